@@ -1,0 +1,1 @@
+"""Computer players. They decide from seat views only (engine.view)."""

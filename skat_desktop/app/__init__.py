@@ -1,0 +1,1 @@
+"""Qt-free orchestration: series of deals, seats and players, self-play."""
