@@ -1,0 +1,134 @@
+"""The ``skat-desktop`` command: sub-commands for scoring, self-play and more.
+
+Every command exits non-zero with a one-line, human-readable error on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from skat_desktop import __version__
+
+PLAYER_KINDS = ("random",)
+
+
+class CommandError(Exception):
+    """A one-line error the command prints before exiting with status 2."""
+
+
+def _cmd_score(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    from skat_desktop.engine.scenario import ContractNotAllowed, ScenarioError, score_scenario
+
+    status = 0
+    for n, line in enumerate(inp, 1):
+        if not line.strip():
+            continue
+        sid = None
+        try:
+            data = json.loads(line)
+            sid = data.get("id") if isinstance(data, dict) else None
+            answer = score_scenario(data)
+        except json.JSONDecodeError as e:
+            answer = {"id": None, "error": f"line {n}: not valid JSON ({e.msg})"}
+            status = 1
+        except ScenarioError as e:
+            answer = {"id": sid, "error": str(e)}
+            status = 1
+        except ContractNotAllowed as e:
+            answer = {"id": sid, "error": str(e)}
+        out.write(json.dumps(answer) + "\n")
+    return status
+
+
+def _parse_players(text: str | None, table_size: int) -> list[str]:
+    names = ["random"] * table_size if text is None else [p.strip() for p in text.split(",")]
+    if len(names) != table_size:
+        raise CommandError(f"--players needs {table_size} names for a table of {table_size}")
+    for name in names:
+        if name not in PLAYER_KINDS:
+            raise CommandError(f"unknown player {name!r}: available are {', '.join(PLAYER_KINDS)}")
+    return names
+
+
+def _cmd_selfplay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    import random
+
+    from skat_desktop.ai.random_player import RandomPlayer
+    from skat_desktop.app.selfplay import selfplay
+    from skat_desktop.engine.profiles import builtin
+    from skat_desktop.engine.record import dumps, record_from_deal
+
+    try:
+        profile = builtin(args.profile)
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    if args.table not in profile.table_sizes:
+        raise CommandError(f"the {profile.name} profile is not played at a table of {args.table}")
+    if args.deals < 0:
+        raise CommandError("--deals must not be negative")
+    names = _parse_players(args.players, args.table)
+
+    def make_players(rng: random.Random):
+        return [RandomPlayer(rng) for _ in names]
+
+    target = out
+    if args.out:
+        try:
+            target = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as e:
+            raise CommandError(f"cannot write {args.out}: {e.strerror}") from None
+    try:
+        for deal in selfplay(profile, args.deals, args.seed, args.table, make_players):
+            target.write(dumps(record_from_deal(deal, players=names)) + "\n")
+    finally:
+        if target is not out:
+            target.close()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="skat-desktop",
+        description="Skat: play against the computer, keep score sheets, analyse games.",
+    )
+    ap.add_argument("--version", action="version", version=f"skat-desktop {__version__}")
+    sub = ap.add_subparsers(dest="command")
+    sc = sub.add_parser(
+        "score",
+        help="score scenarios given as JSON lines on stdin (one JSON answer line each)",
+    )
+    sc.set_defaults(func=_cmd_score)
+    sp = sub.add_parser("selfplay", help="play complete deals between computer players")
+    sp.add_argument("--profile", default="isko", help="isko, texas, pre1999 or house")
+    sp.add_argument("--deals", type=int, default=1)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--players", help=f"comma-separated player kinds ({', '.join(PLAYER_KINDS)})")
+    sp.add_argument("--table", type=int, default=3, choices=(3, 4), help="players at the table")
+    sp.add_argument("--out", help="write the game records (JSON lines) to this file")
+    sp.set_defaults(func=_cmd_selfplay)
+    return ap
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None
+) -> int:
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(out)
+        return 0
+    try:
+        return args.func(args, out, inp)
+    except CommandError as e:
+        print(f"skat-desktop: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
