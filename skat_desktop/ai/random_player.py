@@ -46,7 +46,11 @@ class RandomPlayer:
         rng = self.rng
         plays = [a for a in legal if type(a) is Play]
         if plays:
-            extras = [a for a in legal if type(a) in (Double, Concede, Claim)]
+            # claims only late in the deal: an early claim is an expensive search
+            late = view.hand.bit_count() <= 4
+            extras = [
+                a for a in legal if type(a) in (Double, Concede) or (late and type(a) is Claim)
+            ]
             if extras and rng.random() < 0.004:
                 return rng.choice(extras)
             return rng.choice(plays)

@@ -99,14 +99,20 @@ def mask(cards: Iterable[int]) -> int:
     return m
 
 
+_BYTE_CARDS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+_SHIFTED = tuple(
+    tuple(tuple(8 * s + i for i in _BYTE_CARDS[b]) for b in range(256)) for s in range(4)
+)
+
+
 def cards_of(m: int) -> list[int]:
     """The cards of a mask in ascending card number."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+    return [
+        *_SHIFTED[0][m & 0xFF],
+        *_SHIFTED[1][(m >> 8) & 0xFF],
+        *_SHIFTED[2][(m >> 16) & 0xFF],
+        *_SHIFTED[3][(m >> 24) & 0xFF],
+    ]
 
 
 def parse_cards(codes: Iterable[str]) -> list[int]:

@@ -112,6 +112,19 @@ class DealResult:
         return self.game.won if self.game else None
 
 
+# Actions are immutable, so the engine hands out shared instances on its hot paths.
+PLAY_ACTIONS = tuple(tuple(Play(p, c) for c in range(32)) for p in range(3))
+_BID_ACTIONS: dict[tuple[tuple[int, ...], int], tuple[Bid, ...]] = {}
+
+
+def _bid_actions(values: tuple[int, ...], player: int) -> tuple[Bid, ...]:
+    key = (values, player)
+    got = _BID_ACTIONS.get(key)
+    if got is None:
+        got = _BID_ACTIONS[key] = tuple(Bid(player, v) for v in values)
+    return got
+
+
 def _check_player(player: int) -> None:
     if player not in (0, 1, 2):
         raise IllegalAction(f"there is no player {player!r} in a deal (0, 1, 2)")
@@ -255,7 +268,8 @@ class Deal:
         turn = self.to_move == player
         if ph == Phase.PLAY:
             if turn:
-                out.extend(Play(player, c) for c in cards_of(self.legal_cards(player)))
+                plays = PLAY_ACTIONS[player]
+                out.extend([plays[c] for c in cards_of(self.legal_cards(player))])
             if interjections:
                 if self.can_double(player):
                     out.append(Double(player, self.kontra + 1))
@@ -280,7 +294,8 @@ class Deal:
         if ph == Phase.BIDDING:
             a = self.auction
             if a.expects_bid:
-                out.extend(Bid(player, v) for v in a.next_values())
+                bids = _bid_actions(a.values, player)
+                out.extend(bids[len(bids) - len(a.next_values()) :])
             else:
                 out.append(Hold(player))
             out.append(Pass(player))

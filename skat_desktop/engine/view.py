@@ -156,7 +156,10 @@ def seat_view(deal, seat: int) -> SeatView:
     elif deal.tricks and finished:
         last = deal.tricks[-1]
 
-    return SeatView(
+    # Built without the frozen dataclass __init__ (26 guarded setattrs): views are made
+    # for every decision of every deal, and this is the self-play hot path.
+    view = object.__new__(SeatView)
+    view.__dict__.update(
         seat=seat,
         position=pos,
         profile=deal.profile,
@@ -187,3 +190,4 @@ def seat_view(deal, seat: int) -> SeatView:
         dealt=setup.cards.hands if finished else None,
         original_skat=original,
     )
+    return view
