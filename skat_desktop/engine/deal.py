@@ -633,28 +633,25 @@ class Deal:
                 conceded=True,
                 lose_as=None,
             )
-            self._finish_game(
-                apply_doublings(r, self.kontra, self.setup.bock),
-                "conceded by the declarer",
-                doubled=True,
-            )
+            self._finish_game(r, "conceded by the declarer")
             return
-        dp = self.won_points[d] + points_of(self.skat)
-        outstanding = points_of(self._remaining()) + sum(POINTS[c] for c in self.trick)
-        defenders_trick = any(w != d for _, _, w in self.tricks)
+        self._declarer_wins_by_concession("conceded by a defender")
+
+    def _declarer_wins_by_concession(self, reason: str) -> None:
+        """ISkO 4.3.3: the declarer wins at the level reached (or the one the bid needs)."""
+        d = self.declarer
+        in_trick = sum(POINTS[c] for c in self.trick)
         r = defender_concession_result(
             self.profile,
             self.contract,
             self.cards12(),
             self.bid,
-            dp,
+            self.won_points[d] + points_of(self.skat),
             self.won_tricks[d],
-            outstanding,
-            defenders_trick,
+            points_of(self._remaining()) + in_trick,
+            any(w != d for _, _, w in self.tricks),
         )
-        self._finish_game(
-            apply_doublings(r, self.kontra, self.setup.bock), "conceded by a defender", doubled=True
-        )
+        self._finish_game(r, reason)
 
     def _claim(self, a: Claim) -> None:
         if not self.can_claim(a.player):
@@ -687,23 +684,7 @@ class Deal:
         if defenders_take_all(hands, g, self.leader, d, a.player, partner_helps):
             self._give_rest(a.player, "defender's claim proven: the rest goes to the defenders")
         elif self.profile.defender_claim == "texas":
-            dp = self.won_points[d] + points_of(self.skat)
-            defenders_trick = any(w != d for _, _, w in self.tricks)
-            r = defender_concession_result(
-                self.profile,
-                self.contract,
-                self.cards12(),
-                self.bid,
-                dp,
-                self.won_tricks[d],
-                points_of(self._remaining()),
-                defenders_trick,
-            )
-            self._finish_game(
-                apply_doublings(r, self.kontra, self.setup.bock),
-                "defender's claim failed: the declarer wins",
-                doubled=True,
-            )
+            self._declarer_wins_by_concession("defender's claim failed: the declarer wins")
         else:
             self._give_rest(d, "defender's claim failed: the rest goes to the declarer")
 
@@ -743,14 +724,12 @@ class Deal:
             self.bid,
             dp,
             self.won_tricks[d],
-            kontra=self.kontra,
-            bock=self.setup.bock,
         )
-        self._finish_game(r, reason, doubled=True)
+        self._finish_game(r, reason)
 
-    def _finish_game(self, r: GameResult, reason: str, doubled: bool = False) -> None:
-        if not doubled:
-            r = apply_doublings(r, self.kontra, self.setup.bock)
+    def _finish_game(self, r: GameResult, reason: str) -> None:
+        """Close a declared game; Kontra and Bock double only the final score (§2.8)."""
+        r = apply_doublings(r, self.kontra, self.setup.bock)
         d = self.declarer
         scores = [0, 0, 0]
         scores[d] = r.score
