@@ -246,7 +246,7 @@ class Deal:
     def can_concede(self, player: int, agreed_by: int | None = None) -> bool:
         if self.phase != Phase.PLAY or self.game == GameType.RAMSCH or self.declarer is None:
             return False
-        if player != self.declarer:
+        if player != self.declarer or self.profile.concession == "anytime":
             return True
         if self.profile.concession == "texas":
             return len(self.tricks) == 1 and len(self.trick) < 2
@@ -624,6 +624,16 @@ class Deal:
         if not self.can_concede(a.player, a.agreed_by):
             raise IllegalAction(f"{POSITION_NAMES[a.player]} cannot concede now")
         d = self.declarer
+        if self.profile.concession_scoring == "remaining_tricks":
+            if self.game == GameType.NULL:
+                if a.player == d:
+                    self.won_tricks[d] += 1
+                self._finish_play("conceded: Null " + ("lost" if a.player == d else "won"))
+            elif a.player == d:
+                self._give_rest((d + 1) % 3, "conceded by the declarer: the rest to the defenders")
+            else:
+                self._give_rest(d, "conceded by a defender: the rest to the declarer")
+            return
         if a.player == d:
             r = game_result(
                 self.profile,
@@ -689,10 +699,13 @@ class Deal:
             self._give_rest(d, "defender's claim failed: the rest goes to the declarer")
 
     def _give_rest(self, to: int, reason: str) -> None:
+        """The cards still in play, the trick on the table included, go to ``to``'s side."""
         rest = self._remaining()
-        n = rest.bit_count() // 3
+        for c in self.trick:
+            rest |= 1 << c
+        self.trick = []
         self.won_points[to] += points_of(rest)
-        self.won_tricks[to] += n
+        self.won_tricks[to] += rest.bit_count() // 3
         self._finish_play(reason)
 
     # results -------------------------------------------------------------------

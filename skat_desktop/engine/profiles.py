@@ -16,7 +16,8 @@ from typing import Any
 CHOICES: dict[str, tuple[str, ...]] = {
     "ouvert_rule": ("extra_level", "double_base", "grand36"),
     "announce_rule": ("always", "if_achieved"),
-    "concession": ("isko", "texas"),
+    "concession": ("isko", "texas", "anytime"),
+    "concession_scoring": ("level_reached", "remaining_tricks"),
     "declarer_claim_fail": ("defenders_take_rest", "continue_forfeit", "continue"),
     "defender_claim": ("isko", "texas"),
     "all_pass": ("passed_in", "texas_ramsch", "redeal", "ramsch", "schieberamsch"),
@@ -65,6 +66,9 @@ class RuleProfile:
     # 1B bidding, declaration, play
     redeclare: bool = False  # Texas: change the contract until the first card
     concession: str = "isko"
+    # level_reached: ISkO 4.3.1/4.3.3 (A-C1). remaining_tricks: the other side takes the
+    # cards still in play and the game is scored as played out (the ISS server's rule).
+    concession_scoring: str = "level_reached"
     declarer_claim_fail: str = "defenders_take_rest"
     defender_claim: str = "isko"
     table_sizes: tuple[int, ...] = (3, 4)
