@@ -333,21 +333,31 @@ class RamschResult:
         return lines
 
 
-def _last_trick_of(p: int, trick_winners: list[int]) -> int:
-    last = -1
-    for i, w in enumerate(trick_winners):
-        if w == p:
-            last = i
-    return last
+@dataclass(frozen=True)
+class RamschTally:
+    """What Ramsch scoring needs from the play: card points (without the skat), tricks,
+    the index (0..9) of each player's last trick (-1 if none) and who took trick 10.
 
+    Built from the tricks of a played deal, or from a score-sheet entry of a game
+    played with real cards."""
 
-def _tally(trick_winners: list[int], trick_points: list[int]) -> tuple[list[int], list[int]]:
-    pts = [0, 0, 0]
-    tricks = [0, 0, 0]
-    for w, p in zip(trick_winners, trick_points, strict=True):
-        pts[w] += p
-        tricks[w] += 1
-    return pts, tricks
+    points: tuple[int, int, int]
+    tricks: tuple[int, int, int]
+    last_trick: tuple[int, int, int]
+    final_trick: int | None
+    skat_points: int
+
+    @classmethod
+    def from_tricks(cls, trick_winners: list[int], trick_points: list[int], skat: int):
+        pts = [0, 0, 0]
+        tricks = [0, 0, 0]
+        last = [-1, -1, -1]
+        for i, (w, p) in enumerate(zip(trick_winners, trick_points, strict=True)):
+            pts[w] += p
+            tricks[w] += 1
+            last[w] = i
+        final = trick_winners[-1] if trick_winners else None
+        return cls(tuple(pts), tuple(tricks), tuple(last), final, points_of(skat))
 
 
 def texas_ramsch_result(
@@ -358,9 +368,18 @@ def texas_ramsch_result(
     penalty: int = 30,
 ) -> RamschResult:
     """Texas forced Ramsch (S1 Rule 6): lowest card points scores +10 (+20 without a trick)."""
-    pts, tricks = _tally(trick_winners, trick_points)
-    if trick_winners:
-        pts[trick_winners[-1]] += points_of(skat)
+    tally = RamschTally.from_tricks(trick_winners, trick_points, skat)
+    return texas_ramsch_from_tally(tally, violator, penalty)
+
+
+def texas_ramsch_from_tally(
+    tally: RamschTally, violator: int | None = None, penalty: int = 30
+) -> RamschResult:
+    """Texas Ramsch scored from a tally (the skat goes to the taker of the last trick)."""
+    pts = list(tally.points)
+    tricks = list(tally.tricks)
+    if tally.final_trick is not None:
+        pts[tally.final_trick] += tally.skat_points
     scores = [0, 0, 0]
     outcome = [0, 0, 0]
     if violator is not None:
@@ -388,7 +407,7 @@ def texas_ramsch_result(
     if len(lows) == 3:
         w = 0
     elif len(lows) == 2:
-        w = min(lows, key=lambda p: _last_trick_of(p, trick_winners))
+        w = min(lows, key=lambda p: tally.last_trick[p])
     else:
         w = lows[0]
     scores[w] = 20 if tricks[w] == 0 else 10
@@ -406,9 +425,18 @@ def club_ramsch_result(
     pushes: int = 0,
 ) -> RamschResult:
     """Club Ramsch (§2.9 CLUB_RAMSCH): most card points loses; options from the profile."""
-    pts, tricks = _tally(trick_winners, trick_points)
+    tally = RamschTally.from_tricks(trick_winners, trick_points, skat)
+    return club_ramsch_from_tally(profile, tally, pushes)
+
+
+def club_ramsch_from_tally(
+    profile: RuleProfile, tally: RamschTally, pushes: int = 0
+) -> RamschResult:
+    """Club Ramsch scored from a tally; skat, ties, Jungfrau and pushes per the profile."""
+    pts = list(tally.points)
+    tricks = list(tally.tricks)
     simple = profile.ramsch_scoring == "simple"
-    skat_points = points_of(skat)
+    skat_points = tally.skat_points
     factor = 2**pushes
     scores = [0, 0, 0]
     outcome = [0, 0, 0]
@@ -426,8 +454,8 @@ def club_ramsch_result(
                 pushes=pushes,
                 notes=("Durchmarsch",),
             )
-    if profile.ramsch_skat_to == "last_trick" and trick_winners:
-        pts[trick_winners[-1]] += skat_points
+    if profile.ramsch_skat_to == "last_trick" and tally.final_trick is not None:
+        pts[tally.final_trick] += skat_points
     hi = max(pts)
     losers = [p for p in range(3) if pts[p] == hi]
     jungfrau = any(t == 0 for t in tricks)
@@ -459,7 +487,7 @@ def club_ramsch_result(
         notes.append(f"pushed {pushes}x: x {factor}")
     if len(losers) == 2:
         if profile.ramsch_ties == "last_trick_loses":
-            losers = [max(losers, key=lambda p: _last_trick_of(p, trick_winners))]
+            losers = [max(losers, key=lambda p: tally.last_trick[p])]
         elif profile.ramsch_ties == "split":
             loss = -(-loss // 2)  # half each, rounded up against the losers
     for p in losers:
@@ -483,24 +511,29 @@ def ramsch_result(
     pushes: int = 0,
     violator: int | None = None,
 ) -> RamschResult:
-    """Score a Ramsch deal under the profile's all-pass rule."""
+    """Score a played Ramsch deal under the profile's all-pass rule."""
+    tally = RamschTally.from_tricks(trick_winners, trick_points, skat)
+    return ramsch_from_tally(profile, tally, pushes, violator)
+
+
+def ramsch_from_tally(
+    profile: RuleProfile, tally: RamschTally, pushes: int = 0, violator: int | None = None
+) -> RamschResult:
+    """Score a Ramsch deal (played or entered from a score sheet) under the profile."""
     if profile.all_pass == "texas_ramsch":
-        return texas_ramsch_result(
-            trick_winners, trick_points, skat, violator, profile.ramsch_penalty
-        )
+        return texas_ramsch_from_tally(tally, violator, profile.ramsch_penalty)
     if violator is not None:
         scores = [0, 0, 0]
         outcome = [0, 0, 0]
         scores[violator], outcome[violator] = -profile.ramsch_penalty, -1
-        pts, tricks = _tally(trick_winners, trick_points)
         return RamschResult(
             tuple(scores),
             tuple(outcome),
-            tuple(pts),
-            tuple(tricks),
+            tally.points,
+            tally.tricks,
             notes=("revoke or lead out of turn",),
         )
-    return club_ramsch_result(profile, trick_winners, trick_points, skat, pushes)
+    return club_ramsch_from_tally(profile, tally, pushes)
 
 
 def jacks_in(m: int) -> int:
