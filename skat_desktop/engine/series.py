@@ -73,16 +73,21 @@ class Series:
             self.current_left = self.table_size
         return self.current == "bock", self.current == "ramsch"
 
-    def next_setup(self, cards: DealtCards, seed: int | None = None) -> DealSetup:
-        """The setup of the next deal: who deals, Bock round or compulsory Ramsch."""
+    def next_context(self) -> tuple[int, bool, bool]:
+        """(dealer, Bock round?, compulsory Ramsch?) of the next deal; call record() after."""
         bock, ramsch = self._round_state()
         self._pending = (self.dealer, bock, ramsch)
-        return DealSetup(self.profile, cards, seed, self.table_size, self.dealer, bock, ramsch)
+        return self._pending
+
+    def next_setup(self, cards: DealtCards, seed: int | None = None) -> DealSetup:
+        """The setup of the next deal: who deals, Bock round or compulsory Ramsch."""
+        dealer, bock, ramsch = self.next_context()
+        return DealSetup(self.profile, cards, seed, self.table_size, dealer, bock, ramsch)
 
     def record(self, result: DealResult) -> SheetEntry:
         """Enter a finished deal on the sheet and move the deal on."""
         if self._pending is None:
-            raise ValueError("record() needs a deal set up by next_setup()")
+            raise ValueError("record() needs a deal set up by next_setup() or next_context()")
         dealer, bock, ramsch_round = self._pending
         self._pending = None
         seats = active_seats(self.table_size, dealer)

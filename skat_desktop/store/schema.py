@@ -1,9 +1,10 @@
 """The database schema as sqlite-utils migrations, oldest first. Never edit a released one.
 
-Every table is STRICT. Deals and corrections are append-only: triggers refuse
-UPDATE and DELETE, so history cannot change silently; a correction is a new row.
-``deal_scores`` is the derived, per-seat effective score (after corrections) that
-the score sheet and the statistics read.
+Every table is STRICT. ``deals`` (the move log or the score-sheet entry of each deal),
+``corrections`` and ``series_events`` are append-only: triggers refuse UPDATE and
+DELETE, so history cannot change silently; a correction is a new row.
+``deal_results`` and ``deal_scores`` are derived from them — the effective outcome
+after corrections, per deal and per seat — and are what the sheet and statistics read.
 """
 
 from __future__ import annotations
@@ -90,6 +91,20 @@ def m001_initial(db: Database) -> None:
             number INTEGER NOT NULL,
             dealer INTEGER NOT NULL,
             seed INTEGER,
+            bock INTEGER NOT NULL DEFAULT 0,
+            ramsch_round INTEGER NOT NULL DEFAULT 0,
+            record TEXT,
+            entry TEXT,
+            created TEXT NOT NULL,
+            UNIQUE (series_id, number),
+            CHECK ((record IS NULL) != (entry IS NULL))
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE deal_results (
+            deal_id INTEGER PRIMARY KEY REFERENCES deals(id),
             kind TEXT NOT NULL,
             declarer INTEGER,
             game TEXT,
@@ -108,13 +123,8 @@ def m001_initial(db: Database) -> None:
             schwarz INTEGER NOT NULL DEFAULT 0,
             overbid INTEGER NOT NULL DEFAULT 0,
             kontra INTEGER NOT NULL DEFAULT 0,
-            bock INTEGER NOT NULL DEFAULT 0,
-            ramsch_round INTEGER NOT NULL DEFAULT 0,
             bock_triggered INTEGER NOT NULL DEFAULT 0,
-            record TEXT,
-            entry TEXT,
-            created TEXT NOT NULL,
-            UNIQUE (series_id, number)
+            corrected INTEGER NOT NULL DEFAULT 0
         ) STRICT
         """
     )

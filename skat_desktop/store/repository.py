@@ -1,0 +1,480 @@
+"""Reading and writing the records of the database: players, profiles, series, deals.
+
+Each write that belongs together is one transaction; a finished deal is committed
+the moment it is stored, so a killed process loses at most the deal in progress.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from skat_desktop.engine.profiles import BUILTIN, RuleProfile
+from skat_desktop.store.database import StoreError, open_database
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class SeriesClosed(StoreError):
+    """The series is closed (signed); reopen it with a reason first."""
+
+
+@dataclass(frozen=True)
+class SeriesInfo:
+    id: int
+    title: str
+    date: str
+    place: str
+    table_size: int
+    profile: RuleProfile
+    profile_id: int
+    players: tuple[tuple[int, str], ...]  # (player id, name) by table seat
+    planned_deals: int | None
+    first_dealer: int
+    stake_cents: float
+    source: str
+    closed: bool
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One stored deal: how it ended plus its source of truth (move log or entry)."""
+
+    number: int
+    dealer: int
+    kind: str  # "game", "ramsch", "passed_in"
+    scores: tuple[int, ...]  # per table seat
+    outcome: tuple[int, ...]  # per table seat: +1 won, -1 lost, 0 neither
+    roles: tuple[str, ...]  # per table seat: declarer, defender, sitting_out, ramsch, passed
+    seed: int | None = None
+    declarer: int | None = None  # table seat
+    game: str | None = None
+    hand: bool = False
+    schneider_announced: bool = False
+    schwarz_announced: bool = False
+    ouvert: bool = False
+    bid: int = 0
+    won: bool | None = None
+    value: int = 0
+    matadors: int = 0
+    with_matadors: bool | None = None
+    declarer_points: int | None = None
+    declarer_tricks: int | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    overbid: bool = False
+    kontra: int = 0
+    bock: bool = False
+    ramsch_round: bool = False
+    bock_triggered: bool = False
+    record: dict[str, Any] | None = None  # the engine's game record (played deals)
+    entry: dict[str, Any] | None = None  # the score-sheet entry (games with real cards)
+
+
+_RESULT_COLUMNS = [
+    "kind",
+    "declarer",
+    "game",
+    "hand",
+    "schneider_announced",
+    "schwarz_announced",
+    "ouvert",
+    "bid",
+    "won",
+    "value",
+    "matadors",
+    "with_matadors",
+    "declarer_points",
+    "declarer_tricks",
+    "schneider",
+    "schwarz",
+    "overbid",
+    "kontra",
+    "bock_triggered",
+]
+
+
+class Store:
+    """The database of one club or one player. Not thread-safe: one per thread."""
+
+    def __init__(self, db: Database):
+        self.db = db
+        self.conn: sqlite3.Connection = db.conn
+        self._in_tx = False
+
+    @classmethod
+    def open(cls, path: str | Path | None = None) -> Store:
+        return cls(open_database(path))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """All or nothing; nested use joins the outer transaction."""
+        if self._in_tx:
+            yield
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        self._in_tx = True
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+        finally:
+            self._in_tx = False
+
+    def query(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
+        cur = self.conn.execute(sql, params)
+        cols = [d[0] for d in cur.description]
+        return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+
+    # ----------------------------------------------------------------- players
+
+    def add_player(self, name: str, guest: bool = False, kind: str = "human") -> int:
+        name = name.strip()
+        if not name:
+            raise StoreError("a player needs a name")
+        if self.find_player(name) is not None:
+            raise StoreError(f"there is already a player called {name!r}")
+        with self.transaction():
+            cur = self.conn.execute(
+                "INSERT INTO players (name, guest, kind, created) VALUES (?, ?, ?, ?)",
+                (name, int(guest), kind, now()),
+            )
+        return cur.lastrowid
+
+    def find_player(self, name: str) -> int | None:
+        row = self.conn.execute("SELECT id FROM players WHERE name = ?", (name.strip(),)).fetchone()
+        return row[0] if row else None
+
+    def ensure_player(self, name: str, kind: str = "human") -> int:
+        found = self.find_player(name)
+        return found if found is not None else self.add_player(name, kind=kind)
+
+    def players(self) -> list[dict[str, Any]]:
+        return self.query("SELECT id, name, guest, kind, created FROM players ORDER BY name")
+
+    def player_name(self, player_id: int) -> str:
+        row = self.conn.execute("SELECT name FROM players WHERE id = ?", (player_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no player {player_id}")
+        return row[0]
+
+    # ---------------------------------------------------------------- profiles
+
+    def save_profile(self, profile: RuleProfile) -> int:
+        """Store a profile (built-in or user copy) and return its id; same name, same rules."""
+        options = json.dumps(profile.to_dict(), sort_keys=True)
+        row = self.conn.execute(
+            "SELECT id, options FROM profiles WHERE name = ?", (profile.name,)
+        ).fetchone()
+        if row is not None:
+            if row[1] != options:
+                raise StoreError(
+                    f"a rule profile named {profile.name!r} with other options exists; "
+                    "give the copy a new name"
+                )
+            return row[0]
+        with self.transaction():
+            cur = self.conn.execute(
+                "INSERT INTO profiles (name, title, builtin, options, created) VALUES (?,?,?,?,?)",
+                (
+                    profile.name,
+                    profile.title,
+                    int(BUILTIN.get(profile.name) == profile),
+                    options,
+                    now(),
+                ),
+            )
+        return cur.lastrowid
+
+    def profile(self, profile_id: int) -> RuleProfile:
+        row = self.conn.execute(
+            "SELECT options FROM profiles WHERE id = ?", (profile_id,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"there is no rule profile {profile_id}")
+        return RuleProfile.from_dict(json.loads(row[0]))
+
+    def profiles(self) -> list[dict[str, Any]]:
+        return self.query("SELECT id, name, title, builtin FROM profiles ORDER BY id")
+
+    # ------------------------------------------------------------------ series
+
+    def create_series(
+        self,
+        title: str,
+        date: str,
+        player_ids: Sequence[int],
+        profile: RuleProfile,
+        planned_deals: int | None = None,
+        place: str = "",
+        first_dealer: int = 0,
+        stake_cents: float = 0.0,
+        source: str = "played",
+    ) -> int:
+        n = len(player_ids)
+        if n not in profile.table_sizes or n not in (3, 4):
+            raise StoreError(f"a series under {profile.title} needs 3 or 4 players, not {n}")
+        if len(set(player_ids)) != n:
+            raise StoreError("a player cannot sit at the table twice")
+        if not 0 <= first_dealer < n:
+            raise StoreError("the first dealer must be one of the players")
+        if planned_deals is not None and planned_deals <= 0:
+            raise StoreError("the planned number of deals must be positive")
+        _check_date(date)
+        with self.transaction():
+            profile_id = self.save_profile(profile)
+            cur = self.conn.execute(
+                "INSERT INTO series (title, date, place, table_size, profile_id, planned_deals,"
+                " first_dealer, stake_cents, source, closed, created)"
+                " VALUES (?,?,?,?,?,?,?,?,?,0,?)",
+                (
+                    title,
+                    date,
+                    place,
+                    n,
+                    profile_id,
+                    planned_deals,
+                    first_dealer,
+                    stake_cents,
+                    source,
+                    now(),
+                ),
+            )
+            sid = cur.lastrowid
+            for seat, pid in enumerate(player_ids):
+                self.conn.execute(
+                    "INSERT INTO series_seats (series_id, seat, player_id) VALUES (?,?,?)",
+                    (sid, seat, pid),
+                )
+        return sid
+
+    def series(self, series_id: int) -> SeriesInfo:
+        rows = self.query("SELECT * FROM series WHERE id = ?", (series_id,))
+        if not rows:
+            raise StoreError(f"there is no series {series_id}")
+        r = rows[0]
+        seats = self.conn.execute(
+            "SELECT s.player_id, p.name FROM series_seats s JOIN players p ON p.id = s.player_id"
+            " WHERE s.series_id = ? ORDER BY s.seat",
+            (series_id,),
+        ).fetchall()
+        return SeriesInfo(
+            id=r["id"],
+            title=r["title"],
+            date=r["date"],
+            place=r["place"],
+            table_size=r["table_size"],
+            profile=self.profile(r["profile_id"]),
+            profile_id=r["profile_id"],
+            players=tuple((a, b) for a, b in seats),
+            planned_deals=r["planned_deals"],
+            first_dealer=r["first_dealer"],
+            stake_cents=r["stake_cents"],
+            source=r["source"],
+            closed=bool(r["closed"]),
+        )
+
+    def list_series(
+        self, date_from: str | None = None, date_to: str | None = None
+    ) -> list[dict[str, Any]]:
+        sql = "SELECT id, title, date, place, table_size, closed, source FROM series"
+        where, params = _date_filter("date", date_from, date_to)
+        return self.query(sql + where + " ORDER BY date, id", params)
+
+    def _set_closed(self, series_id: int, closed: bool, author: str, reason: str) -> None:
+        info = self.series(series_id)
+        if info.closed == closed:
+            raise StoreError(f"series {series_id} is already {'closed' if closed else 'open'}")
+        if not author.strip():
+            raise StoreError("say who closes or reopens the series")
+        if not closed and not reason.strip():
+            raise StoreError("reopening a closed series needs a reason")
+        with self.transaction():
+            self.conn.execute("UPDATE series SET closed = ? WHERE id = ?", (int(closed), series_id))
+            self.conn.execute(
+                "INSERT INTO series_events (series_id, action, author, reason, created)"
+                " VALUES (?,?,?,?,?)",
+                (series_id, "close" if closed else "reopen", author, reason, now()),
+            )
+
+    def close_series(self, series_id: int, author: str, reason: str = "signed") -> None:
+        self._set_closed(series_id, True, author, reason)
+
+    def reopen_series(self, series_id: int, author: str, reason: str) -> None:
+        self._set_closed(series_id, False, author, reason)
+
+    def series_events(self, series_id: int) -> list[dict[str, Any]]:
+        return self.query(
+            "SELECT action, author, reason, created FROM series_events WHERE series_id = ?"
+            " ORDER BY id",
+            (series_id,),
+        )
+
+    # ------------------------------------------------------------------- deals
+
+    def add_deal(self, series_id: int, row: DealRow) -> int:
+        """Store one finished deal with its per-seat scores, in one transaction."""
+        info = self.series(series_id)
+        if info.closed:
+            raise SeriesClosed(f"series {series_id} is closed; reopen it with a reason first")
+        n = info.table_size
+        if not (len(row.scores) == len(row.outcome) == len(row.roles) == n):
+            raise StoreError(f"a deal at this table needs {n} scores")
+        with self.transaction():
+            expected = self.conn.execute(
+                "SELECT COALESCE(MAX(number), 0) + 1 FROM deals WHERE series_id = ?", (series_id,)
+            ).fetchone()[0]
+            if row.number != expected:
+                raise StoreError(f"deal {row.number} is out of order: deal {expected} comes next")
+            cur = self.conn.execute(
+                "INSERT INTO deals (series_id, number, dealer, seed, bock, ramsch_round, record,"
+                " entry, created) VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    series_id,
+                    row.number,
+                    row.dealer,
+                    row.seed,
+                    int(row.bock),
+                    int(row.ramsch_round),
+                    _json(row.record),
+                    _json(row.entry),
+                    now(),
+                ),
+            )
+            deal_id = cur.lastrowid
+            self._write_result(deal_id, info, row, corrected=False)
+        return deal_id
+
+    def _write_result(self, deal_id: int, info: SeriesInfo, row: DealRow, corrected: bool) -> None:
+        """(Re)write the derived, effective outcome of a deal and its per-seat scores."""
+        values = [getattr(row, c) for c in _RESULT_COLUMNS]
+        values = [int(v) if isinstance(v, bool) else v for v in values]
+        self.conn.execute(
+            f"INSERT OR REPLACE INTO deal_results (deal_id, {', '.join(_RESULT_COLUMNS)},"
+            f" corrected) VALUES (?, {', '.join('?' * len(_RESULT_COLUMNS))}, ?)",
+            (deal_id, *values, int(corrected)),
+        )
+        self._write_scores(deal_id, info, row)
+
+    def _write_scores(self, deal_id: int, info: SeriesInfo, row: DealRow) -> None:
+        self.conn.execute("DELETE FROM deal_scores WHERE deal_id = ?", (deal_id,))
+        self.conn.executemany(
+            "INSERT INTO deal_scores (deal_id, seat, player_id, role, score, outcome)"
+            " VALUES (?,?,?,?,?,?)",
+            [
+                (
+                    deal_id,
+                    seat,
+                    info.players[seat][0],
+                    row.roles[seat],
+                    row.scores[seat],
+                    row.outcome[seat],
+                )
+                for seat in range(info.table_size)
+            ],
+        )
+
+    def deal_rows(self, series_id: int) -> list[dict[str, Any]]:
+        """The deals of a series: source (record or entry) plus the effective result."""
+        return self.query(
+            "SELECT d.*, r.* FROM deals d JOIN deal_results r ON r.deal_id = d.id"
+            " WHERE d.series_id = ? ORDER BY d.number",
+            (series_id,),
+        )
+
+    def deal(self, deal_id: int) -> dict[str, Any]:
+        rows = self.query(
+            "SELECT d.*, r.* FROM deals d JOIN deal_results r ON r.deal_id = d.id WHERE d.id = ?",
+            (deal_id,),
+        )
+        if not rows:
+            raise StoreError(f"there is no deal {deal_id}")
+        return rows[0]
+
+    def scores(self, series_id: int) -> list[dict[str, Any]]:
+        """Effective per-seat scores (after corrections) of every deal of a series."""
+        return self.query(
+            "SELECT d.number, s.seat, s.player_id, s.role, s.score, s.outcome FROM deal_scores s"
+            " JOIN deals d ON d.id = s.deal_id WHERE d.series_id = ? ORDER BY d.number, s.seat",
+            (series_id,),
+        )
+
+    # ------------------------------------------------------------- corrections
+
+    def add_correction(
+        self,
+        deal_id: int,
+        author: str,
+        reason: str,
+        old: dict[str, Any],
+        new: dict[str, Any],
+        row: DealRow,
+    ) -> int:
+        """Record a correction (who, when, why, old and new) and the deal's new scores."""
+        deal = self.deal(deal_id)
+        info = self.series(deal["series_id"])
+        if info.closed:
+            raise SeriesClosed(f"series {info.id} is closed; reopen it with a reason first")
+        if not author.strip() or not reason.strip():
+            raise StoreError("a correction needs the name of who makes it and a reason")
+        with self.transaction():
+            cur = self.conn.execute(
+                "INSERT INTO corrections (deal_id, author, reason, old, new, created)"
+                " VALUES (?,?,?,?,?,?)",
+                (deal_id, author, reason, _json(old), _json(new), now()),
+            )
+            self._write_result(deal_id, info, row, corrected=True)
+        return cur.lastrowid
+
+    def corrections(
+        self, deal_id: int | None = None, series_id: int | None = None
+    ) -> list[dict[str, Any]]:
+        sql = (
+            "SELECT c.id, c.deal_id, d.number, c.author, c.reason, c.old, c.new, c.created"
+            " FROM corrections c JOIN deals d ON d.id = c.deal_id"
+        )
+        if deal_id is not None:
+            return self.query(sql + " WHERE c.deal_id = ? ORDER BY c.id", (deal_id,))
+        if series_id is not None:
+            return self.query(sql + " WHERE d.series_id = ? ORDER BY c.id", (series_id,))
+        return self.query(sql + " ORDER BY c.id")
+
+
+def _json(v: Any) -> str | None:
+    return None if v is None else json.dumps(v, separators=(",", ":"), sort_keys=True)
+
+
+def _check_date(date: str) -> None:
+    try:
+        datetime.strptime(date, "%Y-%m-%d")
+    except ValueError:
+        raise StoreError(f"{date!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _date_filter(column: str, date_from: str | None, date_to: str | None) -> tuple[str, list[str]]:
+    clauses, params = [], []
+    if date_from:
+        _check_date(date_from)
+        clauses.append(f"{column} >= ?")
+        params.append(date_from)
+    if date_to:
+        _check_date(date_to)
+        clauses.append(f"{column} <= ?")
+        params.append(date_to)
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
