@@ -38,7 +38,7 @@ from skat_desktop.engine.record import deal_from_record, record_from_deal
 from skat_desktop.engine.series import Series, SheetEntry
 from skat_desktop.engine.tournament import evaluate, rank
 from skat_desktop.store.database import CorruptDatabase, StoreError
-from skat_desktop.store.repository import DealRow, SeriesInfo, Store
+from skat_desktop.store.repository import DealRow, SeriesClosed, SeriesInfo, Store
 
 
 def _flag(d: dict[str, Any], key: str, default: bool = False) -> bool:
@@ -307,7 +307,7 @@ class SeriesService:
 
     def _check_open(self) -> None:
         if self.info.closed:
-            raise StoreError(f"series {self.info.id} is closed; reopen it with a reason first")
+            raise SeriesClosed(f"series {self.info.id} is closed; reopen it with a reason first")
         if self.series.finished:
             raise StoreError(
                 f"series {self.info.id} already has its {self.info.planned_deals} deals"
