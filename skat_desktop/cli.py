@@ -75,6 +75,15 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     def make_players(rng: random.Random):
         return [RandomPlayer(rng) for _ in names]
 
+    if args.db:
+        from skat_desktop.cli_db import selfplay_into_database
+
+        sid = selfplay_into_database(
+            args.db, profile, args.deals, args.seed, args.table, names, make_players
+        )
+        print(f"stored {args.deals} deals as series {sid} in {args.db}", file=sys.stderr)
+        if not args.out:
+            return 0
     target = out
     if args.out:
         try:
@@ -109,7 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", help=f"comma-separated player kinds ({', '.join(PLAYER_KINDS)})")
     sp.add_argument("--table", type=int, default=3, choices=(3, 4), help="players at the table")
     sp.add_argument("--out", help="write the game records (JSON lines) to this file")
+    sp.add_argument("--db", help="also store the deals as a new series in this database")
     sp.set_defaults(func=_cmd_selfplay)
+    from skat_desktop.cli_db import add_db_commands
+
+    add_db_commands(sub)
     return ap
 
 
@@ -123,6 +136,10 @@ def main(
     if args.command is None:
         parser.print_help(out)
         return 0
+    if args.command == "db":
+        from skat_desktop.cli_db import run_db_command
+
+        return run_db_command(args, out)
     try:
         return args.func(args, out, inp)
     except CommandError as e:

@@ -130,6 +130,8 @@ class Auction:
             raise IllegalAction(f"{POSITION_NAMES[player]} must hold ('yes') or pass, not bid")
         if value <= self.high:
             raise IllegalAction(f"a bid must be higher than {self.high}")
+        if self.phase == "O" and value != self.values[0]:
+            raise IllegalAction(f"after two passes forehand plays at {self.values[0]} or passes")
         i = bisect.bisect_left(self.values, value)
         if i == len(self.values) or self.values[i] != value:
             raise IllegalAction(f"{value} is not a game value one may bid under these rules")

@@ -1,0 +1,407 @@
+"""``skat-desktop db …``: score sheets, club-evening entry, rankings and backups from the shell.
+
+Every sub-command opens the database given by ``--db`` (default: the embedded file
+in the user data directory) and exits non-zero with one line on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import date as _date
+from typing import Any, TextIO
+
+from skat_desktop.engine.cards import GAME_NAMES
+
+
+class DbCommandError(Exception):
+    """One line for the user; exit status 2."""
+
+
+def _store(args: argparse.Namespace):
+    from skat_desktop.store.repository import Store
+
+    return Store.open(args.db)
+
+
+def _service(store, series_id: int):
+    from skat_desktop.app.sheets import SeriesService
+
+    return SeriesService(store, series_id)
+
+
+def _seat_of(info, name: str) -> int:
+    for seat, (_, player) in enumerate(info.players):
+        if player.casefold() == name.strip().casefold():
+            return seat
+    names = ", ".join(p for _, p in info.players)
+    raise DbCommandError(f"{name!r} does not play in series {info.id} ({names})")
+
+
+def _per_seat(info, text: str, what: str) -> list[int]:
+    """Parse ``Anna=61,Bernd=39,Cem=20`` into a list by table seat."""
+    values = [0] * info.table_size
+    for part in text.split(","):
+        name, sep, value = part.partition("=")
+        if not sep:
+            raise DbCommandError(f"--{what} takes NAME=NUMBER pairs separated by commas")
+        try:
+            values[_seat_of(info, name)] = int(value)
+        except ValueError:
+            raise DbCommandError(f"--{what}: {value!r} is not a whole number") from None
+    return values
+
+
+def _game_entry(args: argparse.Namespace, info) -> dict[str, Any]:
+    if args.entry:
+        try:
+            entry = json.loads(args.entry)
+        except json.JSONDecodeError as e:
+            raise DbCommandError(f"--entry is not valid JSON: {e.msg}") from None
+        return entry
+    if args.passed:
+        return {"kind": "passed_in"}
+    if args.ramsch:
+        if not (args.points and args.tricks and args.last_trick):
+            raise DbCommandError("a Ramsch entry needs --points, --tricks and --last-trick")
+        return {
+            "kind": "ramsch",
+            "points": _per_seat(info, args.points, "points"),
+            "tricks": _per_seat(info, args.tricks, "tricks"),
+            "last_trick": _seat_of(info, args.last_trick),
+            "skat_points": args.skat_points,
+            "pushes": args.pushes,
+            "later_trick": [_seat_of(info, n) for n in (args.later_trick or "").split(",") if n],
+        }
+    if not args.declarer or not args.game or args.bid is None or args.won is None:
+        raise DbCommandError("a game entry needs --declarer, --game, --bid and --won or --lost")
+    return {
+        "kind": "game",
+        "declarer": _seat_of(info, args.declarer),
+        "contract": {
+            "game": args.game,
+            "hand": args.hand,
+            "schneider_announced": args.schneider_announced,
+            "schwarz_announced": args.schwarz_announced,
+            "ouvert": args.ouvert,
+        },
+        "bid": args.bid,
+        "won": args.won,
+        "with_matadors": not args.without,
+        "matadors": args.matadors,
+        "schneider": args.schneider,
+        "schwarz": args.schwarz,
+        "kontra": args.kontra,
+        "lose_as": args.lose_as,
+        "declarer_points": args.declarer_points,
+    }
+
+
+def _add_entry_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("series", type=int)
+    p.add_argument("--entry", help="the whole entry as JSON (see docs/score-sheet.md)")
+    p.add_argument("--passed", action="store_true", help="all passed (passed in)")
+    p.add_argument("--declarer")
+    p.add_argument("--game", choices=[g for g in GAME_NAMES if g != "ramsch"])
+    p.add_argument("--hand", action="store_true")
+    p.add_argument("--schneider-announced", action="store_true")
+    p.add_argument("--schwarz-announced", action="store_true")
+    p.add_argument("--ouvert", action="store_true")
+    p.add_argument("--bid", type=int)
+    won = p.add_mutually_exclusive_group()
+    won.add_argument("--won", dest="won", action="store_true", default=None)
+    won.add_argument("--lost", dest="won", action="store_false")
+    p.add_argument("--matadors", type=int, default=1)
+    p.add_argument("--without", action="store_true", help="matadors counted 'without'")
+    p.add_argument("--schneider", action="store_true", help="Schneider reached")
+    p.add_argument("--schwarz", action="store_true", help="Schwarz reached")
+    p.add_argument("--kontra", type=int, default=0, help="1 Kontra, 2 Re, 3 Bock, 4 Hirsch")
+    p.add_argument(
+        "--lose-as",
+        choices=["diamonds", "hearts", "spades", "clubs", "grand"],
+        help="Null below the bid: the game it is charged as",
+    )
+    p.add_argument("--declarer-points", type=int)
+    p.add_argument("--ramsch", action="store_true")
+    p.add_argument("--points", help="Ramsch: NAME=POINTS,... from the tricks, without the skat")
+    p.add_argument("--tricks", help="Ramsch: NAME=TRICKS,...")
+    p.add_argument("--last-trick", help="Ramsch: who took the last trick")
+    p.add_argument("--later-trick", help="Ramsch ties: tied players, the later trick first")
+    p.add_argument("--skat-points", type=int, default=0)
+    p.add_argument("--pushes", type=int, default=0)
+
+
+def _date_arg(text: str) -> str:
+    try:
+        _date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+    return text
+
+
+# ---------------------------------------------------------------- handlers
+
+
+def _players(args, out: TextIO) -> int:
+    store = _store(args)
+    if args.add:
+        pid = store.add_player(args.add, guest=args.guest)
+        print(f"player {pid}: {args.add}", file=out)
+        return 0
+    for p in store.players():
+        guest = " (guest)" if p["guest"] else ""
+        print(f"{p['id']:>4}  {p['name']}{guest}", file=out)
+    return 0
+
+
+def _create_series(args, out: TextIO) -> int:
+    from skat_desktop.engine.profiles import builtin
+
+    store = _store(args)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    try:
+        profile = builtin(args.profile)
+    except ValueError as e:
+        raise DbCommandError(str(e)) from None
+    ids = [store.ensure_player(n) for n in names]
+    first = 0
+    if args.first_dealer:
+        first = (
+            [n.casefold() for n in names].index(args.first_dealer.casefold())
+            if args.first_dealer.casefold() in [n.casefold() for n in names]
+            else -1
+        )
+        if first < 0:
+            raise DbCommandError(f"--first-dealer {args.first_dealer!r} is not at the table")
+    sid = store.create_series(
+        args.title,
+        args.date or _date.today().isoformat(),
+        ids,
+        profile,
+        planned_deals=args.deals,
+        place=args.place,
+        first_dealer=first,
+        stake_cents=args.stake,
+    )
+    print(f"series {sid}", file=out)
+    return 0
+
+
+def _add_game(args, out: TextIO) -> int:
+    store = _store(args)
+    svc = _service(store, args.series)
+    entry = _game_entry(args, svc.info)
+    svc.add_entry(entry)
+    line = svc.sheet().lines[-1]
+    scores = [
+        f"{name} {score:+d}"
+        for (_, name), score in zip(svc.info.players, line.scores, strict=True)
+        if score
+    ]
+    print(
+        f"deal {line.number}: {line.label} {line.value} -> {', '.join(scores) or 'no score'}",
+        file=out,
+    )
+    return 0
+
+
+def _correct(args, out: TextIO) -> int:
+    store = _store(args)
+    svc = _service(store, args.series)
+    entry = _game_entry(args, svc.info)
+    svc.correct(args.number, args.author, args.reason, entry)
+    line = svc.sheet().lines[args.number - 1]
+    print(
+        f"deal {line.number} corrected: {line.label} {line.value}, totals "
+        f"{' / '.join(str(t) for t in svc.sheet().totals)}",
+        file=out,
+    )
+    return 0
+
+
+def _close(args, out: TextIO) -> int:
+    store = _store(args)
+    if args.reopen:
+        store.reopen_series(args.series, args.author, args.reason or "")
+        print(f"series {args.series} reopened", file=out)
+    else:
+        store.close_series(args.series, args.author, args.reason or "signed")
+        print(f"series {args.series} closed", file=out)
+    return 0
+
+
+def _table(rows: list[list[str]], out: TextIO) -> None:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        print(
+            "  ".join(
+                c.rjust(w)
+                if c[:1].isdigit() or (c[:1] in "+-" and c[1:2].isdigit())
+                else c.ljust(w)
+                for c, w in zip(r, widths, strict=True)
+            ).rstrip(),
+            file=out,
+        )
+
+
+def _sheet(args, out: TextIO) -> int:
+    store = _store(args)
+    svc = _service(store, args.series)
+    if args.csv:
+        from skat_desktop.app.exchange import sheet_csv_rows, write_csv
+
+        with open(args.csv, "w", newline="", encoding="utf-8") as f:
+            write_csv(sheet_csv_rows(store, args.series), f)
+        print(f"wrote {args.csv}", file=out)
+        return 0
+    sh = svc.sheet()
+    names = [n for _, n in sh.info.players]
+    status = "closed" if sh.info.closed else "open"
+    print(
+        f"{sh.info.title} — {sh.info.date} {sh.info.place} — {sh.info.profile.title} — {status}",
+        file=out,
+    )
+    rows = [["#", "dealer", "declarer", "game", "value", *names]]
+    for line in sh.lines:
+        marks = (
+            ("B" if line.bock else "")
+            + ("R" if line.ramsch_round else "")
+            + ("*" if line.corrected else "")
+            + ("ü" if line.overbid else "")
+        )
+        result = "" if line.won is None else ("won" if line.won else "lost")
+        rows.append(
+            [
+                f"{line.number}{marks}",
+                line.dealer,
+                line.declarer or "-",
+                f"{line.label} {result}".strip(),
+                str(line.value) if line.value else "",
+                *[f"{t}" for t in line.totals],
+            ]
+        )
+    rows.append(["", "", "", "total", "", *[str(t) for t in sh.totals]])
+    rows.append(
+        [
+            "",
+            "",
+            "",
+            "won / lost",
+            "",
+            *[f"{w}/{lo}" for w, lo in zip(sh.won, sh.lost, strict=True)],
+        ]
+    )
+    rows.append(["", "", "", "Seeger-Fabian", "", *[str(s) for s in sh.seeger_fabian]])
+    if sh.info.profile.tournament_scoring not in ("seeger_fabian", "running_total"):
+        rows.append(
+            [
+                "",
+                "",
+                "",
+                sh.info.profile.tournament_scoring.replace("_", " "),
+                "",
+                *[str(s) for s in sh.evaluation],
+            ]
+        )
+    if sh.info.stake_cents:
+        rows.append(["", "", "", "money (cents)", "", *[f"{m:+d}" for m in sh.money_cents]])
+    _table(rows, out)
+    print("places: " + ", ".join(f"{p}. {names[s]}" for p, s in sh.ranking), file=out)
+    if sh.passed_in:
+        print(f"passed in: {sh.passed_in}", file=out)
+    print("B Bock round, R Ramsch round, * corrected, ü overbid", file=out)
+    return 0
+
+
+def selfplay_into_database(
+    path, profile, deals: int, seed: int, table: int, names: list[str], make_players
+) -> int:
+    """Play ``deals`` deals into a new series of the database; returns the series id.
+
+    Each deal is committed the moment it ends (the same path the GUI table takes)."""
+    import random
+
+    from skat_desktop.store.repository import Store
+
+    store = Store.open(path)
+
+    from skat_desktop.app.selfplay import deal_seeds, play_deal
+    from skat_desktop.engine.deal import Deal, DealSetup
+    from skat_desktop.engine.dealing import deal_from_seed
+
+    ids = [store.ensure_player(f"{n} {i + 1}", kind="computer") for i, n in enumerate(names)]
+    sid = store.create_series(
+        f"Self-play seed {seed}",
+        _date.today().isoformat(),
+        ids,
+        profile,
+        planned_deals=deals or None,
+        source="selfplay",
+    )
+    svc = _service(store, sid)
+    players = make_players(random.Random(seed))
+    seeds = deal_seeds(seed)
+    for _ in range(deals):
+        s = next(seeds)
+        dealer, bock, ramsch = svc.next_context()
+        deal = Deal(DealSetup(profile, deal_from_seed(s), s, table, dealer, bock, ramsch))
+        svc.record_played(play_deal(deal, players))
+    store.close()
+    return sid
+
+
+def add_db_commands(sub: argparse._SubParsersAction) -> None:
+    db = sub.add_parser("db", help="score sheets, club evenings, rankings, export and backup")
+    db.add_argument("--db", help="the database file (default: the one in your data folder)")
+    cmds = db.add_subparsers(dest="db_command", required=True)
+
+    p = cmds.add_parser("players", help="list players, or add one")
+    p.add_argument("--add", metavar="NAME")
+    p.add_argument("--guest", action="store_true")
+    p.set_defaults(db_func=_players)
+
+    p = cmds.add_parser("create-series", help="start a series at a 3- or 4-seat table")
+    p.add_argument("--title", required=True)
+    p.add_argument("--date", type=_date_arg)
+    p.add_argument("--players", required=True, help="names in seat order, comma-separated")
+    p.add_argument("--profile", default="isko")
+    p.add_argument("--deals", type=int, help="planned length, e.g. 36 or 48")
+    p.add_argument("--place", default="")
+    p.add_argument("--first-dealer", help="name of the first dealer (default: first seat)")
+    p.add_argument("--stake", type=float, default=0.0, help="cents per point")
+    p.set_defaults(db_func=_create_series)
+
+    p = cmds.add_parser("add-game", help="enter a game played with real cards")
+    _add_entry_options(p)
+    p.set_defaults(db_func=_add_game)
+
+    p = cmds.add_parser("correct", help="correct a deal (kept with an audit trail)")
+    _add_entry_options(p)
+    p.add_argument("number", type=int, help="deal number in the series")
+    p.add_argument("--author", required=True)
+    p.add_argument("--reason", required=True)
+    p.set_defaults(db_func=_correct)
+
+    p = cmds.add_parser("close", help="close (sign) a series, or --reopen it with a reason")
+    p.add_argument("series", type=int)
+    p.add_argument("--author", required=True)
+    p.add_argument("--reason")
+    p.add_argument("--reopen", action="store_true")
+    p.set_defaults(db_func=_close)
+
+    p = cmds.add_parser("sheet", help="show a series' score sheet")
+    p.add_argument("series", type=int)
+    p.add_argument("--csv", metavar="FILE", help="write it as CSV instead")
+    p.set_defaults(db_func=_sheet)
+
+
+def run_db_command(args: argparse.Namespace, out: TextIO) -> int:
+    from skat_desktop.engine.entry import ImpossibleEntry
+    from skat_desktop.store.database import StoreError
+
+    try:
+        return args.db_func(args, out)
+    except (DbCommandError, StoreError, ImpossibleEntry, OSError) as e:
+        print(f"skat-desktop: error: {e}", file=sys.stderr)
+        return 2
