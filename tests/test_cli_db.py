@@ -1,0 +1,225 @@
+"""``skat-desktop db …`` from the shell: a club evening entered game by game."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from skat_desktop.cli import main
+
+
+def run(db, *argv):
+    out = io.StringIO()
+    code = main(["db", "--db", str(db), *argv], out=out, inp=io.StringIO())
+    return code, out.getvalue()
+
+
+@pytest.fixture
+def club(tmp_path):
+    db = tmp_path / "club.sqlite3"
+    code, out = run(
+        db,
+        "create-series",
+        "--title",
+        "Friday",
+        "--date",
+        "2026-11-20",
+        "--players",
+        "Anna,Bernd,Cem,Dora",
+        "--profile",
+        "isko",
+        "--deals",
+        "48",
+        "--place",
+        "Gasthaus",
+        "--stake",
+        "1",
+    )
+    assert code == 0 and out.strip() == "series 1"
+    return db
+
+
+def test_club_evening_entries_and_sheet(club):
+    # Anna deals first: Bernd is forehand of deal 1, Anna sits out
+    assert (
+        run(
+            club,
+            "add-game",
+            "1",
+            "--declarer",
+            "Bernd",
+            "--game",
+            "clubs",
+            "--bid",
+            "24",
+            "--won",
+            "--matadors",
+            "2",
+        )[0]
+        == 0
+    )
+    code, out = run(
+        club,
+        "add-game",
+        "1",
+        "--declarer",
+        "Dora",
+        "--game",
+        "grand",
+        "--hand",
+        "--bid",
+        "48",
+        "--lost",
+        "--matadors",
+        "1",
+    )
+    assert code == 0 and "Dora -144" in out
+    assert run(club, "add-game", "1", "--passed")[0] == 0
+    code, out = run(club, "sheet", "1")
+    assert code == 0
+    assert "Friday" in out and "International Skat Order" in out
+    total = next(line for line in out.splitlines() if line.strip().startswith("total"))
+    assert total.split()[1:] == ["0", "36", "0", "-144"]
+    sf = next(line for line in out.splitlines() if "Seeger-Fabian" in line)
+    # Bernd: 36 + 50 + 30 x Dora's loss; Dora: -144 - 50; Anna and Cem: 30 each
+    assert sf.split()[1:] == ["30", "116", "30", "-194"]
+    money = next(line for line in out.splitlines() if "money" in line)
+    assert money.split()[2:] == ["+108", "+252", "+108", "-468"]
+    assert "passed in: 1" in out
+
+
+def test_correction_and_closing(club):
+    run(
+        club,
+        "add-game",
+        "1",
+        "--declarer",
+        "Bernd",
+        "--game",
+        "hearts",
+        "--bid",
+        "18",
+        "--won",
+        "--matadors",
+        "1",
+    )
+    code, out = run(
+        club,
+        "correct",
+        "1",
+        "1",
+        "--declarer",
+        "Bernd",
+        "--game",
+        "hearts",
+        "--bid",
+        "18",
+        "--won",
+        "--matadors",
+        "2",
+        "--author",
+        "Cem",
+        "--reason",
+        "two jacks",
+    )
+    assert code == 0 and "Hearts 30" in out
+    assert "1*" in run(club, "sheet", "1")[1]
+    assert run(club, "close", "1", "--author", "Anna")[0] == 0
+    code, _ = run(club, "add-game", "1", "--passed")
+    assert code == 2
+    assert run(club, "close", "1", "--author", "Anna", "--reopen")[0] == 2  # no reason
+    assert run(club, "close", "1", "--author", "Anna", "--reopen", "--reason", "typo")[0] == 0
+    assert run(club, "add-game", "1", "--passed")[0] == 0
+
+
+def test_ramsch_entry_via_names(tmp_path):
+    db = tmp_path / "pub.sqlite3"
+    run(db, "create-series", "--title", "Pub", "--players", "A,B,C", "--profile", "house")
+    code, out = run(
+        db,
+        "add-game",
+        "1",
+        "--ramsch",
+        "--points",
+        "B=51,C=39,A=20",
+        "--tricks",
+        "B=4,C=3,A=3",
+        "--last-trick",
+        "B",
+        "--skat-points",
+        "10",
+    )
+    assert code == 0 and "B -61" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["add-game", "1", "--declarer", "Zoe", "--game", "clubs", "--bid", "18", "--won"],
+            "does not play",
+        ),
+        (
+            [
+                "add-game",
+                "1",
+                "--declarer",
+                "Bernd",
+                "--game",
+                "grand",
+                "--bid",
+                "18",
+                "--won",
+                "--matadors",
+                "5",
+            ],
+            "1 to 4 matadors",
+        ),
+        (["add-game", "1", "--declarer", "Bernd", "--game", "clubs"], "needs --declarer"),
+        (["add-game", "1", "--entry", "{oops"], "not valid JSON"),
+        (["sheet", "7"], "no series 7"),
+        (["correct", "1", "3", "--passed", "--author", "A", "--reason", "r"], "no deal 3"),
+    ],
+)
+def test_bad_input_gives_one_line(club, capsys, argv, message):
+    code, _ = run(club, *argv)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err and err.count("\n") == 1
+
+
+def test_foreign_file_is_refused(tmp_path, capsys):
+    path = tmp_path / "notes.sqlite3"
+    path.write_text("not a database")
+    assert run(path, "players")[0] == 2
+    assert "not a SQLite database" in capsys.readouterr().err
+    assert path.read_text() == "not a database"
+
+
+def test_selfplay_into_database(tmp_path, capsys):
+    db = tmp_path / "self.sqlite3"
+    out = io.StringIO()
+    assert (
+        main(
+            [
+                "selfplay",
+                "--profile",
+                "house",
+                "--deals",
+                "12",
+                "--seed",
+                "5",
+                "--table",
+                "4",
+                "--db",
+                str(db),
+            ],
+            out=out,
+        )
+        == 0
+    )
+    assert "stored 12 deals as series 1" in capsys.readouterr().err
+    code, sheet = run(db, "sheet", "1")
+    assert code == 0
+    assert sum(1 for line in sheet.splitlines() if line[:3].strip().rstrip("BR*ü").isdigit()) == 12
