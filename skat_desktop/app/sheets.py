@@ -320,8 +320,11 @@ class SeriesService:
         probe.current, probe.current_left = self.series.current, self.series.current_left
         return probe.next_context()
 
-    def record_played(self, deal: Deal) -> int:
-        """Store a deal played through the engine (its full move log) the moment it ends."""
+    def record_played(self, deal: Deal, extra: dict[str, Any] | None = None) -> int:
+        """Store a deal played through the engine (its full move log) the moment it ends.
+
+        ``extra`` is kept in the record (e.g. ``{"iss": ...}`` of an imported ISS game).
+        """
         self._check_open()
         if not deal.finished:
             raise StoreError("only a finished deal can be stored")
@@ -338,7 +341,9 @@ class SeriesService:
             raise StoreError("the deal was not set up for the next deal of this series")
         return self._store(
             deal.result,
-            record=record_from_deal(deal, players=[name for _, name in self.info.players]),
+            record=record_from_deal(
+                deal, players=[name for _, name in self.info.players], extra=extra
+            ),
             seed=s.seed,
         )
 

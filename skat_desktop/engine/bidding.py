@@ -109,6 +109,8 @@ class Auction:
         """The values the player on turn may bid now (empty when he can only hold or pass)."""
         if self.finished or not self.expects_bid:
             return ()
+        if self.phase == "O":  # forehand's option after two passes: 18 only
+            return self.values[:1]
         return self.values[bisect.bisect_right(self.values, self.high) :]
 
     def next_bid(self) -> int | None:

@@ -295,7 +295,10 @@ class Deal:
             a = self.auction
             if a.expects_bid:
                 bids = _bid_actions(a.values, player)
-                out.extend(bids[len(bids) - len(a.next_values()) :])
+                values = a.next_values()  # a contiguous run of a.values
+                if values:
+                    start = a.values.index(values[0])
+                    out.extend(bids[start : start + len(values)])
             else:
                 out.append(Hold(player))
             out.append(Pass(player))

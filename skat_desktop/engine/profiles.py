@@ -107,6 +107,13 @@ class RuleProfile:
             raise ValueError("kontra_max_level must be 0..4")
         if not set(self.table_sizes) <= {3, 4, 5, 6}:
             raise ValueError("table sizes must be 3 to 6 players")
+        for key in ("suit_base", "null_values"):
+            v = getattr(self, key)
+            if len(v) != 4 or not all(type(x) is int and x > 0 for x in v):
+                raise ValueError(f"rule option {key} must be four positive whole numbers")
+        s = self.stake_cents_per_point
+        if type(s) not in (int, float) or not s >= 0:
+            raise ValueError("rule option stake_cents_per_point must be a number, 0 or more")
 
     @property
     def is_texas_ramsch(self) -> bool:

@@ -91,13 +91,24 @@ def _need(d: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     return v
 
 
+def _mask_of(codes: list[Any]) -> int:
+    """The card set of a list of codes; a card listed twice is an error, not a carry."""
+    m = 0
+    for c in codes:
+        bit = 1 << card(str(c))
+        if m & bit:
+            raise InvalidRecord(f"the card {str(c).upper()} is listed twice in the dealt cards")
+        m |= bit
+    return m
+
+
 def setup_from_record(rec: Any) -> DealSetup:
     if not isinstance(rec, dict):
         raise InvalidRecord("a game record must be a JSON object")
     if rec.get("format") != FORMAT:
         raise InvalidRecord("this is not a skat-desktop game record")
     version = rec.get("version")
-    if version != VERSION:
+    if version != VERSION or type(version) is not int:
         raise InvalidRecord(
             f"game record version {version!r} is not supported (this reads {VERSION})"
         )
@@ -117,8 +128,8 @@ def setup_from_record(rec: Any) -> DealSetup:
         skat = _need(d, "skat", list, "deal")
         if len(hands) != 3 or not all(isinstance(h, list) for h in hands):
             raise InvalidRecord("deal.hands must hold three lists of cards")
-        masks = [sum(1 << card(str(c)) for c in h) for h in hands]
-        cards = DealtCards((masks[0], masks[1], masks[2]), sum(1 << card(str(c)) for c in skat))
+        masks = [_mask_of(h) for h in hands]
+        cards = DealtCards((masks[0], masks[1], masks[2]), _mask_of(skat))
     except ValueError as e:
         raise InvalidRecord(f"bad cards in the record: {e}") from None
     if seed is not None and deal_from_seed(seed) != cards:
@@ -171,4 +182,6 @@ def loads(line: str) -> Deal:
         rec = json.loads(line)
     except json.JSONDecodeError as e:
         raise InvalidRecord(f"not valid JSON: {e.msg} at position {e.pos}") from None
+    except (ValueError, RecursionError):  # numbers too long, nesting too deep
+        raise InvalidRecord("not valid JSON: nested too deeply or a number too long") from None
     return deal_from_record(rec)
