@@ -293,9 +293,10 @@ def defender_concession_result(
     if k.is_null:
         return null_result(profile, k, bid, 0, cards12)
     dp, dt = declarer_points, declarer_tricks
-    candidates = [(max(dp, 61), dt)]
+    # 61 or 90 points come with at least one trick: no trick *yet* is not Schwarz
+    candidates = [(max(dp, 61), max(dt, 1))]
     if dp + points_outstanding >= profile.schneider_min:
-        candidates.append((max(dp, profile.schneider_min), dt))
+        candidates.append((max(dp, profile.schneider_min), max(dt, 1)))
     if not defenders_took_trick:
         candidates.append((dp + points_outstanding, 10))
     for cdp, cdt in candidates:

@@ -1,0 +1,1259 @@
+"""Export, import, backup and restore of the store; ISS archive import and export. Qt-free.
+
+* :func:`sheet_csv_rows` / :func:`write_csv` — a score sheet as CSV (one line per deal,
+  then totals, games won and lost, Seeger-Fabian).
+* :func:`export_series` / :func:`import_series` — complete series as one versioned JSON
+  document (docs/series-export.md). The import is all or nothing in one transaction and
+  checks everything with the engine: game records are replayed, entries and corrections
+  are scored, the dealer rotation and Bock/Ramsch rounds are recomputed. A broken or
+  hostile document is refused with one sentence (:class:`ImportRefused`) and the
+  database stays as it was.
+* :func:`backup` / :func:`restore` — a consistent copy made with SQLite's backup API
+  while the database is in use, and a restore that validates the copy first and swaps
+  the file atomically, keeping the replaced one as ``<target>.before-restore``.
+* :func:`import_iss` / :func:`export_iss` — the International Skat Server's one-line game
+  records (:mod:`skat_desktop.store.iss`): each game is replayed, stored in a series of
+  its three players (source ``imported``) in its own transaction; broken lines are
+  skipped and reported.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import json
+import math
+import os
+import shutil
+import sqlite3
+import tempfile
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+from skat_desktop.app.sheets import SeriesService, deal_row, entry_to_result
+from skat_desktop.engine.deal import Deal
+from skat_desktop.engine.errors import SkatError
+from skat_desktop.engine.profiles import BUILTIN, ISKO, RuleProfile
+from skat_desktop.engine.record import deal_from_record, record_from_deal
+from skat_desktop.engine.series import Series
+from skat_desktop.store import iss
+from skat_desktop.store.database import (
+    CorruptDatabase,
+    ForeignDatabase,
+    StoreError,
+    open_database,
+)
+from skat_desktop.store.repository import Store, _check_date
+from skat_desktop.store.schema import APPLICATION_ID
+
+__all__ = [
+    "FORMAT",
+    "MAX_DEALS",
+    "MAX_FILE_BYTES",
+    "MAX_SERIES",
+    "VERSION",
+    "ExchangeError",
+    "ImportRefused",
+    "ImportReport",
+    "backup",
+    "dumps_export",
+    "export_iss",
+    "export_series",
+    "import_iss",
+    "import_series",
+    "read_export",
+    "restore",
+    "sheet_csv_rows",
+    "write_csv",
+    "write_export",
+    "write_iss",
+]
+
+FORMAT = "skat-desktop series export"
+VERSION = 1
+
+# Limits that keep a hostile file from exhausting memory or time.
+MAX_FILE_BYTES = 200 * 1024 * 1024
+MAX_SERIES = 10_000  # series in one document
+MAX_DEALS = 500_000  # deals in one document (all series together)
+MAX_CORRECTIONS = 100_000  # corrections in one document
+MAX_EVENTS = 10_000  # close/reopen events of one series
+MAX_PLAYERS = 30_000
+MAX_NAME = 200  # characters of a player name
+MAX_TEXT = 10_000  # characters of a title, place, author or reason
+MAX_JSON = 1_000_000  # characters of one entry, record or correction, written compactly
+MAX_REPORTED_ERRORS = 10_000  # broken ISS lines listed in a report (all are counted)
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+class ExchangeError(StoreError):
+    """An export, import, backup or restore problem, explained in one sentence."""
+
+
+class ImportRefused(ExchangeError):
+    """A series export that cannot be imported; the database is unchanged."""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+# =============================================================================== CSV
+
+
+_FIXED_BEFORE = ("number", "dealer", "declarer", "game", "value", "won")
+_FIXED_AFTER = ("bock", "ramsch round", "overbid", "corrected")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _player_columns(names: Sequence[str]) -> list[tuple[str, str]]:
+    """(score column, running total column) per seat, named after the players."""
+    taken = set(_FIXED_BEFORE) | set(_FIXED_AFTER)
+    cols = [(n, f"{n} total") for n in names]
+    flat = [c for pair in cols for c in pair]
+    out = []
+    for seat, (score, total) in enumerate(cols):
+        if score in taken or total in taken or flat.count(score) > 1 or flat.count(total) > 1:
+            score, total = f"{score} (seat {seat + 1})", f"{score} (seat {seat + 1}) total"
+        out.append((score, total))
+    return out
+
+
+def sheet_csv_rows(store: Store, series_id: int) -> list[dict[str, Any]]:
+    """The score sheet of a series as rows for :func:`write_csv`.
+
+    One row per deal — ``number``, ``dealer``, ``declarer``, ``game``, ``value`` (empty
+    without a declared game), ``won`` (``won``/``lost``/empty), each player's score and
+    running total (columns ``<name>`` and ``<name> total``; ``(seat n)`` is added to a
+    name that clashes with another column), and the markers ``bock``, ``ramsch round``,
+    ``overbid``, ``corrected`` (``x`` when set) — then the lines ``total``, ``won``,
+    ``lost`` and ``Seeger-Fabian`` with a number per player (label in ``number``).
+    """
+    sheet = SeriesService(store, series_id).sheet()
+    names = [name for _, name in sheet.info.players]
+    cols = _player_columns(names)
+    columns = [*_FIXED_BEFORE, *(c for pair in cols for c in pair), *_FIXED_AFTER]
+
+    def blank() -> dict[str, Any]:
+        return dict.fromkeys(columns, "")
+
+    rows = []
+    for line in sheet.lines:
+        row = blank()
+        row.update(
+            number=line.number,
+            dealer=line.dealer,
+            declarer=line.declarer or "",
+            game=line.label,
+            value=line.value if line.won is not None else "",
+            won="" if line.won is None else ("won" if line.won else "lost"),
+        )
+        for seat, (score, total) in enumerate(cols):
+            row[score] = line.scores[seat]
+            row[total] = line.totals[seat]
+        for key, flag in zip(
+            _FIXED_AFTER,
+            (line.bock, line.ramsch_round, line.overbid, line.corrected),
+            strict=True,
+        ):
+            row[key] = "x" if flag else ""
+        rows.append(row)
+    for label, values in (
+        ("total", sheet.totals),
+        ("won", sheet.won),
+        ("lost", sheet.lost),
+        ("Seeger-Fabian", sheet.seeger_fabian),
+    ):
+        row = blank()
+        row["number"] = label
+        for seat, (score, total) in enumerate(cols):
+            row[score] = values[seat]
+            if label == "total":
+                row[total] = values[seat]
+        rows.append(row)
+    return rows
+
+
+def _cell(value: Any) -> Any:
+    """Neutralise text a spreadsheet would run as a formula (CSV injection)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def write_csv(rows: Sequence[dict[str, Any]], file: str | os.PathLike[str] | IO[str]) -> None:
+    """Write rows (dicts) as CSV with a header; works for sheets and statistics alike.
+
+    The columns are the keys in order of first appearance; a missing value is empty.
+    Text that starts like a spreadsheet formula (``=``, ``+``, ``-``, ``@``) gets a
+    leading ``'``. A path is written as UTF-8.
+    """
+    columns: list[str] = []
+    seen: set[str] = set()
+    for row in rows:
+        for key in row:
+            if key not in seen:
+                seen.add(key)
+                columns.append(key)
+
+    def emit(f: IO[str]) -> None:
+        w = csv.writer(f, lineterminator="\r\n")
+        if not columns:
+            return
+        w.writerow([_cell(c) for c in columns])
+        for row in rows:
+            w.writerow([_cell(row.get(c, "")) for c in columns])
+
+    if isinstance(file, str | os.PathLike):
+        try:
+            with open(file, "w", encoding="utf-8", newline="") as f:
+                emit(f)
+        except OSError as e:
+            raise ExchangeError(f"cannot write {file}: {e.strerror or e}") from None
+    else:
+        emit(file)
+
+
+# ======================================================================= JSON export
+
+
+def _loads_column(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _compact(value: Any) -> str:
+    """The way the store keeps JSON columns (see repository._json)."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def export_series(store: Store, series_ids: Iterable[int]) -> dict[str, Any]:
+    """Complete series as one JSON-able document (docs/series-export.md), without ids.
+
+    Everything needed to re-create them: the players, each series' fields, rule profile,
+    seats, every deal's source (game record or score-sheet entry) with seed, dealer and
+    Bock/Ramsch round, every correction and the close/reopen history.
+    """
+    ids: list[int] = []
+    for sid in series_ids:
+        if sid not in ids:
+            ids.append(sid)
+    players: dict[str, dict[str, Any]] = {}
+    out_series = []
+    for sid in ids:
+        info = store.series(sid)  # StoreError if there is no such series
+        row = store.query("SELECT created FROM series WHERE id = ?", (sid,))[0]
+        for pid, name in info.players:
+            if name not in players:
+                p = store.query("SELECT name, guest, kind FROM players WHERE id = ?", (pid,))[0]
+                players[name] = {"name": p["name"], "guest": bool(p["guest"]), "kind": p["kind"]}
+        deals = store.query(
+            "SELECT number, dealer, seed, bock, ramsch_round, record, entry, created"
+            " FROM deals WHERE series_id = ? ORDER BY number",
+            (sid,),
+        )
+        out_series.append(
+            {
+                "title": info.title,
+                "date": info.date,
+                "place": info.place,
+                "table_size": info.table_size,
+                "planned_deals": info.planned_deals,
+                "first_dealer": info.first_dealer,
+                "stake_cents": float(info.stake_cents),
+                "source": info.source,
+                "closed": info.closed,
+                "created": row["created"],
+                "profile": info.profile.to_dict(),
+                "seats": [name for _, name in info.players],
+                "deals": [
+                    {
+                        "number": d["number"],
+                        "dealer": d["dealer"],
+                        "seed": d["seed"],
+                        "bock": bool(d["bock"]),
+                        "ramsch_round": bool(d["ramsch_round"]),
+                        "created": d["created"],
+                        "record": _loads_column(d["record"]),
+                        "entry": _loads_column(d["entry"]),
+                    }
+                    for d in deals
+                ],
+                "corrections": [
+                    {
+                        "deal": c["number"],
+                        "author": c["author"],
+                        "reason": c["reason"],
+                        "old": json.loads(c["old"]),
+                        "new": json.loads(c["new"]),
+                        "created": c["created"],
+                    }
+                    for c in store.corrections(series_id=sid)
+                ],
+                "events": store.series_events(sid),
+            }
+        )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": list(players.values()),
+        "series": out_series,
+    }
+
+
+def dumps_export(document: dict[str, Any]) -> str:
+    """The document as text; the same document always gives the same text."""
+    return json.dumps(document, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def write_export(document: dict[str, Any], file: str | os.PathLike[str] | IO[str]) -> None:
+    text = dumps_export(document)
+    if isinstance(file, str | os.PathLike):
+        try:
+            with open(file, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+        except OSError as e:
+            raise ExchangeError(f"cannot write {file}: {e.strerror or e}") from None
+    else:
+        file.write(text)
+
+
+# ======================================================================= JSON import
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _parse_json(raw: bytes | str) -> Any:
+    if len(raw) > MAX_FILE_BYTES:
+        raise ImportRefused(
+            f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, too large to import"
+        )
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ImportRefused(
+                "the file is not UTF-8 text, so it is not a series export"
+            ) from None
+    try:
+        return json.loads(raw, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as e:
+        raise ImportRefused(
+            f"the file is not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
+        ) from None
+    except (ValueError, RecursionError) as e:
+        raise ImportRefused(_one_line(f"the file is not usable JSON: {e}")) from None
+
+
+def read_export(file: str | os.PathLike[str] | IO[bytes]) -> Any:
+    """Read a series export (path or binary file) as JSON, at most :data:`MAX_FILE_BYTES`."""
+    try:
+        if isinstance(file, str | os.PathLike):
+            path = Path(file)
+            if path.is_dir():
+                raise ImportRefused(f"{path} is a folder, not a series export")
+            with open(path, "rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
+        else:
+            raw = file.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise ImportRefused(f"cannot read {file}: {e.strerror or e}") from None
+    return _parse_json(raw)
+
+
+_NULL = type(None)
+
+
+def _typename(types: tuple[type, ...]) -> str:
+    names = {
+        str: "text",
+        int: "a whole number",
+        float: "a number",
+        bool: "true or false",
+        dict: "an object",
+        list: "a list",
+        _NULL: "null",
+    }
+    return " or ".join(names[t] for t in types)
+
+
+def _is(value: Any, types: tuple[type, ...]) -> bool:
+    for t in types:
+        if t is int and isinstance(value, int) and not isinstance(value, bool):
+            return True
+        if t is float and isinstance(value, int | float) and not isinstance(value, bool):
+            return True
+        if t in (str, bool, dict, list, _NULL) and isinstance(value, t):
+            return True
+    return False
+
+
+def _fields(d: Any, where: str, spec: dict[str, tuple[type, ...]]) -> dict[str, Any]:
+    """Check an object has exactly the fields of ``spec`` with the right types."""
+    if not isinstance(d, dict):
+        raise ImportRefused(f"{where} must be an object")
+    for key in d:
+        if key not in spec:
+            raise ImportRefused(f"{where} has an unknown field {str(key)[:40]!r}")
+    for key, types in spec.items():
+        if key not in d:
+            raise ImportRefused(f"{where} lacks the field {key!r}")
+        if not _is(d[key], types):
+            raise ImportRefused(f"{where}: {key} must be {_typename(types)}")
+    return d
+
+
+def _text(value: str, where: str, limit: int = MAX_TEXT, required: bool = False) -> str:
+    if len(value) > limit:
+        raise ImportRefused(f"{where} is longer than {limit} characters")
+    if required and not value.strip():
+        raise ImportRefused(f"{where} is empty")
+    return value
+
+
+def _timestamp(value: str, where: str) -> str:
+    _text(value, where, 64, required=True)
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise ImportRefused(f"{where} {value[:40]!r} is not a date and time") from None
+    return value
+
+
+def _json_size(value: Any, where: str) -> None:
+    try:
+        size = len(_compact(value))
+    except (ValueError, TypeError, RecursionError):
+        raise ImportRefused(f"{where} cannot be stored as JSON") from None
+    if size > MAX_JSON:
+        raise ImportRefused(f"{where} is larger than {MAX_JSON} characters")
+
+
+def _check_profile(data: Any, where: str) -> RuleProfile:
+    """A rule profile from its options; every option must have the right type."""
+    if not isinstance(data, dict):
+        raise ImportRefused(f"{where} must be an object of rule options")
+    defaults = {f.name: getattr(ISKO, f.name) for f in dataclasses.fields(RuleProfile)}
+    for key, value in data.items():
+        if key not in defaults:
+            raise ImportRefused(f"{where} has an unknown rule option {str(key)[:40]!r}")
+        d = defaults[key]
+        if isinstance(d, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(d, int):
+            ok = _is(value, (int,)) and _INT64[0] <= value <= _INT64[1]
+        elif isinstance(d, float):
+            ok = _is(value, (float,)) and math.isfinite(value)
+        elif isinstance(d, str):
+            ok = isinstance(value, str) and len(value) <= MAX_TEXT
+        elif isinstance(d, tuple):
+            ok = (
+                isinstance(value, list)
+                and len(value) <= 16
+                and all(_is(v, (int,)) and abs(v) < 10**6 for v in value)
+            )
+        elif isinstance(d, frozenset):
+            ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        else:  # pragma: no cover - every option type is listed above
+            ok = False
+        if not ok:
+            raise ImportRefused(f"{where}: the rule option {key} has the wrong type")
+    if "name" not in data or not isinstance(data["name"], str) or not data["name"].strip():
+        raise ImportRefused(f"{where} lacks the profile's name")
+    try:
+        profile = RuleProfile.from_dict(data)
+    except (ValueError, TypeError) as e:
+        raise ImportRefused(_one_line(f"{where}: {e}")) from None
+    for key in ("suit_base", "null_values"):
+        if len(getattr(profile, key)) != 4:
+            raise ImportRefused(f"{where}: the rule option {key} needs four values")
+    if not profile.table_sizes:
+        raise ImportRefused(f"{where}: the rule option table_sizes is empty")
+    builtin = BUILTIN.get(profile.name)
+    if builtin is not None and builtin != profile:
+        raise ImportRefused(
+            f"{where}: the rule profile {profile.name!r} differs from the built-in profile"
+            " of that name"
+        )
+    return profile
+
+
+_PLAYER = {"name": (str,), "guest": (bool,), "kind": (str,)}
+_SERIES = {
+    "title": (str,),
+    "date": (str,),
+    "place": (str,),
+    "table_size": (int,),
+    "planned_deals": (int, _NULL),
+    "first_dealer": (int,),
+    "stake_cents": (float,),
+    "source": (str,),
+    "closed": (bool,),
+    "created": (str,),
+    "profile": (dict,),
+    "seats": (list,),
+    "deals": (list,),
+    "corrections": (list,),
+    "events": (list,),
+}
+_DEAL = {
+    "number": (int,),
+    "dealer": (int,),
+    "seed": (int, _NULL),
+    "bock": (bool,),
+    "ramsch_round": (bool,),
+    "created": (str,),
+    "record": (dict, _NULL),
+    "entry": (dict, _NULL),
+}
+_CORRECTION = {
+    "deal": (int,),
+    "author": (str,),
+    "reason": (str,),
+    "old": (dict,),
+    "new": (dict,),
+    "created": (str,),
+}
+_EVENT = {"action": (str,), "author": (str,), "reason": (str,), "created": (str,)}
+
+
+@dataclass
+class _SeriesPlan:
+    where: str
+    data: dict[str, Any]
+    profile: RuleProfile
+    corrections: dict[int, list[dict[str, Any]]]
+
+
+def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
+    """Everything that can be checked without the engine or the database."""
+    if not isinstance(doc, dict):
+        raise ImportRefused("the file is not a series export (it holds no JSON object)")
+    if doc.get("format") != FORMAT:
+        raise ImportRefused("the file is not a skat-desktop series export")
+    version = doc.get("version")
+    if version != VERSION:
+        raise ImportRefused(
+            f"series export version {str(version)[:20]} is not supported (this reads {VERSION})"
+        )
+    _fields(
+        doc,
+        "the export",
+        {"format": (str,), "version": (int,), "players": (list,), "series": (list,)},
+    )
+
+    players = doc["players"]
+    if len(players) > MAX_PLAYERS:
+        raise ImportRefused(f"the export lists more than {MAX_PLAYERS} players")
+    names: set[str] = set()
+    for i, p in enumerate(players):
+        where = f"player {i + 1}"
+        _fields(p, where, _PLAYER)
+        name = p["name"]
+        _text(name, f"the name of {where}", MAX_NAME, required=True)
+        if name != name.strip() or any(ord(ch) < 32 for ch in name):
+            raise ImportRefused(f"the name of {where} has surrounding spaces or control characters")
+        if name in names:
+            raise ImportRefused(f"the player {name!r} is listed twice")
+        names.add(name)
+        _text(p["kind"], f"the kind of player {name!r}", 40, required=True)
+
+    series = doc["series"]
+    if len(series) > MAX_SERIES:
+        raise ImportRefused(f"the export holds more than {MAX_SERIES} series")
+    total_deals = total_corrections = 0
+    plans = []
+    for i, s in enumerate(series):
+        where = f"series {i + 1}"
+        _fields(s, where, _SERIES)
+        where = f"series {i + 1} ({_one_line(s['title'])[:40]!r})"
+        _text(s["title"], f"the title of {where}", required=True)
+        _text(s["place"], f"the place of {where}")
+        _text(s["source"], f"the source of {where}", 40, required=True)
+        _timestamp(s["created"], f"the creation time of {where}")
+        try:
+            _check_date(s["date"])
+        except StoreError as e:
+            raise ImportRefused(f"{where}: {e}") from None
+        n = s["table_size"]
+        if n not in (3, 4):
+            raise ImportRefused(f"{where}: a table has 3 or 4 players, not {n}")
+        if len(s["seats"]) != n:
+            raise ImportRefused(f"{where}: a table of {n} needs {n} seats")
+        for seat, name in enumerate(s["seats"]):
+            if not isinstance(name, str) or name not in names:
+                raise ImportRefused(f"{where}: seat {seat} names no player of the export")
+        if not 0 <= s["first_dealer"] < n:
+            raise ImportRefused(f"{where}: the first dealer must be one of the seats")
+        stake = s["stake_cents"]
+        if not math.isfinite(stake) or not 0 <= stake <= 10**9:
+            raise ImportRefused(f"{where}: the stake must be a number from 0 to 10^9 cents")
+        profile = _check_profile(s["profile"], f"the rule profile of {where}")
+        deals = s["deals"]
+        total_deals += len(deals)
+        if total_deals > MAX_DEALS:
+            raise ImportRefused(f"the export holds more than {MAX_DEALS} deals")
+        planned = s["planned_deals"]
+        if planned is not None and not 0 < planned <= MAX_DEALS:
+            raise ImportRefused(f"{where}: the planned number of deals must be 1 to {MAX_DEALS}")
+        if planned is not None and len(deals) > planned:
+            raise ImportRefused(
+                f"{where} holds {len(deals)} deals, more than the {planned} planned"
+            )
+        for j, d in enumerate(deals):
+            dw = f"{where}, deal {j + 1}"
+            _fields(d, dw, _DEAL)
+            if d["number"] != j + 1:
+                raise ImportRefused(f"{dw} is numbered {d['number']}")
+            if not 0 <= d["dealer"] < n:
+                raise ImportRefused(f"{dw}: the dealer must be one of the seats")
+            seed = d["seed"]
+            if seed is not None and not _INT64[0] <= seed <= _INT64[1]:
+                raise ImportRefused(f"{dw}: the seed is out of range")
+            _timestamp(d["created"], f"the time of {dw}")
+            if (d["record"] is None) == (d["entry"] is None):
+                raise ImportRefused(f"{dw} needs either a game record or an entry")
+            _json_size(d["record"] if d["record"] is not None else d["entry"], dw)
+        corrections: dict[int, list[dict[str, Any]]] = {}
+        total_corrections += len(s["corrections"])
+        if total_corrections > MAX_CORRECTIONS:
+            raise ImportRefused(f"the export holds more than {MAX_CORRECTIONS} corrections")
+        for j, c in enumerate(s["corrections"]):
+            cw = f"{where}, correction {j + 1}"
+            _fields(c, cw, _CORRECTION)
+            if not 1 <= c["deal"] <= len(deals):
+                raise ImportRefused(f"{cw} is for deal {c['deal']}, which the series lacks")
+            _text(c["author"], f"the author of {cw}", required=True)
+            _text(c["reason"], f"the reason of {cw}", required=True)
+            _timestamp(c["created"], f"the time of {cw}")
+            _json_size(c["old"], cw)
+            _json_size(c["new"], cw)
+            corrections.setdefault(c["deal"], []).append(c)
+        events = s["events"]
+        if len(events) > MAX_EVENTS:
+            raise ImportRefused(f"{where} has more than {MAX_EVENTS} close/reopen events")
+        for j, e in enumerate(events):
+            ew = f"{where}, event {j + 1}"
+            _fields(e, ew, _EVENT)
+            expected = "close" if j % 2 == 0 else "reopen"
+            if e["action"] != expected:
+                raise ImportRefused(
+                    f"{ew} is {e['action'][:20]!r}, but the series can only {expected}"
+                )
+            _text(e["author"], f"the author of {ew}", required=True)
+            _text(e["reason"], f"the reason of {ew}", required=expected == "reopen")
+            _timestamp(e["created"], f"the time of {ew}")
+        if s["closed"] != (len(events) % 2 == 1):
+            raise ImportRefused(f"{where}: its closed flag does not match its close/reopen history")
+        plans.append(_SeriesPlan(where, s, profile, corrections))
+    return players, plans
+
+
+def _engine_check(where: str, fn, *args, **kwargs):
+    """Run an engine step on imported data; any failure refuses the import."""
+    try:
+        return fn(*args, **kwargs)
+    except ImportRefused:
+        raise
+    except (
+        SkatError,
+        StoreError,
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as e:
+        raise ImportRefused(_one_line(f"{where}: {e}")) from None
+
+
+def _import_one(store: Store, plan: _SeriesPlan, player_ids: dict[str, int]) -> int:
+    s = plan.data
+    where = plan.where
+    profile = plan.profile
+    n = s["table_size"]
+    try:
+        sid = store.create_series(
+            s["title"],
+            s["date"],
+            [player_ids[name] for name in s["seats"]],
+            profile,
+            planned_deals=s["planned_deals"],
+            place=s["place"],
+            first_dealer=s["first_dealer"],
+            stake_cents=float(s["stake_cents"]),
+            source=s["source"],
+        )
+    except StoreError as e:
+        raise ImportRefused(_one_line(f"{where}: {e}")) from None
+    conn = store.conn
+    conn.execute("UPDATE series SET created = ? WHERE id = ?", (s["created"], sid))
+    info = store.series(sid)
+    names = [name for _, name in info.players]
+    engine = _engine_check(where, Series, profile, n, s["first_dealer"], s["planned_deals"])
+    imported = s["source"] == "imported"
+    deal_ids: list[int] = []
+    for d in s["deals"]:
+        number = d["number"]
+        dw = f"{where}, deal {number}"
+        if imported:  # independent deals (ISS games): each keeps its own dealer
+            engine.dealer = d["dealer"]
+        dealer, bock, ramsch_round = engine.next_context()
+        if (d["dealer"], d["bock"], d["ramsch_round"]) != (dealer, bock, ramsch_round):
+            raise ImportRefused(
+                f"{dw} says dealer seat {d['dealer']}, Bock {d['bock']}, Ramsch round"
+                f" {d['ramsch_round']}, but the series gives dealer seat {dealer}, Bock {bock},"
+                f" Ramsch round {ramsch_round}"
+            )
+        record = entry = None
+        seed = d["seed"]
+        if d["record"] is not None:
+            rec = d["record"]
+            deal: Deal = _engine_check(dw, deal_from_record, rec)
+            if rec.get("result") is None or deal.result is None:
+                raise ImportRefused(f"{dw}: the game record is not a finished deal")
+            st = deal.setup
+            if (st.dealer, st.bock, st.ramsch_round, st.table_size) != (
+                dealer,
+                bock,
+                ramsch_round,
+                n,
+            ) or st.profile != profile:
+                raise ImportRefused(f"{dw}: the game record was not set up for this deal")
+            if seed != st.seed:
+                raise ImportRefused(f"{dw}: the seed differs from the game record's")
+            extra = rec.get("extra")
+            if extra is not None and not isinstance(extra, dict):
+                raise ImportRefused(f"{dw}: the game record's extra must be an object")
+            record = record_from_deal(deal, players=names, extra=extra)
+            result = deal.result
+        else:
+            if seed is not None:
+                raise ImportRefused(f"{dw}: a deal entered from a score sheet has no seed")
+            entry = d["entry"]
+            result = _engine_check(dw, entry_to_result, profile, entry, n, dealer, bock)
+        corrected = plan.corrections.get(number, [])
+        for c in corrected:
+            result = _engine_check(
+                f"{dw} (correction)", entry_to_result, profile, c["new"], n, dealer, bock
+            )
+        sheet = _engine_check(dw, engine.record, result)
+        row = _engine_check(dw, deal_row, profile, sheet, result, n, seed=seed)
+        cur = conn.execute(
+            "INSERT INTO deals (series_id, number, dealer, seed, bock, ramsch_round, record,"
+            " entry, created) VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                sid,
+                number,
+                dealer,
+                seed,
+                int(bock),
+                int(ramsch_round),
+                None if record is None else _compact(record),
+                None if entry is None else _compact(entry),
+                d["created"],
+            ),
+        )
+        deal_ids.append(cur.lastrowid)
+        _engine_check(dw, store._write_result, cur.lastrowid, info, row, bool(corrected))
+    for c in s["corrections"]:
+        conn.execute(
+            "INSERT INTO corrections (deal_id, author, reason, old, new, created)"
+            " VALUES (?,?,?,?,?,?)",
+            (
+                deal_ids[c["deal"] - 1],
+                c["author"],
+                c["reason"],
+                _compact(c["old"]),
+                _compact(c["new"]),
+                c["created"],
+            ),
+        )
+    for e in s["events"]:
+        conn.execute(
+            "INSERT INTO series_events (series_id, action, author, reason, created)"
+            " VALUES (?,?,?,?,?)",
+            (sid, e["action"], e["author"], e["reason"], e["created"]),
+        )
+    if s["closed"]:
+        conn.execute("UPDATE series SET closed = 1 WHERE id = ?", (sid,))
+    # The score sheet's own rebuild as the last word: rotation, rounds, records, entries.
+    try:
+        check = SeriesService(store, sid)
+    except StoreError as e:
+        raise ImportRefused(_one_line(f"{where}: {e}")) from None
+    if check.series.totals != engine.totals:  # pragma: no cover - same engine, same input
+        raise ImportRefused(f"{where}: the rebuilt score sheet differs from the import")
+    return sid
+
+
+def import_series(store: Store, data: Any) -> list[int]:
+    """Re-create the series of an export; returns their new ids in the export's order.
+
+    ``data`` is the document (a dict), its JSON text (``str``/``bytes``) or a path
+    (:class:`os.PathLike`). Players are matched by name: an existing player of the same
+    name is reused. Rule profiles are matched by name and must have the same options.
+    All or nothing in one transaction (joining the caller's, if one is open); anything
+    broken raises :class:`ImportRefused` with one sentence.
+    """
+    if isinstance(data, os.PathLike):
+        data = read_export(data)
+    elif isinstance(data, str | bytes | bytearray):
+        data = _parse_json(bytes(data) if isinstance(data, bytearray) else data)
+    try:
+        players, plans = _check_document(data)
+    except RecursionError:
+        raise ImportRefused("the file is nested too deeply to be a series export") from None
+    try:
+        with store.transaction():
+            player_ids: dict[str, int] = {}
+            for p in players:
+                pid = store.find_player(p["name"])
+                if pid is None:
+                    pid = store.add_player(p["name"], guest=p["guest"], kind=p["kind"])
+                player_ids[p["name"]] = pid
+            for plan in plans:
+                profile_id = store.conn.execute(
+                    "SELECT id, options FROM profiles WHERE name = ?", (plan.profile.name,)
+                ).fetchone()
+                if profile_id is not None and profile_id[1] != _options(plan.profile):
+                    raise ImportRefused(
+                        f"{plan.where}: a rule profile named {plan.profile.name!r} with other"
+                        " options is already in the database"
+                    )
+            return [_import_one(store, plan, player_ids) for plan in plans]
+    except ImportRefused:
+        raise
+    except StoreError as e:
+        raise ImportRefused(_one_line(f"the import was refused: {e}")) from None
+    except sqlite3.Error as e:
+        raise ImportRefused(_one_line(f"the import failed in the database: {e}")) from None
+
+
+def _options(profile: RuleProfile) -> str:
+    return json.dumps(profile.to_dict(), sort_keys=True)  # as Store.save_profile keeps them
+
+
+# ==================================================================== backup/restore
+
+
+def _main_file(conn: sqlite3.Connection) -> Path | None:
+    for _, name, file in conn.execute("PRAGMA database_list").fetchall():
+        if name == "main" and file:
+            return Path(file)
+    return None
+
+
+def _fsync_dir(path: Path) -> None:
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _fsync_file(path: Path) -> None:
+    with open(path, "rb+") as f:
+        os.fsync(f.fileno())
+
+
+def _remove(path: Path) -> None:
+    path.unlink(missing_ok=True)
+
+
+def backup(store: Store, dest: str | os.PathLike[str]) -> Path:
+    """Write a consistent copy of the database to ``dest`` while it stays in use.
+
+    SQLite's online backup copies a snapshot in one step (other connections may keep
+    writing; their changes after the snapshot are not in the copy). The copy is a single
+    self-contained file (rollback journal, no WAL), checked, then moved into place.
+    """
+    dest = Path(dest)
+    if store._in_tx:
+        raise ExchangeError("finish the change in progress before making a backup")
+    if dest.is_dir():
+        raise ExchangeError(f"{dest} is a folder; name the backup file")
+    source = _main_file(store.conn)
+    if source is not None and dest.exists() and source.exists() and dest.samefile(source):
+        raise ExchangeError("a backup cannot overwrite the database it copies")
+    if not dest.parent.is_dir():
+        raise ExchangeError(f"the folder {dest.parent} does not exist")
+    tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex}.tmp")
+    try:
+        target = sqlite3.connect(str(tmp), isolation_level=None)
+        try:
+            store.conn.backup(target)
+            target.execute("PRAGMA journal_mode=DELETE")
+            check = target.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            target.close()
+        if check != "ok":
+            raise ExchangeError(f"the backup copy failed its check: {_one_line(check)}")
+        _fsync_file(tmp)
+        os.replace(tmp, dest)
+        _fsync_dir(dest.parent)
+    except ExchangeError:
+        _remove(tmp)
+        raise
+    except (OSError, sqlite3.Error) as e:
+        _remove(tmp)
+        raise ExchangeError(_one_line(f"cannot back up to {dest}: {e}")) from None
+    return dest
+
+
+def _read_header(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        return f.read(100)
+
+
+def _validate_copy(copy: Path, shown: Path) -> None:
+    """Check a copy of a backup: ours, not newer, intact. Errors name ``shown``."""
+
+    def named(e: StoreError) -> StoreError:
+        return type(e)(str(e).replace(str(copy), str(shown)))
+
+    header = _read_header(copy)
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\x00"):
+        raise ForeignDatabase(f"{shown} is not a skat-desktop backup (not a SQLite database)")
+    try:
+        probe = sqlite3.connect(str(copy))
+        try:
+            app_id = probe.execute("PRAGMA application_id").fetchone()[0]
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError as e:
+        raise CorruptDatabase(_one_line(f"{shown} cannot be read: {e}")) from None
+    if app_id != APPLICATION_ID:
+        raise ForeignDatabase(f"{shown} is not a skat-desktop backup (another program's file)")
+    try:
+        db = open_database(copy)
+    except StoreError as e:
+        raise named(e) from None
+    conn = db.conn
+    try:
+        try:
+            problems = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
+            fk = conn.execute("PRAGMA foreign_key_check").fetchall()
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.execute("PRAGMA journal_mode=DELETE")
+        except sqlite3.DatabaseError as e:
+            raise CorruptDatabase(_one_line(f"{shown} is damaged: {e}")) from None
+        if problems != ["ok"]:
+            raise CorruptDatabase(_one_line(f"{shown} is damaged: {problems[0]}"))
+        if fk:
+            raise CorruptDatabase(f"{shown} is damaged: {len(fk)} rows point to missing rows")
+    finally:
+        conn.close()
+
+
+def restore(
+    backup_path: str | os.PathLike[str], target_path: str | os.PathLike[str]
+) -> Path | None:
+    """Replace the database at ``target_path`` with a validated backup.
+
+    The backup is checked on a temporary copy (so the backup file itself is never
+    touched): it must be a skat-desktop database, not newer than this program, and pass
+    SQLite's integrity check (an older schema is migrated on the copy). Only then is the
+    target replaced atomically; the replaced file is kept as ``<target>.before-restore``
+    (returned; ``None`` if there was no target). A refused backup raises
+    :class:`ForeignDatabase`, :class:`NewerDatabase`, :class:`CorruptDatabase` or
+    :class:`ExchangeError` with one sentence and leaves the target unchanged.
+
+    Close every connection to the target before restoring.
+    """
+    src = Path(backup_path)
+    target = Path(target_path)
+    if not src.is_file():
+        raise ExchangeError(f"{src} is not a file, so there is nothing to restore")
+    if target.is_dir():
+        raise ExchangeError(f"{target} is a folder, not a database file")
+    if target.exists() and target.samefile(src):
+        raise ExchangeError("the backup and the database to restore are the same file")
+    if not target.parent.is_dir():
+        raise ExchangeError(f"the folder {target.parent} does not exist")
+    with tempfile.TemporaryDirectory(prefix="skat-restore-") as tmpdir:
+        copy = Path(tmpdir) / "backup.sqlite3"
+        try:
+            shutil.copyfile(src, copy)
+            wal = Path(f"{src}-wal")
+            if wal.is_file():  # a copy of a database in use: its write-ahead log belongs to it
+                shutil.copyfile(wal, Path(f"{copy}-wal"))
+        except OSError as e:
+            raise ExchangeError(f"cannot read {src}: {e.strerror or e}") from None
+        _validate_copy(copy, src)
+        staged = target.with_name(f".{target.name}.{uuid.uuid4().hex}.restore")
+        try:
+            shutil.copyfile(copy, staged)
+            _fsync_file(staged)
+        except OSError as e:
+            _remove(staged)
+            raise ExchangeError(f"cannot write beside {target}: {e.strerror or e}") from None
+    kept = None
+    try:
+        if target.exists():
+            kept = Path(f"{target}.before-restore")
+            _checkpoint(target)
+            _remove(kept)
+            _remove(Path(f"{kept}-wal"))
+            _remove(Path(f"{kept}-shm"))
+            try:
+                os.link(target, kept)
+            except OSError:
+                shutil.copy2(target, kept)
+            old_wal = Path(f"{target}-wal")
+            if old_wal.exists():  # keep the old database whole: its log goes with it
+                os.replace(old_wal, Path(f"{kept}-wal"))
+            _remove(Path(f"{target}-shm"))
+        os.replace(staged, target)
+        _fsync_dir(target.parent)
+    except OSError as e:
+        _remove(staged)
+        raise ExchangeError(f"cannot replace {target}: {e.strerror or e}") from None
+    return kept
+
+
+def _checkpoint(path: Path) -> None:
+    """Fold a database's write-ahead log into the file, if it is a readable database."""
+    if not Path(f"{path}-wal").exists():
+        return
+    try:
+        conn = sqlite3.connect(str(path), isolation_level=None)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass  # a damaged database keeps its log beside the kept copy
+
+
+# ============================================================================== ISS
+
+
+@dataclass
+class ImportReport:
+    """What an ISS import did: games stored, lines skipped and why (line number, reason)."""
+
+    imported: int = 0
+    skipped: int = 0
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    series_ids: list[int] = field(default_factory=list)  # series that received games
+
+
+def _trio_key(names: Sequence[str]) -> tuple[str, ...]:
+    """The same key for every cyclic rotation of a seat order."""
+    rotations = [tuple(names[i:]) + tuple(names[:i]) for i in range(len(names))]
+    return min(rotations)
+
+
+def _iss_date(record: dict[str, Any]) -> str:
+    extra = record.get("extra")
+    date = extra.get("iss", {}).get("date") if isinstance(extra, dict) else None
+    if isinstance(date, str):
+        day = date[:10]
+        try:
+            _check_date(day)
+            return day
+        except StoreError:
+            pass
+    return datetime.now(UTC).date().isoformat()
+
+
+def _iss_id(record: dict[str, Any]) -> int | None:
+    extra = record.get("extra")
+    if isinstance(extra, dict) and isinstance(extra.get("iss"), dict):
+        gid = extra["iss"].get("id")
+        if isinstance(gid, int) and not isinstance(gid, bool):
+            return gid
+    return None
+
+
+class _IssSeries:
+    """The open imported series of each trio, created on demand."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.services: dict[tuple[str, ...], SeriesService] = {}
+        self.ids: dict[tuple[str, ...], int] = {}
+        options = _options(iss.ISS_PROFILE)
+        for r in store.query(
+            "SELECT s.id FROM series s JOIN profiles p ON p.id = s.profile_id"
+            " WHERE s.source = 'imported' AND s.table_size = 3 AND s.closed = 0"
+            " AND p.name = ? AND p.options = ? ORDER BY s.id",
+            (iss.ISS_PROFILE.name, options),
+        ):
+            seats = [
+                x["name"]
+                for x in store.query(
+                    "SELECT p.name FROM series_seats s JOIN players p ON p.id = s.player_id"
+                    " WHERE s.series_id = ? ORDER BY s.seat",
+                    (r["id"],),
+                )
+            ]
+            self.ids.setdefault(_trio_key(seats), r["id"])
+
+    def get(self, players: Sequence[str], record: dict[str, Any]) -> SeriesService:
+        key = _trio_key(players)
+        svc = self.services.get(key)
+        if svc is not None:
+            return svc
+        sid = self.ids.get(key)
+        if sid is None:
+            ids = [self.store.ensure_player(name) for name in players]
+            sid = self.store.create_series(
+                f"ISS games: {', '.join(players)}",
+                _iss_date(record),
+                ids,
+                iss.ISS_PROFILE,
+                place="International Skat Server",
+                first_dealer=2,
+                source="imported",
+            )
+        svc = SeriesService(self.store, sid)
+        self.services[key] = svc
+        self.ids[key] = sid
+        return svc
+
+    def forget(self, players: Sequence[str]) -> None:
+        """After a failed game: the series may be gone or the cached state stale."""
+        key = _trio_key(players)
+        self.services.pop(key, None)
+        sid = self.ids.get(key)
+        if sid is not None and not self.store.query("SELECT id FROM series WHERE id = ?", (sid,)):
+            del self.ids[key]
+
+
+def import_iss(
+    store: Store,
+    source: str | os.PathLike[str] | Iterable[str],
+    limit: int | None = None,
+) -> ImportReport:
+    """Import ISS game lines (a file, ``.bz2`` too, or an iterable of lines).
+
+    Each game is replayed under :data:`iss.ISS_PROFILE` and stored in the open imported
+    series of its three players whose seat order fits the game's forehand, middlehand
+    and rearhand (a new one if there is none), its dealer being the rearhand's seat.
+    Each game is its own transaction. Broken lines and games already in the database
+    (same ISS game ID) are skipped and listed in the report. ``limit`` stops after that
+    many games have been imported.
+    """
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise ExchangeError("the limit must be a whole number of games, 0 or more")
+    if store._in_tx:
+        raise ExchangeError("ISS games are imported one transaction each: finish the open one")
+    report = ImportReport()
+    if limit == 0:
+        return report
+
+    def skip(line_no: int, message: str) -> None:
+        report.skipped += 1
+        if len(report.errors) < MAX_REPORTED_ERRORS:
+            report.errors.append((line_no, _one_line(message)))
+
+    known = {
+        r[0]
+        for r in store.conn.execute(
+            "SELECT json_extract(d.record, '$.extra.iss.id') FROM deals d"
+            " JOIN series s ON s.id = d.series_id"
+            " WHERE s.source = 'imported' AND d.record IS NOT NULL"
+        )
+        if isinstance(r[0], int)
+    }
+    trios = _IssSeries(store)
+    try:
+        lines = iss.read_iss_file(source)
+        for line_no, rec in lines:
+            if isinstance(rec, Exception):
+                skip(line_no, str(rec))
+                continue
+            gid = _iss_id(rec)
+            if gid is not None and gid in known:
+                skip(line_no, f"ISS game {gid} is already in the database")
+                continue
+            players = list(rec.get("table", {}).get("players") or [])
+            try:
+                if len(players) != 3 or not all(isinstance(p, str) for p in players):
+                    raise ExchangeError("the game does not name its three players")
+                with store.transaction():
+                    svc = trios.get(players, rec)
+                    seats = [name for _, name in svc.info.players]
+                    if sorted(seats) != sorted(players):
+                        raise ExchangeError("the game's players do not fit its series")
+                    rear = seats.index(players[2])
+                    rec2 = {**rec, "table": {**rec["table"], "dealer": rear}}
+                    deal = deal_from_record(rec2)
+                    if [seats[s] for s in deal.setup.seats] != players:
+                        raise ExchangeError("the game's seat order does not fit its series")
+                    svc.record_played(deal, extra=rec.get("extra"))
+                    if svc.info.id not in report.series_ids:
+                        report.series_ids.append(svc.info.id)
+            except (StoreError, SkatError, ValueError) as e:
+                trios.forget(players)
+                skip(line_no, str(e))
+                continue
+            report.imported += 1
+            if gid is not None:
+                known.add(gid)
+            if limit is not None and report.imported >= limit:
+                break
+    except OSError as e:
+        raise ExchangeError(_one_line(f"cannot read {source}: {e.strerror or e}")) from None
+    return report
+
+
+def export_iss(store: Store, series_id: int) -> list[str]:
+    """The deals of a series as ISS lines (games played at a table of three under ISkO or
+    ISS rules, with their move logs). A deal entered from a score sheet, a corrected deal
+    or one ISS cannot express refuses the export with one sentence."""
+    info = store.series(series_id)
+    corrected = {c["number"] for c in store.corrections(series_id=series_id)}
+    lines = []
+    for row in store.query(
+        "SELECT number, record FROM deals WHERE series_id = ? ORDER BY number", (series_id,)
+    ):
+        n = row["number"]
+        if row["record"] is None:
+            raise ExchangeError(
+                f"deal {n} was entered from a score sheet and has no moves for an ISS line"
+            )
+        if n in corrected:
+            raise ExchangeError(f"deal {n} was corrected, so its moves no longer match the sheet")
+        record = json.loads(row["record"])
+        kwargs: dict[str, Any] = {}
+        if _iss_id(record) is None and not (
+            isinstance(record.get("extra"), dict) and "iss" in record["extra"]
+        ):
+            kwargs["date"] = f"{info.date}/00:00:00/UTC"
+        try:
+            lines.append(iss.record_to_iss(record, **kwargs))
+        except iss.IssError as e:
+            raise ExchangeError(
+                _one_line(f"deal {n} cannot be written as an ISS line: {e}")
+            ) from None
+    return lines
+
+
+def write_iss(lines: Iterable[str], file: str | os.PathLike[str] | IO[str]) -> None:
+    """Write ISS lines, one per line."""
+    text = "".join(f"{line}\n" for line in lines)
+    if isinstance(file, str | os.PathLike):
+        try:
+            with open(file, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+        except OSError as e:
+            raise ExchangeError(f"cannot write {file}: {e.strerror or e}") from None
+    else:
+        file.write(text)
