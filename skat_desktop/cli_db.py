@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from datetime import date as _date
+from pathlib import Path
 from typing import Any, TextIO
 
 from skat_desktop.engine.cards import GAME_NAMES
@@ -351,6 +352,59 @@ def selfplay_into_database(
     return sid
 
 
+def _export(args, out: TextIO) -> int:
+    from skat_desktop.app import exchange
+
+    store = _store(args)
+    if args.iss:
+        lines = [line for sid in args.series for line in exchange.export_iss(store, sid)]
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.writelines(line + "\n" for line in lines)
+        print(f"wrote {len(lines)} ISS game records to {args.out}", file=out)
+        return 0
+    exchange.write_export(exchange.export_series(store, args.series), Path(args.out))
+    print(f"wrote {len(args.series)} series to {args.out}", file=out)
+    return 0
+
+
+def _import(args, out: TextIO) -> int:
+    from skat_desktop.app import exchange
+
+    store = _store(args)
+    if args.iss:
+        report = exchange.import_iss(store, Path(args.file), limit=args.limit)
+        print(f"imported {report.imported} ISS games, skipped {report.skipped}", file=out)
+        for line_no, message in report.errors[:20]:
+            print(f"  line {line_no}: {message}", file=out)
+        if len(report.errors) > 20:
+            print(f"  ... and {len(report.errors) - 20} more", file=out)
+        return 0
+    ids = exchange.import_series(store, Path(args.file))
+    print(f"imported series {', '.join(map(str, ids))}", file=out)
+    return 0
+
+
+def _backup(args, out: TextIO) -> int:
+    from skat_desktop.app import exchange
+
+    store = _store(args)
+    dest = exchange.backup(store, args.dest)
+    print(f"backup written to {dest}", file=out)
+    return 0
+
+
+def _restore(args, out: TextIO) -> int:
+    from skat_desktop.app import exchange
+    from skat_desktop.store.database import default_path
+
+    target = Path(args.db) if args.db else default_path()
+    kept = exchange.restore(args.backup, target)
+    print(f"restored {args.backup} to {target}", file=out)
+    if kept:
+        print(f"the previous database is kept as {kept}", file=out)
+    return 0
+
+
 def add_db_commands(sub: argparse._SubParsersAction) -> None:
     db = sub.add_parser("db", help="score sheets, club evenings, rankings, export and backup")
     db.add_argument("--db", help="the database file (default: the one in your data folder)")
@@ -394,6 +448,26 @@ def add_db_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("series", type=int)
     p.add_argument("--csv", metavar="FILE", help="write it as CSV instead")
     p.set_defaults(db_func=_sheet)
+
+    p = cmds.add_parser("export", help="export series as JSON (or ISS game records)")
+    p.add_argument("series", type=int, nargs="+")
+    p.add_argument("--out", required=True, metavar="FILE")
+    p.add_argument("--iss", action="store_true", help="one ISS game record per line")
+    p.set_defaults(db_func=_export)
+
+    p = cmds.add_parser("import", help="import a JSON series export (or an ISS archive)")
+    p.add_argument("file")
+    p.add_argument("--iss", action="store_true", help="ISS game records (.sgf or .sgf.bz2)")
+    p.add_argument("--limit", type=int, help="ISS: import at most this many games")
+    p.set_defaults(db_func=_import)
+
+    p = cmds.add_parser("backup", help="write a consistent copy of the database")
+    p.add_argument("dest", metavar="FILE")
+    p.set_defaults(db_func=_backup)
+
+    p = cmds.add_parser("restore", help="replace the database by a checked backup")
+    p.add_argument("backup", metavar="FILE")
+    p.set_defaults(db_func=_restore)
 
 
 def run_db_command(args: argparse.Namespace, out: TextIO) -> int:

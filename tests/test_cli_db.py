@@ -223,3 +223,47 @@ def test_selfplay_into_database(tmp_path, capsys):
     code, sheet = run(db, "sheet", "1")
     assert code == 0
     assert sum(1 for line in sheet.splitlines() if line[:3].strip().rstrip("BR*ü").isdigit()) == 12
+
+
+def test_export_import_backup_restore(club, tmp_path):
+    run(
+        club,
+        "add-game",
+        "1",
+        "--declarer",
+        "Bernd",
+        "--game",
+        "clubs",
+        "--bid",
+        "24",
+        "--won",
+        "--matadors",
+        "2",
+    )
+    export = tmp_path / "series.json"
+    assert run(club, "export", "1", "--out", str(export))[0] == 0
+    other = tmp_path / "other.sqlite3"
+    code, out = run(other, "import", str(export))
+    assert code == 0 and "imported series 1" in out
+    assert run(other, "sheet", "1")[1] == run(club, "sheet", "1")[1]
+    backup = tmp_path / "backup.sqlite3"
+    assert run(club, "backup", str(backup))[0] == 0
+    restored = tmp_path / "restored.sqlite3"
+    assert run(restored, "restore", str(backup))[0] == 0
+    assert run(restored, "sheet", "1")[1] == run(club, "sheet", "1")[1]
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "something else"}')
+    assert run(other, "import", str(broken))[0] == 2
+
+
+def test_iss_export_and_import(tmp_path):
+    db = tmp_path / "iss.sqlite3"
+    assert (
+        main(["selfplay", "--deals", "6", "--seed", "11", "--db", str(db)], out=io.StringIO()) == 0
+    )
+    lines = tmp_path / "games.sgf"
+    code, out = run(db, "export", "1", "--iss", "--out", str(lines))
+    assert code == 0, out
+    fresh = tmp_path / "fresh.sqlite3"
+    code, out = run(fresh, "import", "--iss", str(lines))
+    assert code == 0 and "imported 6 ISS games, skipped 0" in out

@@ -1076,7 +1076,8 @@ def _iss_id(record: dict[str, Any]) -> int | None:
     extra = record.get("extra")
     if isinstance(extra, dict) and isinstance(extra.get("iss"), dict):
         gid = extra["iss"].get("id")
-        if isinstance(gid, int) and not isinstance(gid, bool):
+        # ID 0 marks a game exported by us, not one of the server's numbered games
+        if isinstance(gid, int) and not isinstance(gid, bool) and gid > 0:
             return gid
     return None
 
