@@ -1,4 +1,4 @@
-"""Series at one table: dealer rotation, sheet per seat, Bock and Ramsch rounds (§1 row 42, §5.1)."""
+"""Series at one table: dealer rotation, seats, Bock and Ramsch rounds (§1 row 42, §5.1)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import DealResult
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import HOUSE, ISKO, PRE1999, TEXAS
-from skat_desktop.engine.scoring import RamschResult, game_result
 from skat_desktop.engine.scenario import score_scenario
+from skat_desktop.engine.scoring import RamschResult, game_result
 from skat_desktop.engine.series import Series
 
 CARDS = deal_from_seed(1)
@@ -23,7 +23,9 @@ def game(profile, declarer, score_kwargs, contract=None, bid=18):
     contract = contract or Contract(GameType.CLUBS)
     from skat_desktop.engine.cards import mask, parse_cards
 
-    cards12 = mask(parse_cards("CJ HJ CA CT CK CQ C9 SA HA DA C8 D7".split()))
+    cards12 = mask(
+        parse_cards(["CJ", "HJ", "CA", "CT", "CK", "CQ", "C9", "SA", "HA", "DA", "C8", "D7"])
+    )
     r = game_result(profile, contract, cards12, bid, **score_kwargs)
     scores = [0, 0, 0]
     scores[declarer] = r.score
@@ -58,7 +60,7 @@ def test_dealer_rotates_clockwise_and_passed_in_deals_count():
         passed_in(),
         passed_in(),
     ):
-        setup, entry = play(s, r)
+        setup, _ = play(s, r)
         dealers.append(setup.dealer)
     assert dealers == [0, 1, 2, 3, 0]
     assert [e.kind for e in s.entries].count("passed_in") == 4
@@ -122,7 +124,7 @@ def test_bock_round_doubles_the_score_of_a_played_deal():
         {
             "id": "k5",
             "profile": "house",
-            "cards": "CJ SJ DJ CA CT SA ST HA D7 D8".split(),
+            "cards": ["CJ", "SJ", "DJ", "CA", "CT", "SA", "ST", "HA", "D7", "D8"],
             "skat": ["H7", "C7"],
             "bid": 20,
             "contract": {"game": "grand"},
