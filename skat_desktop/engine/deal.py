@@ -525,11 +525,14 @@ class Deal:
         self._start_play(k.normalised(), a.lose_as)
 
     def _start_play(self, k: Contract, lose_as: GameType | None) -> None:
+        below_bid = k.is_null and self.profile.null_value(k.hand, k.ouvert) < self.bid
+        if lose_as is not None and not (below_bid and lose_as <= GameType.GRAND):
+            raise InvalidContract(
+                "only a Null below the bid names a game to lose (a suit or Grand game)"
+            )
         self.contract = k
         self.game = k.game
-        if k.is_null and self.profile.null_value(k.hand, k.ouvert) < self.bid:
-            if lose_as is not None and not (lose_as <= 4):
-                raise InvalidContract("a Null below the bid is charged as a suit or Grand game")
+        if below_bid:
             r = null_below_bid_result(self.profile, self.cards12(), self.bid, k.hand, lose_as)
             self._finish_game(r, "Null declared below the bid (ISkO 3.4.4)")
             return

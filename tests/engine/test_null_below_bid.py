@@ -172,3 +172,21 @@ def test_nb3_deal_null_equal_to_bid_is_played() -> None:
     assert deal.phase == Phase.PLAY
     assert deal.result is None
     assert deal.to_move == 0
+
+
+def test_lose_as_only_for_a_null_below_the_bid_and_refusal_changes_nothing():
+    """A game to be charged as is named only for a Null below the bid (§2.6)."""
+    from skat_desktop.engine.dealing import deal_from_seed
+    from skat_desktop.engine.errors import InvalidContract
+
+    deal = Deal(DealSetup(ISKO, deal_from_seed(3)))
+    for a in (Bid(1, 18), Hold(0), Pass(1), Pass(2)):
+        deal.apply(a)
+    deal.apply(PickUp(0))
+    deal.apply(Discard(0, tuple(cards_of(deal.hands[0])[:2])))
+    before = (deal.phase, deal.contract, deal.game, list(deal.actions))
+    with pytest.raises(InvalidContract, match="only a Null below the bid"):
+        deal.apply(Declare(0, Contract(GameType.HEARTS), lose_as=GameType.CLUBS))
+    with pytest.raises(InvalidContract):
+        deal.apply(Declare(0, Contract(GameType.NULL), lose_as=GameType.RAMSCH))
+    assert (deal.phase, deal.contract, deal.game, list(deal.actions)) == before
