@@ -405,6 +405,143 @@ def _restore(args, out: TextIO) -> int:
     return 0
 
 
+def _filter(args, store):
+    from skat_desktop.app.statistics import StatsFilter
+
+    opponents = ()
+    if getattr(args, "opponents", None):
+        ids = []
+        for name in args.opponents.split(","):
+            pid = store.find_player(name)
+            if pid is None:
+                raise DbCommandError(f"there is no player called {name.strip()!r}")
+            ids.append(pid)
+        opponents = tuple(ids)
+    return StatsFilter(args.profile, args.date_from, args.date_to, opponents)
+
+
+def _pct(v: float | None) -> str:
+    return "-" if v is None else f"{100 * v:.1f}%"
+
+
+def _num(v: float | None) -> str:
+    return "-" if v is None else f"{v:.1f}"
+
+
+def _stats(args, out: TextIO) -> int:
+    from skat_desktop.app import statistics
+    from skat_desktop.app.exchange import write_csv
+
+    store = _store(args)
+    pid = store.find_player(args.player)
+    if pid is None:
+        raise DbCommandError(f"there is no player called {args.player!r}")
+    st = statistics.player_statistics(store, pid, _filter(args, store))
+    if args.csv:
+        write_csv(statistics.statistics_csv_rows(st), Path(args.csv))
+        print(f"wrote {args.csv}", file=out)
+        return 0
+    rows = [
+        ("series / deals", f"{st.series} / {st.deals} ({st.deals_sitting_out} sitting out)"),
+        ("games declared", f"{st.games_declared} ({_pct(st.declarer_share)} of deals)"),
+        (
+            "won / lost as declarer",
+            f"{st.declarer_won} / {st.declarer_lost} ({_pct(st.declarer_win_rate)})",
+        ),
+    ]
+    for label, g in (
+        ("suit games", st.suits),
+        ("Grand", st.grand),
+        ("Null", st.null),
+        ("Hand games", st.hand),
+        ("ouvert", st.ouvert),
+    ):
+        if g.declared:
+            rows.append((f"  {label}", f"{g.won} / {g.declared} won ({_pct(g.win_rate)})"))
+    rows += [
+        (
+            "defender success",
+            f"{st.defender_won} / {st.defender_games} ({_pct(st.defender_success)})",
+        ),
+        ("average game value", _num(st.average_value)),
+        ("overbid", f"{st.overbid} ({_pct(st.overbid_rate)})"),
+        ("Schneider won / suffered", f"{st.schneider_won} / {st.schneider_suffered}"),
+        ("Schwarz won / suffered", f"{st.schwarz_won} / {st.schwarz_suffered}"),
+        ("passed in", f"{st.passed_in} ({_pct(st.passed_in_rate)})"),
+        ("score", str(st.score_total)),
+        (
+            "Seeger-Fabian",
+            f"{st.seeger_fabian} (per 36: {_num(st.seeger_fabian_per_36)}, "
+            f"per 48: {_num(st.seeger_fabian_per_48)})",
+        ),
+    ]
+    if st.kontra_defender_games or st.kontra_declarer_games:
+        rows.append(
+            (
+                "Kontra success (defending / declaring)",
+                f"{_pct(st.kontra_defender_success)} / {_pct(st.kontra_declarer_success)}",
+            )
+        )
+    if st.ramsch_deals:
+        rows.append(("Ramsch lost", f"{st.ramsch_lost} / {st.ramsch_deals}"))
+    print(f"Statistics for {st.name}", file=out)
+    width = max(len(k) for k, _ in rows)
+    for k, v in rows:
+        print(f"{k.ljust(width)}  {v}", file=out)
+    return 0
+
+
+def _ranking(args, out: TextIO) -> int:
+    from skat_desktop.app import statistics
+    from skat_desktop.app.exchange import write_csv
+
+    store = _store(args)
+    rows = statistics.season_ranking(store, _filter(args, store), method=args.method)
+    if args.csv:
+        write_csv(statistics.ranking_csv_rows(rows), Path(args.csv))
+        print(f"wrote {args.csv}", file=out)
+        return 0
+    table = [
+        [
+            "place",
+            "player",
+            "series",
+            "deals",
+            "won",
+            "lost",
+            "score",
+            args.method.replace("_", " "),
+            "per 48",
+        ]
+    ]
+    for r in rows:
+        table.append(
+            [
+                str(r.place),
+                r.name,
+                str(r.series),
+                str(r.deals),
+                str(r.won),
+                str(r.lost),
+                str(r.score),
+                str(r.evaluation),
+                _num(r.per_48),
+            ]
+        )
+    if len(table) == 1:
+        print("no series in this range", file=out)
+        return 0
+    _table(table, out)
+    return 0
+
+
+def _filter_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--profile", help="only series under this rule profile")
+    p.add_argument("--from", dest="date_from", type=_date_arg, help="first date (YYYY-MM-DD)")
+    p.add_argument("--to", dest="date_to", type=_date_arg, help="last date (YYYY-MM-DD)")
+    p.add_argument("--csv", metavar="FILE", help="write CSV instead")
+
+
 def add_db_commands(sub: argparse._SubParsersAction) -> None:
     db = sub.add_parser("db", help="score sheets, club evenings, rankings, export and backup")
     db.add_argument("--db", help="the database file (default: the one in your data folder)")
@@ -448,6 +585,21 @@ def add_db_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("series", type=int)
     p.add_argument("--csv", metavar="FILE", help="write it as CSV instead")
     p.set_defaults(db_func=_sheet)
+
+    p = cmds.add_parser("stats", help="a player's statistics")
+    p.add_argument("player")
+    p.add_argument("--opponents", help="only series with all of these players at the table")
+    _filter_options(p)
+    p.set_defaults(db_func=_stats)
+
+    p = cmds.add_parser("ranking", help="the club ranking over a season (date range)")
+    p.add_argument(
+        "--method",
+        default="seeger_fabian",
+        choices=["seeger_fabian", "texas_match_points", "pre1999_rating", "running_total"],
+    )
+    _filter_options(p)
+    p.set_defaults(db_func=_ranking)
 
     p = cmds.add_parser("export", help="export series as JSON (or ISS game records)")
     p.add_argument("series", type=int, nargs="+")

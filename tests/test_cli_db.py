@@ -267,3 +267,49 @@ def test_iss_export_and_import(tmp_path):
     fresh = tmp_path / "fresh.sqlite3"
     code, out = run(fresh, "import", "--iss", str(lines))
     assert code == 0 and "imported 6 ISS games, skipped 0" in out
+
+
+def test_stats_and_ranking(club, tmp_path):
+    run(
+        club,
+        "add-game",
+        "1",
+        "--declarer",
+        "Bernd",
+        "--game",
+        "clubs",
+        "--bid",
+        "24",
+        "--won",
+        "--matadors",
+        "2",
+    )
+    run(
+        club,
+        "add-game",
+        "1",
+        "--declarer",
+        "Dora",
+        "--game",
+        "grand",
+        "--hand",
+        "--bid",
+        "48",
+        "--lost",
+        "--matadors",
+        "1",
+    )
+    code, out = run(club, "stats", "Bernd")
+    assert code == 0
+    assert "won / lost as declarer    1 / 0 (100.0%)" in out
+    assert "Seeger-Fabian             116" in out
+    code, out = run(club, "ranking", "--from", "2026-01-01", "--to", "2026-12-31")
+    assert code == 0
+    places = [line.split()[:2] for line in out.splitlines()[1:]]
+    assert places[0] == ["1", "Bernd"] and places[-1] == ["4", "Dora"]
+    csv_file = tmp_path / "ranking.csv"
+    assert run(club, "ranking", "--csv", str(csv_file))[0] == 0
+    assert "Bernd" in csv_file.read_text(encoding="utf-8")
+    assert run(club, "stats", "Zoe")[0] == 2
+    with pytest.raises(SystemExit):  # argparse: usage line and status 2
+        run(club, "ranking", "--from", "2026-13-01")

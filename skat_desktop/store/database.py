@@ -73,6 +73,13 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> None:
         )
 
 
+def check_integrity(db: Database) -> None:
+    """Full consistency check (seconds on a large file: for backups and ``db check``)."""
+    result = db.conn.execute("PRAGMA integrity_check").fetchone()[0]
+    if result != "ok":
+        raise CorruptDatabase(f"the database is damaged: {result}")
+
+
 def open_database(path: str | Path | None = None) -> Database:
     """Open (creating and migrating as needed) the database at ``path`` or the default."""
     path = Path(path) if path is not None else default_path()
@@ -96,9 +103,6 @@ def open_database(path: str | Path | None = None) -> Database:
         migrations.apply(db)
         conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
         conn.execute(f"PRAGMA user_version={len(KNOWN)}")
-        integrity = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if integrity != "ok":
-            raise CorruptDatabase(f"{path} is damaged: {integrity}")
     except sqlite3.DatabaseError as e:
         conn.close()
         raise CorruptDatabase(f"{path} cannot be used: {e}") from None

@@ -173,4 +173,14 @@ def m001_initial(db: Database) -> None:
         )
 
 
-KNOWN = ("m001_initial",)
+@migrations(name="m002_statistics_indexes")
+def m002_statistics_indexes(db: Database) -> None:
+    # Per-series tallies (statistics, season ranking): only the seats whose score or
+    # won/lost count changes — about one row per deal instead of three or four.
+    db.execute(
+        "CREATE INDEX deal_scores_tally ON deal_scores(deal_id, seat, score, outcome)"
+        " WHERE score != 0 OR outcome != 0"
+    )
+
+
+KNOWN = ("m001_initial", "m002_statistics_indexes")
