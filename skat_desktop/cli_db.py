@@ -156,15 +156,56 @@ def _players(args, out: TextIO) -> int:
     return 0
 
 
-def _create_series(args, out: TextIO) -> int:
-    from skat_desktop.engine.profiles import builtin
+def _profile(store, name: str):
+    """A built-in profile, or a user copy stored in the database."""
+    from skat_desktop.engine.profiles import BUILTIN
+
+    profile = BUILTIN.get(name) or store.find_profile(name)
+    if profile is None:
+        known = sorted({*BUILTIN, *(p["name"] for p in store.profiles())})
+        raise DbCommandError(f"unknown rule profile {name!r}: choose one of {', '.join(known)}")
+    return profile
+
+
+def _profiles(args, out: TextIO) -> int:
+    from skat_desktop.engine.profiles import BUILTIN
 
     store = _store(args)
+    if args.copy:
+        base = _profile(store, args.copy)
+        changes: dict[str, Any] = {}
+        for item in args.set or []:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise DbCommandError("--set takes OPTION=VALUE")
+            try:
+                changes[key.strip()] = json.loads(value)
+            except json.JSONDecodeError:
+                changes[key.strip()] = value
+        if not args.name or args.name in BUILTIN:
+            raise DbCommandError("a copy needs a new --name that is not a built-in profile")
+        data = {**base.to_dict(), **changes, "name": args.name, "title": args.title or args.name}
+        from skat_desktop.engine.profiles import RuleProfile
+
+        try:
+            profile = RuleProfile.from_dict(data)
+        except (ValueError, TypeError) as e:
+            raise DbCommandError(str(e)) from None
+        pid = store.save_profile(profile)
+        print(f"profile {pid}: {profile.name} ({profile.title})", file=out)
+        return 0
+    stored = {p["name"] for p in store.profiles()}
+    for name in sorted({*BUILTIN, *stored}):
+        p = _profile(store, name)
+        kind = "built-in" if name in BUILTIN else "user copy"
+        print(f"{name:12s} {kind:9s} {p.title}", file=out)
+    return 0
+
+
+def _create_series(args, out: TextIO) -> int:
+    store = _store(args)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
-    try:
-        profile = builtin(args.profile)
-    except ValueError as e:
-        raise DbCommandError(str(e)) from None
+    profile = _profile(store, args.profile)
     ids = [store.ensure_player(n) for n in names]
     first = 0
     if args.first_dealer:
@@ -551,6 +592,18 @@ def add_db_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--add", metavar="NAME")
     p.add_argument("--guest", action="store_true")
     p.set_defaults(db_func=_players)
+
+    p = cmds.add_parser("profiles", help="list rule profiles, or --copy one with changes")
+    p.add_argument("--copy", metavar="PROFILE", help="the profile to copy")
+    p.add_argument("--name", help="name of the copy")
+    p.add_argument("--title", help="title of the copy")
+    p.add_argument(
+        "--set",
+        action="append",
+        metavar="OPTION=VALUE",
+        help="change an option (RULES.md §1 engine keys), e.g. grand_base=20",
+    )
+    p.set_defaults(db_func=_profiles)
 
     p = cmds.add_parser("create-series", help="start a series at a 3- or 4-seat table")
     p.add_argument("--title", required=True)

@@ -313,3 +313,41 @@ def test_stats_and_ranking(club, tmp_path):
     assert run(club, "stats", "Zoe")[0] == 2
     with pytest.raises(SystemExit):  # argparse: usage line and status 2
         run(club, "ranking", "--from", "2026-13-01")
+
+
+def test_profile_copy_is_stored_and_used(tmp_path, capsys):
+    db = tmp_path / "p.sqlite3"
+    code, out = run(
+        db,
+        "profiles",
+        "--copy",
+        "house",
+        "--name",
+        "linde",
+        "--set",
+        "grand_base=20",
+        "--set",
+        "ramsch_scoring=simple",
+    )
+    assert code == 0 and "linde" in out
+    assert "user copy" in run(db, "profiles")[1]
+    assert (
+        run(db, "create-series", "--title", "T", "--players", "A,B,C", "--profile", "linde")[0] == 0
+    )
+    code, out = run(
+        db,
+        "add-game",
+        "1",
+        "--declarer",
+        "B",
+        "--game",
+        "grand",
+        "--bid",
+        "18",
+        "--won",
+        "--matadors",
+        "1",
+    )
+    assert "Grand 40" in out  # Grand base 20 in this copy
+    assert run(db, "profiles", "--copy", "house", "--name", "x", "--set", "grand_base=21")[0] == 2
+    assert "16, 20 or 24" in capsys.readouterr().err

@@ -210,6 +210,11 @@ class Store:
             raise StoreError(f"there is no rule profile {profile_id}")
         return RuleProfile.from_dict(json.loads(row[0]))
 
+    def find_profile(self, name: str) -> RuleProfile | None:
+        """A stored profile (a user copy, or a built-in one used before) by name."""
+        row = self.conn.execute("SELECT options FROM profiles WHERE name = ?", (name,)).fetchone()
+        return None if row is None else RuleProfile.from_dict(json.loads(row[0]))
+
     def profiles(self) -> list[dict[str, Any]]:
         return self.query("SELECT id, name, title, builtin FROM profiles ORDER BY id")
 
