@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"database: {path}")
     print(f"  {n_deals:,} deals in {n_series:,} series, {n_players} players, {size_mb:,.1f} MB")
-    print(f"  open (migrations check + quick_check): {open_ms:8.1f} ms")
+    print(f"  open (checks + migrations): {open_ms:8.1f} ms")
     print(
         f"store a finished deal ({len(store_times):,} deals): median {store_med:.2f} ms,"
         f" p95 {store_p95:.2f} ms  [{verdict(store_p95, GOAL_STORE_MS)} < {GOAL_STORE_MS} ms]"

@@ -399,8 +399,7 @@ def _export(args, out: TextIO) -> int:
     store = _store(args)
     if args.iss:
         lines = [line for sid in args.series for line in exchange.export_iss(store, sid)]
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.writelines(line + "\n" for line in lines)
+        exchange.write_iss(lines, Path(args.out))
         print(f"wrote {len(lines)} ISS game records to {args.out}", file=out)
         return 0
     exchange.write_export(exchange.export_series(store, args.series), Path(args.out))

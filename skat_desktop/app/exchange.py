@@ -310,7 +310,11 @@ def dumps_export(document: dict[str, Any]) -> str:
 
 
 def write_export(document: dict[str, Any], file: str | os.PathLike[str] | IO[str]) -> None:
-    text = dumps_export(document)
+    _write_text(dumps_export(document), file)
+
+
+def _write_text(text: str, file: str | os.PathLike[str] | IO[str]) -> None:
+    """Write to a path (an OSError becomes one line) or to an open text file."""
     if isinstance(file, str | os.PathLike):
         try:
             with open(file, "w", encoding="utf-8", newline="\n") as f:
@@ -1249,12 +1253,4 @@ def export_iss(store: Store, series_id: int) -> list[str]:
 
 def write_iss(lines: Iterable[str], file: str | os.PathLike[str] | IO[str]) -> None:
     """Write ISS lines, one per line."""
-    text = "".join(f"{line}\n" for line in lines)
-    if isinstance(file, str | os.PathLike):
-        try:
-            with open(file, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-        except OSError as e:
-            raise ExchangeError(f"cannot write {file}: {e.strerror or e}") from None
-    else:
-        file.write(text)
+    _write_text("".join(f"{line}\n" for line in lines), file)
