@@ -39,7 +39,7 @@ class RandomPlayer:
     def __init__(self, rng: random.Random):
         self.rng = rng
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: SeatView, cancel=None) -> Action:
         legal = view.legal
         if not legal:
             raise ValueError("the random player was asked to act without a legal action")

@@ -9,22 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Protocol
 
-from skat_desktop.engine.actions import Action
+from skat_desktop.ai.player import Player
 from skat_desktop.engine.deal import Deal
 from skat_desktop.engine.dealing import SplitMix64, deal_from_seed
 from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.series import Series
-from skat_desktop.engine.view import SeatView
-
-
-class Player(Protocol):
-    name: str
-
-    def choose(self, view: SeatView) -> Action: ...
-
-    def wants_interjection(self, view: SeatView) -> Action | None: ...
 
 
 def play_deal(deal: Deal, players: Sequence[Player]) -> Deal:

@@ -1,0 +1,33 @@
+"""Computer player levels by name: the registry the CLI, the arena and the GUI use."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from skat_desktop.ai.player import Player
+
+
+def _random(seed: int) -> Player:
+    from skat_desktop.ai.random_player import RandomPlayer
+
+    return RandomPlayer(random.Random(seed))
+
+
+FACTORIES: dict[str, Callable[[int], Player]] = {"random": _random}
+
+
+def levels() -> tuple[str, ...]:
+    """The player kinds available, weakest first."""
+    return tuple(FACTORIES)
+
+
+def make_player(kind: str, seed: int = 0) -> Player:
+    """A computer player of the given level; ``seed`` makes its choices reproducible."""
+    try:
+        factory = FACTORIES[kind]
+    except KeyError:
+        raise ValueError(
+            f"unknown player {kind!r}: available are {', '.join(FACTORIES)}"
+        ) from None
+    return factory(seed)
