@@ -99,6 +99,15 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
+def _cmd_arena(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    from skat_desktop.app.arena import ArenaError, run_arena_command
+
+    try:
+        return run_arena_command(args, out)
+    except ArenaError as e:
+        raise CommandError(str(e)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="skat-desktop",
@@ -120,6 +129,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", help="write the game records (JSON lines) to this file")
     sp.add_argument("--db", help="also store the deals as a new series in this database")
     sp.set_defaults(func=_cmd_selfplay)
+    ar = sub.add_parser("arena", help="duplicate match between two player kinds (TP/G)")
+    ar.add_argument("--a", required=True, help="player kind A: a level or external:COMMAND")
+    ar.add_argument("--b", required=True, help="player kind B: a level or external:COMMAND")
+    ar.add_argument("--deals", type=int, default=100, help="deals, each in all 6 seatings")
+    ar.add_argument("--seed", type=int, default=0)
+    ar.add_argument("--profile", default="isko", help="isko, texas, pre1999 or house")
+    ar.add_argument("--json", action="store_true", help="print one JSON object")
+    ar.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    ar.add_argument("--contracts", choices=("free", "fixed"), default="free")
+    ar.add_argument("--reference", help="who bids and declares with --contracts fixed")
+    ar.add_argument("--timeout", type=float, default=10.0, help="seconds per engine answer")
+    ar.set_defaults(func=_cmd_arena)
     from skat_desktop.cli_db import add_db_commands
 
     add_db_commands(sub)

@@ -23,7 +23,15 @@ def levels() -> tuple[str, ...]:
 
 
 def make_player(kind: str, seed: int = 0) -> Player:
-    """A computer player of the given level; ``seed`` makes its choices reproducible."""
+    """A computer player of the given level; ``seed`` makes its choices reproducible.
+
+    ``external:COMMAND`` seats another program through the engine protocol
+    (docs/engine-protocol.md); the seed does not apply to it.
+    """
+    if kind.startswith("external:"):
+        from skat_desktop.ai.external import ExternalPlayer
+
+        return ExternalPlayer(kind.removeprefix("external:"))
     try:
         factory = FACTORIES[kind]
     except KeyError:

@@ -1,0 +1,86 @@
+"""The strength ladder: duplicate arena matches between neighbouring player levels.
+
+Usage: python benchmarks/arena_ladder.py [--deals 200] [--seed 1] [--profile isko]
+       [--workers N] [--pair beginner random --pair standard beginner] [--contracts fixed]
+
+Without --pair it plays every step of the ladder registered in
+``skat_desktop.ai.levels.levels()`` (weakest first): beginner vs random, standard vs
+beginner, expert vs standard... and, as a calibration, random vs random#2 (the same level
+with its own random numbers: its interval should contain 0). --deals takes one count or
+one per pair (comma-separated). For each pair it prints the mean difference in TP per
+game (A - B) with the paired 95% interval, both sides' TP/G and the wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from itertools import pairwise
+
+from skat_desktop.ai.levels import levels
+from skat_desktop.app.arena import MatchConfig, run_match
+
+
+def ladder_pairs() -> list[tuple[str, str]]:
+    names = list(levels())
+    pairs = [("random", "random#2")] if "random" in names else []
+    pairs += [(stronger, weaker) for weaker, stronger in pairwise(names)]
+    return pairs
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--deals", default="200", help="deals per pair: N or N1,N2,...")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", default="isko")
+    ap.add_argument("--workers", type=int, default=None, help="default: all cores")
+    ap.add_argument(
+        "--pair",
+        nargs=2,
+        action="append",
+        metavar=("A", "B"),
+        help="a pair to play, repeatable (default: the ladder of registered levels)",
+    )
+    ap.add_argument("--contracts", choices=("free", "fixed"), default="free")
+    ap.add_argument("--json", action="store_true", help="one JSON line per pair")
+    args = ap.parse_args()
+
+    pairs = [(a, b) for a, b in args.pair] if args.pair else ladder_pairs()
+    counts = [int(n) for n in args.deals.split(",")]
+    if len(counts) == 1:
+        counts *= len(pairs)
+    if len(counts) != len(pairs):
+        ap.error(f"--deals needs one count or {len(pairs)} counts")
+    workers = args.workers or os.cpu_count() or 1
+    print(
+        f"profile {args.profile}, seed {args.seed}, contracts {args.contracts}, "
+        f"{workers} worker(s), levels {', '.join(levels())}"
+    )
+    for (a, b), deals in zip(pairs, counts, strict=True):
+        config = MatchConfig(
+            a, b, deals=deals, seed=args.seed, profile=args.profile, contracts=args.contracts
+        )
+        t0 = time.perf_counter()
+        result = run_match(config, workers=workers)
+        seconds = time.perf_counter() - t0
+        ci = result.ci
+        if args.json:
+            print(json.dumps({**result.to_dict(), "seconds": round(seconds, 2)}))
+            continue
+        sa, sb = result.sides["A"], result.sides["B"]
+        interval = "no interval" if ci.low is None else f"95% CI [{ci.low:+7.2f}, {ci.high:+7.2f}]"
+        half = f"± {ci.half_width:5.2f}" if ci.half_width is not None else ""
+        print(
+            f"{a:>10} vs {b:<10} {len(result.diffs):5d} deals ({result.tables} games): "
+            f"diff {ci.mean:+7.2f} {half} TP/G  {interval}  "
+            f"TP/G {sa.tp_per_game:+7.2f} / {sb.tp_per_game:+7.2f}  "
+            f"{seconds:7.1f} s ({1000 * seconds / max(1, result.tables):.1f} ms/game)"
+        )
+        if result.error is not None:
+            print(f"  stopped: {result.error_message}")
+
+
+if __name__ == "__main__":
+    main()
