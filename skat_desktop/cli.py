@@ -108,6 +108,29 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         raise CommandError(str(e)) from None
 
 
+def _cmd_solve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    from skat_desktop.ai.solve_protocol import answer
+    from skat_desktop.ai.solver import HAVE_FAST_PATH
+
+    if args.engine == "c" and not HAVE_FAST_PATH:
+        raise CommandError("the compiled solver is not installed (no C compiler at install time)")
+    status = 0
+    for n, line in enumerate(inp, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as e:
+            result = {"id": None, "error": f"line {n}: not valid JSON ({e.msg})"}
+        else:
+            result = answer(data, args.engine)
+        if "error" in result:
+            status = 1
+        out.write(json.dumps(result) + "\n")
+        out.flush()
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="skat-desktop",
@@ -141,6 +164,16 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--reference", help="who bids and declares with --contracts fixed")
     ar.add_argument("--timeout", type=float, default=10.0, help="seconds per engine answer")
     ar.set_defaults(func=_cmd_arena)
+    so = sub.add_parser(
+        "solve", help="double-dummy values of positions given as JSON lines on stdin"
+    )
+    so.add_argument(
+        "--engine",
+        choices=("auto", "c", "python"),
+        default="auto",
+        help="compiled or pure-Python search (auto: compiled if installed)",
+    )
+    so.set_defaults(func=_cmd_solve)
     from skat_desktop.cli_db import add_db_commands
 
     add_db_commands(sub)

@@ -1,0 +1,23 @@
+"""Build configuration beyond pyproject.toml: the optional compiled solver.
+
+``pip install .`` compiles ``skat_desktop/ai/_dds.c`` wherever a C compiler and the
+Python headers exist; where they do not, the build goes on without it (optional=True)
+and the pure-Python solver gives the same answers, only slower.
+"""
+
+import sys
+
+from setuptools import Extension, setup
+
+flags = [] if sys.platform == "win32" else ["-O3", "-std=c99"]
+
+setup(
+    ext_modules=[
+        Extension(
+            "skat_desktop.ai._dds",
+            sources=["skat_desktop/ai/_dds.c"],
+            extra_compile_args=flags,
+            optional=True,
+        )
+    ]
+)

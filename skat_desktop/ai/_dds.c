@@ -1,0 +1,487 @@
+/*
+ * The compiled fast path of the double-dummy solver (skat_desktop/ai/solver.py).
+ *
+ * It runs the same search as the pure-Python solver, move for move: alpha-beta over
+ * single cards with a transposition table (cards in hand, leader and the trick on the
+ * table), equivalent-card reduction, heuristic move ordering, and null-window searches bisecting the range for the
+ * exact card-point value. The rank tables come from the engine at import time
+ * (init_tables), so the rules of trick-taking exist only once, in engine/cards.py.
+ *
+ * Values are the declarer's card points from the cards still in play (including a
+ * trick in progress); for Null the value is 1 when the declarer takes no further trick.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <pythread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NGAMES 7
+#define NULL_GAME 5
+#define TRUMP 4
+#define TT_BITS 20
+#define TT_SIZE (1u << TT_BITS)
+
+static uint8_t EFF[NGAMES][32];
+static uint8_t POW[NGAMES][32];
+static uint8_t PTS[32];
+static uint32_t EMASK[NGAMES][5];
+/* cards of each effective suit, ascending power */
+static uint8_t ORDER[NGAMES][5][12];
+static uint8_t ORDER_N[NGAMES][5];
+static int tables_ready = 0;
+
+typedef struct {
+    uint64_t key;   /* remaining cards << 2 | leader, +1 so that 0 means empty */
+    uint32_t gen;
+    int8_t lo, hi;
+    int8_t best;    /* best card at this trick start, -1 unknown */
+    int8_t pad;
+} Entry;
+
+static Entry *tt = NULL;
+static uint32_t generation = 0;
+/* one search at a time: the table is shared; the GIL is released while searching */
+static PyThread_type_lock search_lock = NULL;
+
+typedef struct {
+    int game, decl, is_null;
+    uint32_t hand[3];
+    int trick[3];
+    int nt, leader;
+    long long nodes;
+} State;
+
+static uint8_t BYTE_PTS[4][256];
+
+static inline int points_of(uint32_t m) {
+    return BYTE_PTS[0][m & 255] + BYTE_PTS[1][(m >> 8) & 255] + BYTE_PTS[2][(m >> 16) & 255] +
+           BYTE_PTS[3][m >> 24];
+}
+
+static inline Entry *tt_slot(uint64_t key) {
+    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+    Entry *e = &tt[(h >> (64 - TT_BITS)) & ~1ULL];
+    if (e[0].key == key && e[0].gen == generation) return &e[0];
+    if (e[1].key == key && e[1].gen == generation) return &e[1];
+    /* a miss: the slot to overwrite, an empty or stale one, else the shallower */
+    if (e[0].gen != generation) return &e[0];
+    if (e[1].gen != generation) return &e[1];
+    return e[0].pad <= e[1].pad ? &e[0] : &e[1];
+}
+
+/* index in the current trick of the card that wins so far */
+static int winning_index(const State *s) {
+    int g = s->game, best = 0;
+    for (int i = 1; i < s->nt; i++) {
+        int c = s->trick[i], b = s->trick[best];
+        if ((EFF[g][c] == EFF[g][b] && POW[g][c] > POW[g][b]) ||
+            (EFF[g][c] == TRUMP && EFF[g][b] != TRUMP))
+            best = i;
+    }
+    return best;
+}
+
+static int beats(int g, int c, int b) {
+    return (EFF[g][c] == EFF[g][b] && POW[g][c] > POW[g][b]) ||
+           (EFF[g][c] == TRUMP && EFF[g][b] != TRUMP);
+}
+
+/*
+ * Representative legal moves of the player to move, best first. Cards next to each
+ * other in power among the cards in play (hands and the trick on the table) that lie
+ * in the same hand are interchangeable; with card points at stake only if their
+ * points are equal too.
+ */
+static int gen_moves(const State *s, int mover, int first, int *moves) {
+    int g = s->game;
+    uint32_t hand = s->hand[mover];
+    uint32_t legal = hand;
+    if (s->nt) {
+        uint32_t follow = hand & EMASK[g][EFF[g][s->trick[0]]];
+        if (follow) legal = follow;
+    }
+    uint32_t in_play = s->hand[0] | s->hand[1] | s->hand[2];
+    for (int i = 0; i < s->nt; i++) in_play |= 1u << s->trick[i];
+    int n = 0;
+    for (int e = 0; e < 5; e++) {
+        if (!(legal & EMASK[g][e])) continue;
+        int prev = -1; /* previous in-play card of this suit if it was a kept move */
+        for (int i = 0; i < ORDER_N[g][e]; i++) {
+            int c = ORDER[g][e][i];
+            if (!(in_play >> c & 1)) continue;
+            if (legal >> c & 1) {
+                if (prev >= 0 && (s->is_null || PTS[prev] == PTS[c])) {
+                    /* same run as the previous kept card: keep the higher one instead */
+                    moves[n - 1] = c;
+                } else {
+                    moves[n++] = c;
+                }
+                prev = c;
+            } else {
+                prev = -1;
+            }
+        }
+    }
+    /* order: heuristic score, TT move first */
+    int score[12];
+    int decl_side = (mover == s->decl);
+    int wi = s->nt ? winning_index(s) : 0;
+    int cur_best = s->nt ? s->trick[wi] : -1;
+    int winner_pos = s->nt ? (s->leader + wi) % 3 : -1;
+    int partner_wins = s->nt && ((winner_pos == s->decl) == decl_side);
+    for (int i = 0; i < n; i++) {
+        int c = moves[i], sc;
+        if (s->is_null) {
+            if (decl_side) {
+                /* declarer: duck under the current winner with the highest card possible */
+                if (s->nt && !beats(g, c, cur_best)) sc = 100 + POW[g][c];
+                else sc = 50 - POW[g][c];
+            } else {
+                if (s->nt && partner_wins && winner_pos != s->decl) sc = 80 - POW[g][c];
+                else sc = 60 + POW[g][c];
+            }
+        } else if (s->nt == 0) {
+            sc = POW[g][c] + (EFF[g][c] == TRUMP ? (decl_side ? 40 : -20) : 0) + PTS[c];
+        } else if (beats(g, c, cur_best)) {
+            sc = s->nt == 2 ? 200 + 3 * PTS[c] - POW[g][c] / 2 : 150 + POW[g][c];
+        } else if (partner_wins) {
+            sc = 100 + 3 * PTS[c];
+        } else {
+            sc = 50 - 3 * PTS[c] - POW[g][c] / 4;
+        }
+        if (c == first) sc += 1000;
+        score[i] = sc;
+    }
+    for (int i = 1; i < n; i++) { /* insertion sort, stable, descending */
+        int c = moves[i], sc = score[i], j = i - 1;
+        while (j >= 0 && score[j] < sc) {
+            moves[j + 1] = moves[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        moves[j + 1] = c;
+        score[j + 1] = sc;
+    }
+    return n;
+}
+
+static int search(State *s, int alpha, int beta) {
+    s->nodes++;
+    int mover = (s->leader + s->nt) % 3;
+    Entry *slot = NULL;
+    uint64_t key = 0;
+    int first = -1;
+    {
+        uint32_t rem = s->hand[0] | s->hand[1] | s->hand[2];
+        if (s->nt == 0) {
+            if (!rem) return s->is_null ? 1 : 0;
+            int top = s->is_null ? 1 : points_of(rem);
+            if (alpha >= top) return top;
+            if (beta <= 0) return 0;
+        }
+        key = (((uint64_t)rem << 2) | (uint64_t)s->leader) + 1;
+        for (int i = 0; i < s->nt; i++) key = (key << 6) ^ (uint64_t)(s->trick[i] + 1) ^ ((uint64_t)i << 60);
+        slot = tt_slot(key);
+        if (slot->key == key && slot->gen == generation) {
+            if (slot->lo >= beta) return slot->lo;
+            if (slot->hi <= alpha) return slot->hi;
+            if (slot->lo > alpha) alpha = slot->lo;
+            if (slot->hi < beta) beta = slot->hi;
+            if (alpha >= beta) return alpha;
+            first = slot->best;
+        }
+    }
+    int moves[12];
+    int n = gen_moves(s, mover, first, moves);
+    int is_max = (mover == s->decl);
+    int best = is_max ? -1 : 1000, best_move = -1;
+    int a = alpha, b = beta;
+    for (int i = 0; i < n; i++) {
+        int c = moves[i], v;
+        s->hand[mover] &= ~(1u << c);
+        s->trick[s->nt++] = c;
+        if (s->nt == 3) {
+            int w = (s->leader + winning_index(s)) % 3;
+            int old_leader = s->leader;
+            int t0 = s->trick[0], t1 = s->trick[1], t2 = s->trick[2];
+            s->leader = w;
+            s->nt = 0;
+            if (s->is_null) {
+                v = (w == s->decl) ? 0 : search(s, a, b);
+            } else {
+                int gain = (w == s->decl) ? PTS[t0] + PTS[t1] + PTS[t2] : 0;
+                v = gain + search(s, a - gain, b - gain);
+            }
+            s->nt = 3;
+            s->leader = old_leader;
+            s->trick[0] = t0;
+            s->trick[1] = t1;
+            s->trick[2] = t2;
+        } else {
+            v = search(s, a, b);
+        }
+        s->nt--;
+        s->hand[mover] |= 1u << c;
+        if (is_max) {
+            if (v > best) { best = v; best_move = c; }
+            if (best > a) a = best;
+        } else {
+            if (v < best) { best = v; best_move = c; }
+            if (best < b) b = best;
+        }
+        if (a >= b) break;
+    }
+    if (slot) {
+        int lo = 0, hi = 120;
+        if (slot->key == key && slot->gen == generation) { lo = slot->lo; hi = slot->hi; }
+        if (best <= alpha) { if (best < hi) hi = best; }
+        else if (best >= beta) { if (best > lo) lo = best; }
+        else { lo = hi = best; }
+        slot->key = key;
+        slot->gen = generation;
+        slot->lo = (int8_t)lo;
+        slot->hi = (int8_t)hi;
+        slot->best = (int8_t)best_move;
+        slot->pad = (int8_t)__builtin_popcount(s->hand[0] | s->hand[1] | s->hand[2]);
+    }
+    return best;
+}
+
+/* Exact value by bisection over null-window searches: the fail-soft bounds of this
+ * search move by single points (MTD(f) would need dozens of probes); halving the
+ * interval needs about seven, and every probe reuses the table of the ones before. */
+static int bisect_value(State *s, int lower, int upper) {
+    while (lower < upper) {
+        int beta = (lower + upper + 1) / 2;
+        int g = search(s, beta - 1, beta);
+        if (g >= beta) lower = g < upper ? g : upper;
+        else upper = g > lower ? g : lower;
+    }
+    return lower;
+}
+
+static int total_points(const State *s) {
+    uint32_t m = s->hand[0] | s->hand[1] | s->hand[2];
+    int p = points_of(m);
+    for (int i = 0; i < s->nt; i++) p += PTS[s->trick[i]];
+    return p;
+}
+
+static int exact(State *s) {
+    if (s->is_null) return search(s, 0, 1);
+    return bisect_value(s, 0, total_points(s));
+}
+
+/* The value of the position after the player to move plays card c (same search). */
+static int after_move(State *s, int c, int mode, int threshold) {
+    int mover = (s->leader + s->nt) % 3;
+    int v;
+    s->hand[mover] &= ~(1u << c);
+    s->trick[s->nt++] = c;
+    int saved_nt = s->nt, saved_leader = s->leader;
+    int t0 = s->trick[0], t1 = s->trick[1], t2 = s->trick[2];
+    int gain = 0, done = 0;
+    if (s->nt == 3) {
+        int w = (s->leader + winning_index(s)) % 3;
+        if (s->is_null && w == s->decl) { v = 0; done = 1; }
+        else {
+            if (!s->is_null && w == s->decl) gain = PTS[t0] + PTS[t1] + PTS[t2];
+            s->leader = w;
+            s->nt = 0;
+        }
+    }
+    if (!done) {
+        if (mode == 1) {
+            int r = search(s, threshold - gain - 1, threshold - gain);
+            v = (r + gain >= threshold) ? 1 : 0;
+        } else {
+            v = gain + exact(s);
+        }
+    }
+    s->nt = saved_nt;
+    s->leader = saved_leader;
+    s->trick[0] = t0; s->trick[1] = t1; s->trick[2] = t2;
+    s->nt--;
+    s->hand[mover] |= 1u << c;
+    return v;
+}
+
+static int parse_state(State *s, int game, int decl, PyObject *hands, PyObject *trick, int leader) {
+    if (game < 0 || game > 5) {
+        PyErr_SetString(PyExc_ValueError, "the solver plays suit, grand and null games");
+        return -1;
+    }
+    s->game = game;
+    s->decl = decl;
+    s->is_null = (game == NULL_GAME);
+    s->nodes = 0;
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != 3) {
+        PyErr_SetString(PyExc_TypeError, "hands must be a tuple of three masks");
+        return -1;
+    }
+    for (int i = 0; i < 3; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(hands, i));
+        if (PyErr_Occurred()) return -1;
+        s->hand[i] = (uint32_t)v;
+    }
+    Py_ssize_t nt = PySequence_Size(trick);
+    if (nt < 0 || nt > 2) {
+        PyErr_SetString(PyExc_ValueError, "a trick in progress holds 0 to 2 cards");
+        return -1;
+    }
+    s->nt = (int)nt;
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        PyObject *o = PySequence_GetItem(trick, i);
+        long c = PyLong_AsLong(o);
+        Py_XDECREF(o);
+        if (PyErr_Occurred()) return -1;
+        s->trick[i] = (int)c;
+    }
+    s->leader = leader;
+    return 0;
+}
+
+/* analyze(game, declarer, hands, trick, leader, mode, threshold)
+ *   mode 0: exact value, the set of optimal cards
+ *   mode 1: win query: is value >= threshold (declarer's view), optimal cards
+ *   mode 2: exact value of every legal card
+ * -> (value, [(card, value)...], nodes)
+ */
+static PyObject *analyze(PyObject *self, PyObject *args) {
+    int game, decl, leader, mode, threshold;
+    PyObject *hands, *trick;
+    if (!PyArg_ParseTuple(args, "iiOOiii", &game, &decl, &hands, &trick, &leader, &mode,
+                          &threshold))
+        return NULL;
+    if (!tables_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "init_tables() was not called");
+        return NULL;
+    }
+    State s;
+    if (parse_state(&s, game, decl, hands, trick, leader) < 0) return NULL;
+    int root_only = mode & 8; /* the position's answer alone, no per-card answers */
+    mode &= 7;
+    int value;
+    int cards[10], vals[10], n = 0;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(search_lock, WAIT_LOCK);
+    generation++;
+    if (mode == 1) {
+        int r = s.is_null ? search(&s, 0, 1) : search(&s, threshold - 1, threshold);
+        value = s.is_null ? r : (r >= threshold ? 1 : 0);
+    } else {
+        value = exact(&s);
+    }
+    /* every legal card with its value (mode 2), or whether it keeps the optimum */
+    int mover = (s.leader + s.nt) % 3;
+    uint32_t legal = s.hand[mover];
+    if (s.nt) {
+        uint32_t follow = legal & EMASK[s.game][EFF[s.game][s.trick[0]]];
+        if (follow) legal = follow;
+    }
+    for (int c = 0; c < 32 && n < 10 && !root_only; c++) {
+        if (!(legal >> c & 1)) continue;
+        int v;
+        if (mode == 2 || s.is_null) {
+            v = after_move(&s, c, 0, 0);
+        } else if (mode == 1) {
+            v = after_move(&s, c, 1, threshold);
+        } else {
+            /* keeps the optimum? one null-window test around the value */
+            int is_max = (mover == s.decl);
+            int hit = after_move(&s, c, 1, is_max ? value : value + 1);
+            v = is_max ? (hit ? value : -1) : (hit ? -1 : value);
+        }
+        cards[n] = c;
+        vals[n] = v;
+        n++;
+    }
+    PyThread_release_lock(search_lock);
+    Py_END_ALLOW_THREADS
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++)
+        PyList_SET_ITEM(list, i, Py_BuildValue("(ii)", cards[i], vals[i]));
+    return Py_BuildValue("(iNL)", value, list, s.nodes);
+}
+
+static int fill(PyObject *seq, uint8_t *dst, int n) {
+    if (PySequence_Size(seq) != n) return -1;
+    for (int i = 0; i < n; i++) {
+        PyObject *o = PySequence_GetItem(seq, i);
+        long v = PyLong_AsLong(o);
+        Py_XDECREF(o);
+        if (PyErr_Occurred() || v < 0 || v > 255) return -1;
+        dst[i] = (uint8_t)v;
+    }
+    return 0;
+}
+
+/* init_tables(effective_suit[7][32], power[7][32], points[32]) from engine.cards */
+static PyObject *init_tables(PyObject *self, PyObject *args) {
+    PyObject *eff, *pw, *pts;
+    if (!PyArg_ParseTuple(args, "OOO", &eff, &pw, &pts)) return NULL;
+    if (PySequence_Size(eff) != NGAMES || PySequence_Size(pw) != NGAMES) goto bad;
+    for (int g = 0; g < NGAMES; g++) {
+        PyObject *e = PySequence_GetItem(eff, g), *p = PySequence_GetItem(pw, g);
+        int r1 = fill(e, EFF[g], 32), r2 = fill(p, POW[g], 32);
+        Py_XDECREF(e);
+        Py_XDECREF(p);
+        if (r1 < 0 || r2 < 0) goto bad;
+    }
+    if (fill(pts, PTS, 32) < 0) goto bad;
+    for (int q = 0; q < 4; q++)
+        for (int b = 0; b < 256; b++) {
+            int p = 0;
+            for (int i = 0; i < 8; i++)
+                if (b >> i & 1) p += PTS[8 * q + i];
+            BYTE_PTS[q][b] = (uint8_t)p;
+        }
+    for (int g = 0; g < NGAMES; g++) {
+        for (int e = 0; e < 5; e++) { EMASK[g][e] = 0; ORDER_N[g][e] = 0; }
+        for (int c = 0; c < 32; c++) {
+            if (EFF[g][c] > 4) goto bad;
+            EMASK[g][EFF[g][c]] |= 1u << c;
+        }
+        for (int e = 0; e < 5; e++) {
+            /* ascending power */
+            for (int c = 0; c < 32; c++) {
+                if (EFF[g][c] != e) continue;
+                int n = ORDER_N[g][e], j = n - 1;
+                if (n >= 12) goto bad;
+                while (j >= 0 && POW[g][ORDER[g][e][j]] > POW[g][c]) {
+                    ORDER[g][e][j + 1] = ORDER[g][e][j];
+                    j--;
+                }
+                ORDER[g][e][j + 1] = (uint8_t)c;
+                ORDER_N[g][e]++;
+            }
+        }
+    }
+    if (!tt) {
+        tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+        if (!tt) return PyErr_NoMemory();
+    }
+    if (!search_lock) {
+        search_lock = PyThread_allocate_lock();
+        if (!search_lock) return PyErr_NoMemory();
+    }
+    tables_ready = 1;
+    Py_RETURN_NONE;
+bad:
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "malformed rank tables");
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"init_tables", init_tables, METH_VARARGS, "Take the engine's rank tables."},
+    {"analyze", analyze, METH_VARARGS, "Solve a position (see solver.py)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dds",
+                                    "Compiled double-dummy search for Skat.", -1, methods};
+
+PyMODINIT_FUNC PyInit__dds(void) { return PyModule_Create(&module); }
