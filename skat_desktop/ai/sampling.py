@@ -1,0 +1,184 @@
+"""Worlds consistent with a seat view: the unseen cards dealt so everything observed holds.
+
+What a seat knows from its view: its own hand, every card played and who played it,
+the declarer's open hand in ouvert games, the skat it put down itself. What it
+infers: a player who did not follow a led suit holds none of it (voids), and —
+weighted, not certain — a player's bids say something about his hand. Worlds are
+drawn uniformly among the deals that respect the certain facts, then weighted by
+how well each hand fits that player's bidding.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from skat_desktop.engine.cards import (
+    EFFECTIVE_MASKS,
+    EFFECTIVE_SUIT,
+    FULL_DECK,
+    JACKS,
+    POINTS,
+    GameType,
+    cards_of,
+    trump_mask,
+)
+from skat_desktop.engine.view import SeatView
+
+
+@dataclass(frozen=True)
+class World:
+    """One complete guess: every position's current hand and the skat."""
+
+    hands: tuple[int, int, int]
+    skat: int
+    weight: float = 1.0
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """The certain facts of a view, in the form the sampler needs."""
+
+    me: int
+    known: tuple[int | None, int | None, int | None]  # hands fully known (own, ouvert)
+    sizes: tuple[int, int, int]
+    skat_known: int | None  # None: the skat is among the unseen cards
+    unseen: int  # cards whose place is unknown
+    void: tuple[int, int, int]  # per position: cards it certainly does not hold
+
+
+def knowledge(view: SeatView) -> Knowledge:
+    """The certain facts of ``view`` (a seat that plays in the deal)."""
+    me = view.position
+    if me is None:
+        raise ValueError("a seat that sits out plays no cards")
+    game = view.game if view.game is not None else GameType.GRAND
+    known: list[int | None] = [None, None, None]
+    known[me] = view.hand
+    for pos, h in enumerate(view.open_hands):
+        if h is not None:
+            known[pos] = h
+    played = view.played
+    sizes = view.hand_sizes
+    skat_known = view.skat
+    if skat_known is None and view.phase == "discard" and view.declarer == me:
+        skat_known = 0  # the declarer holds the skat in his hand right now
+    seen = played
+    for h in known:
+        if h is not None:
+            seen |= h
+    if skat_known:
+        seen |= skat_known
+    unseen = FULL_DECK & ~seen
+    # voids from the tricks: a player who did not follow the led (effective) suit
+    void = [0, 0, 0]
+    es = EFFECTIVE_SUIT[game]
+    masks = EFFECTIVE_MASKS[game]
+    tricks = [(ld, cs) for ld, cs, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        led = es[cards[0]]
+        for i in range(1, len(cards)):
+            if es[cards[i]] != led:
+                void[(leader + i) % 3] |= masks[led]
+    return Knowledge(
+        me, (known[0], known[1], known[2]), sizes, skat_known, unseen, (void[0], void[1], void[2])
+    )
+
+
+def _deal_one(k: Knowledge, rng: random.Random) -> World | None:
+    """One uniform-ish deal of the unseen cards respecting sizes and voids (or None)."""
+    holders = [p for p in range(3) if k.known[p] is None]
+    need = {p: k.sizes[p] for p in holders}
+    skat_need = 2 if k.skat_known is None else 0
+    cards = cards_of(k.unseen)
+    # cards that fewer holders can take go first, so the greedy deal rarely fails
+    rng.shuffle(cards)
+
+    def options(c: int) -> list[int]:
+        return [p for p in holders if not k.void[p] >> c & 1]
+
+    cards.sort(key=lambda c: len(options(c)))
+    hands = {p: 0 for p in holders}
+    skat = 0
+    for c in cards:
+        room = [p for p in options(c) if need[p]]
+        slots = sum(need[p] for p in room) + skat_need
+        if not slots:
+            return None
+        r = rng.randrange(slots)
+        placed = False
+        for p in room:
+            if r < need[p]:
+                hands[p] |= 1 << c
+                need[p] -= 1
+                placed = True
+                break
+            r -= need[p]
+        if not placed:
+            skat |= 1 << c
+            skat_need -= 1
+    if any(need.values()) or skat_need:
+        return None
+    full = [k.known[p] if k.known[p] is not None else hands[p] for p in range(3)]
+    return World((full[0], full[1], full[2]), skat if k.skat_known is None else k.skat_known)
+
+
+def bid_weight(hand: int, bid_or_held: int, declared: bool, game: GameType | None) -> float:
+    """How well a hand fits a player's bidding: bids promise jacks, trumps and aces."""
+    if bid_or_held <= 0:
+        return 1.0
+    jacks = (hand & JACKS).bit_count()
+    aces = sum(hand >> (8 * s + 7) & 1 for s in range(4))
+    if game is not None and game <= 3:
+        trumps = (hand & trump_mask(game)).bit_count()
+        strength = trumps + 0.5 * aces
+        want = 5.0 + min(bid_or_held, 60) / 30
+    else:
+        longest = max((hand >> (8 * s) & 0xEF).bit_count() for s in range(4))
+        strength = 1.3 * jacks + 0.8 * aces + 0.4 * longest
+        want = 3.5 + min(bid_or_held, 60) / 40
+    if declared:
+        want += 0.5
+    gap = strength - want
+    return 1.0 if gap >= 0 else max(0.05, 1.0 + gap / 3)
+
+
+def sample_worlds(
+    view: SeatView, n: int, rng: random.Random, inference: bool = True, tries: int = 40
+) -> list[World]:
+    """``n`` worlds consistent with ``view``; with ``inference`` each carries a weight
+    for how well the other hands fit their bidding (the declarer's and the bidders')."""
+    k = knowledge(view)
+    out: list[World] = []
+    bid_or_held = [0, 0, 0]
+    for pos, kind, value in view.auction:
+        if kind in ("bid", "hold"):
+            bid_or_held[pos] = max(bid_or_held[pos], value)
+    game = view.game if view.contract is not None else None
+    attempts = 0
+    while len(out) < n and attempts < n * tries:
+        attempts += 1
+        w = _deal_one(k, rng)
+        if w is None:
+            continue
+        weight = 1.0
+        if inference:
+            for p in range(3):
+                if p == k.me or k.known[p] is not None:
+                    continue
+                # a declarer's hand held the skat when he bid: judge it with it
+                hand = w.hands[p]
+                if p == view.declarer and view.picked_up:
+                    hand |= w.skat
+                weight *= bid_weight(hand, bid_or_held[p], p == view.declarer, game)
+        out.append(World(w.hands, w.skat, weight))
+    return out
+
+
+def points_taken(view: SeatView, declarer: int) -> int:
+    """Card points the declarer has won in completed tricks (public)."""
+    return sum(
+        POINTS[cs[0]] + POINTS[cs[1]] + POINTS[cs[2]] for _, cs, w in view.tricks if w == declarer
+    )
