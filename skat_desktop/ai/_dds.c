@@ -51,6 +51,8 @@ typedef struct {
     int trick[3];
     int nt, leader;
     long long nodes;
+    long long limit; /* stop (aborted) after this many nodes; 0: no limit */
+    int aborted;
 } State;
 
 static uint8_t BYTE_PTS[4][256];
@@ -169,6 +171,10 @@ static int gen_moves(const State *s, int mover, int first, int *moves) {
 
 static int search(State *s, int alpha, int beta) {
     s->nodes++;
+    if (s->limit && s->nodes > s->limit) {
+        s->aborted = 1; /* unwinds without storing anything further */
+        return alpha;
+    }
     int mover = (s->leader + s->nt) % 3;
     Entry *slot = NULL;
     uint64_t key = 0;
@@ -231,9 +237,9 @@ static int search(State *s, int alpha, int beta) {
             if (v < best) { best = v; best_move = c; }
             if (best < b) b = best;
         }
-        if (a >= b) break;
+        if (a >= b || s->aborted) break;
     }
-    if (slot) {
+    if (slot && !s->aborted) {
         int lo = 0, hi = 120;
         if (slot->key == key && slot->gen == generation) { lo = slot->lo; hi = slot->hi; }
         if (best <= alpha) { if (best < hi) hi = best; }
@@ -351,9 +357,10 @@ static int parse_state(State *s, int game, int decl, PyObject *hands, PyObject *
  */
 static PyObject *analyze(PyObject *self, PyObject *args) {
     int game, decl, leader, mode, threshold;
+    long long limit = 0;
     PyObject *hands, *trick;
-    if (!PyArg_ParseTuple(args, "iiOOiii", &game, &decl, &hands, &trick, &leader, &mode,
-                          &threshold))
+    if (!PyArg_ParseTuple(args, "iiOOiii|L", &game, &decl, &hands, &trick, &leader, &mode,
+                          &threshold, &limit))
         return NULL;
     if (!tables_ready) {
         PyErr_SetString(PyExc_RuntimeError, "init_tables() was not called");
@@ -361,6 +368,8 @@ static PyObject *analyze(PyObject *self, PyObject *args) {
     }
     State s;
     if (parse_state(&s, game, decl, hands, trick, leader) < 0) return NULL;
+    s.limit = limit > 0 ? limit : 0;
+    s.aborted = 0;
     int root_only = mode & 8; /* the position's answer alone, no per-card answers */
     mode &= 7;
     int value;
@@ -381,7 +390,7 @@ static PyObject *analyze(PyObject *self, PyObject *args) {
         uint32_t follow = legal & EMASK[s.game][EFF[s.game][s.trick[0]]];
         if (follow) legal = follow;
     }
-    for (int c = 0; c < 32 && n < 10 && !root_only; c++) {
+    for (int c = 0; c < 32 && n < 10 && !root_only && !s.aborted; c++) {
         if (!(legal >> c & 1)) continue;
         int v;
         if (mode == 2 || s.is_null) {
@@ -400,6 +409,7 @@ static PyObject *analyze(PyObject *self, PyObject *args) {
     }
     PyThread_release_lock(search_lock);
     Py_END_ALLOW_THREADS
+    if (s.aborted) return Py_BuildValue("(OOL)", Py_None, Py_None, s.nodes);
     PyObject *list = PyList_New(n);
     if (!list) return NULL;
     for (int i = 0; i < n; i++)

@@ -14,7 +14,30 @@ def _random(seed: int) -> Player:
     return RandomPlayer(random.Random(seed))
 
 
-FACTORIES: dict[str, Callable[[int], Player]] = {"random": _random}
+def _beginner(seed: int) -> Player:
+    from skat_desktop.ai.beginner import BeginnerPlayer
+
+    return BeginnerPlayer(random.Random(seed))
+
+
+def _standard(seed: int) -> Player:
+    from skat_desktop.ai.pimc import STANDARD, PimcPlayer
+
+    return PimcPlayer(STANDARD, seed)
+
+
+def _expert(seed: int) -> Player:
+    from skat_desktop.ai.pimc import EXPERT, PimcPlayer
+
+    return PimcPlayer(EXPERT, seed)
+
+
+FACTORIES: dict[str, Callable[[int], Player]] = {
+    "random": _random,
+    "beginner": _beginner,
+    "standard": _standard,
+    "expert": _expert,
+}
 
 
 def levels() -> tuple[str, ...]:
@@ -35,7 +58,5 @@ def make_player(kind: str, seed: int = 0) -> Player:
     try:
         factory = FACTORIES[kind]
     except KeyError:
-        raise ValueError(
-            f"unknown player {kind!r}: available are {', '.join(FACTORIES)}"
-        ) from None
+        raise ValueError(f"unknown player {kind!r}: available are {', '.join(FACTORIES)}") from None
     return factory(seed)

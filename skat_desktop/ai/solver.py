@@ -55,6 +55,10 @@ class PositionError(ValueError):
     """A position that cannot occur (one sentence)."""
 
 
+class SearchLimit(Exception):
+    """The search met its node limit before it was done (no answer)."""
+
+
 @dataclass(frozen=True)
 class Position:
     """Cards in play by position (0..2), a trick in progress and who led it.
@@ -130,7 +134,7 @@ class Solution:
 class _Search:
     """The search of ``_dds.c``, line for line (kept in step with it)."""
 
-    def __init__(self, game: int, declarer: int, hands, trick, leader: int):
+    def __init__(self, game: int, declarer: int, hands, trick, leader: int, limit: int = 0):
         self.g = game
         self.decl = declarer
         self.null = game == NULL
@@ -138,6 +142,7 @@ class _Search:
         self.trick = list(trick)
         self.leader = leader
         self.nodes = 0
+        self.limit = limit
         self.tt: dict[tuple[int, ...], list[int]] = {}  # key -> [lo, hi, best]
 
     def winning_index(self) -> int:
@@ -215,6 +220,8 @@ class _Search:
 
     def search(self, alpha: int, beta: int) -> int:
         self.nodes += 1
+        if self.limit and self.nodes > self.limit:
+            raise SearchLimit(f"more than {self.limit} nodes")
         t = self.trick
         mover = (self.leader + len(t)) % 3
         first = -1
@@ -338,8 +345,8 @@ class _Search:
         return v
 
 
-def _analyze_python(game, decl, hands, trick, leader, mode, threshold):
-    s = _Search(game, decl, hands, trick, leader)
+def _analyze_python(game, decl, hands, trick, leader, mode, threshold, limit=0):
+    s = _Search(game, decl, hands, trick, leader, limit)
     if mode == 1:
         r = s.search(0, 1) if s.null else s.search(threshold - 1, threshold)
         value = r if s.null else (1 if r >= threshold else 0)
@@ -367,11 +374,19 @@ def _analyze_python(game, decl, hands, trick, leader, mode, threshold):
 # ------------------------------------------------------------------- public API
 
 
-def solve(position: Position, query: str = "value", engine: str = "auto") -> Solution:
+def solve(
+    position: Position,
+    query: str = "value",
+    engine: str = "auto",
+    target: int = 61,
+    node_limit: int = 0,
+) -> Solution:
     """Solve ``position``. ``query``: ``value`` (exact points and every optimal card),
-    ``win`` (does the declarer reach 61?) or ``cards`` (the exact value of every legal
-    card). Null games always answer whether the declarer takes no further trick.
-    ``engine``: ``auto``, ``c`` or ``python``."""
+    ``win`` (does the declarer reach ``target`` points, 61 unless e.g. Schneider was
+    announced?) or ``cards`` (the exact value of every legal card). Null games always
+    answer whether the declarer takes no further trick. ``engine``: ``auto``, ``c`` or
+    ``python``. A positive ``node_limit`` bounds the work: past it :class:`SearchLimit`
+    is raised (players under a time budget skip that world)."""
     if engine == "auto":
         engine = "c" if HAVE_FAST_PATH else "python"
     if engine == "c" and not HAVE_FAST_PATH:
@@ -385,18 +400,27 @@ def solve(position: Position, query: str = "value", engine: str = "auto") -> Sol
     if mode is None:
         raise ValueError(f"unknown query {query!r}: value, win or cards")
     base = p.declarer_points + p.skat_points
-    threshold = 61 - base
+    threshold = target - base
     analyze = _dds.analyze if engine == "c" else _analyze_python
     t0 = time.perf_counter()
     if p.game != NULL and mode == 1 and not 0 < threshold <= p.points_in_play:
-        # decided already: 61 reached, or out of reach
+        # decided already: the target reached, or out of reach
         value, per_card, nodes = (1 if threshold <= 0 else 0), [], 0
         legal = cards_of(p.legal())
         per_card = [(c, value) for c in legal]
     else:
         value, per_card, nodes = analyze(
-            int(p.game), p.declarer, p.hands, tuple(p.trick), p.leader, mode, threshold
+            int(p.game),
+            p.declarer,
+            p.hands,
+            tuple(p.trick),
+            p.leader,
+            mode,
+            threshold,
+            node_limit,
         )
+        if value is None:
+            raise SearchLimit(f"more than {node_limit} nodes")
     ms = (time.perf_counter() - t0) * 1000
     if p.game == NULL:
         wins = bool(value)
@@ -407,10 +431,15 @@ def solve(position: Position, query: str = "value", engine: str = "auto") -> Sol
         return Solution(None, bool(value), best, nodes, ms)
     if mode == 2:
         is_max = p.to_move == p.declarer
-        target = max(v for _, v in per_card) if is_max else min(v for _, v in per_card)
-        best = tuple(c for c, v in per_card if v == target)
+        optimum = max(v for _, v in per_card) if is_max else min(v for _, v in per_card)
+        best = tuple(c for c, v in per_card if v == optimum)
         return Solution(
-            base + value, base + value >= 61, best, nodes, ms, {c: base + v for c, v in per_card}
+            base + value,
+            base + value >= target,
+            best,
+            nodes,
+            ms,
+            {c: base + v for c, v in per_card},
         )
     best = tuple(c for c, v in per_card if v == value)
-    return Solution(base + value, base + value >= 61, best, nodes, ms)
+    return Solution(base + value, base + value >= target, best, nodes, ms)

@@ -1,0 +1,364 @@
+"""The standard and expert players: perfect-information Monte Carlo (PIMC).
+
+For a card: sample worlds consistent with the seat view (sampling.py), solve each
+world double-dummy for every legal card (solver.py) and play the card that does
+best across the worlds — for the declarer the most wins (Schneider/Schwarz targets
+when announced), for a defender the fewest, with exact card points deciding once
+few cards are left. For bidding and declaring: simulate the candidate games on
+sampled deals and bid or declare what wins often enough. Ramsch and the rare
+decisions fall back to the beginner's rules.
+
+Both levels stop at their time budget (and at ``cancel``) after a minimum number
+of worlds; the expert samples more worlds, weights them by the bidding, and
+counts points sooner.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass
+
+from skat_desktop.ai import hand_eval as he
+from skat_desktop.ai.beginner import BeginnerPlayer
+from skat_desktop.ai.sampling import points_taken, sample_worlds
+from skat_desktop.ai.solver import Position, SearchLimit, solve
+from skat_desktop.engine.actions import Action, Bid, Declare, Discard, Hold, PickUp, Play
+from skat_desktop.engine.cards import FULL_DECK, POINTS, GameType, cards_of, points_of
+from skat_desktop.engine.contract import Contract
+from skat_desktop.engine.scoring import matadors
+from skat_desktop.engine.view import SeatView
+
+
+@dataclass(frozen=True)
+class Strength:
+    name: str
+    budget: float  # seconds per card decision
+    min_worlds: int
+    max_worlds: int
+    inference: bool  # weight worlds by the bidding
+    exact_cards: int  # with this many cards in hand or fewer, compare cards by points
+    deal_worlds: int  # simulated deals per candidate game when bidding and declaring
+    deal_budget: float  # seconds for one such evaluation
+    candidates: int  # how many of the rules' best games are simulated
+    node_limit: int  # a world whose search needs more is skipped (time is bounded)
+
+
+STANDARD = Strength(
+    "standard",
+    budget=0.35,
+    min_worlds=6,
+    max_worlds=24,
+    inference=False,
+    exact_cards=3,
+    deal_worlds=8,
+    deal_budget=0.6,
+    candidates=3,
+    node_limit=1_500_000,
+)
+EXPERT = Strength(
+    "expert",
+    budget=1.2,
+    min_worlds=12,
+    max_worlds=64,
+    inference=True,
+    exact_cards=5,
+    deal_worlds=16,
+    deal_budget=1.2,
+    candidates=4,
+    node_limit=5_000_000,
+)
+
+
+def _target(view: SeatView) -> int:
+    """Points the declarer needs: 61, or the announced Schneider/Schwarz."""
+    k = view.contract
+    if k.schwarz_announced:
+        return 120
+    if k.schneider_announced:
+        return view.profile.schneider_min
+    return 61
+
+
+class PimcPlayer:
+    """A PIMC card player; ``strength`` sets worlds, time and inference."""
+
+    def __init__(self, strength: Strength = STANDARD, seed: int = 0):
+        self.strength = strength
+        self.name = strength.name
+        self.rng = random.Random(seed)
+        self.rules = BeginnerPlayer(random.Random(seed ^ 0x5EED))
+        self._bidding_key: tuple | None = None
+        self._bidding: list[tuple[Contract, int, float]] = []  # (contract, value, utility)
+        self._declaration: Contract | None = None
+
+    def choose(self, view: SeatView, cancel: threading.Event | None = None) -> Action:
+        plays = [a for a in view.legal if type(a) is Play]
+        choice: Action | None = None
+        if (
+            view.phase == "play"
+            and len(plays) > 1
+            and view.contract is not None
+            and view.to_move == view.position
+        ):
+            choice = self._card(view, plays, cancel)
+        elif view.phase == "bidding":
+            choice = self._bid(view, cancel)
+        elif view.phase == "skat":
+            choice = self._skat(view, cancel)
+        elif view.phase == "discard":
+            choice = self._discard(view, cancel)
+        elif view.phase == "declare" and self._declaration is not None:
+            choice = _declare_action(view, self._declaration)
+            self._declaration = None
+        if choice is not None and choice in view.legal:
+            return choice
+        return self.rules.choose(view, cancel)
+
+    def wants_interjection(self, view: SeatView) -> Action | None:
+        return self.rules.wants_interjection(view)
+
+    # ------------------------------------------------------------------- cards
+
+    def card_scores(
+        self, view: SeatView, cancel: threading.Event | None = None
+    ) -> tuple[dict[int, float], int]:
+        """Average outcome of each legal card over sampled worlds, from the declarer's
+        side (win share, or points when counting points), and how many worlds."""
+        s = self.strength
+        game = view.game
+        decl = view.declarer
+        null = game == GameType.NULL
+        exact = not null and view.hand.bit_count() <= s.exact_cards
+        target = 0 if null else _target(view)
+        taken = 0 if null else points_taken(view, decl)
+        worlds = sample_worlds(view, s.max_worlds, self.rng, inference=s.inference)
+        totals: dict[int, float] = {}
+        weight_sum = 0.0
+        deadline = time.perf_counter() + s.budget
+        used = 0
+        for w in worlds:
+            if cancel is not None and cancel.is_set():
+                break  # cancelled: what is known so far (or the rules) decides
+            if used >= s.min_worlds and time.perf_counter() > deadline:
+                break
+            pos = Position(
+                game,
+                decl,
+                w.hands,
+                view.trick,
+                view.leader,
+                taken,
+                0 if null else points_of(w.skat),
+            )
+            limit = s.node_limit
+            try:
+                if null:
+                    sol = solve(pos, "cards", node_limit=limit)
+                elif exact:
+                    sol = solve(pos, "cards", target=target, node_limit=limit)
+                else:
+                    sol = solve(pos, "win", target=target, node_limit=limit)
+            except SearchLimit:
+                used += 1  # counts against the minimum, so a run of hard worlds ends
+                continue
+            if null:
+                outcome = {c: float(v) for c, v in sol.card_values.items()}
+            elif exact:
+                # winning first, then points
+                outcome = {c: 1000.0 * (v >= target) + v for c, v in sol.card_values.items()}
+            else:
+                good = float(sol.declarer_wins)
+                outcome = {c: good for c in sol.best}
+                for c in cards_in(pos):
+                    outcome.setdefault(c, 1.0 - good)
+            for c, v in outcome.items():
+                totals[c] = totals.get(c, 0.0) + w.weight * v
+            weight_sum += w.weight
+            used += 1
+        if not weight_sum:
+            return {}, 0
+        return {c: v / weight_sum for c, v in totals.items()}, used
+
+    def _card(self, view: SeatView, plays: list[Play], cancel) -> Action | None:
+        scores, used = self.card_scores(view, cancel)
+        if not used:
+            return None
+        sign = 1.0 if view.position == view.declarer else -1.0
+        best = max(sign * scores[a.card] for a in plays)
+        ties = [a for a in plays if sign * scores[a.card] >= best - 1e-9]
+        if len(ties) == 1:
+            return ties[0]
+        preferred = self.rules.choose(view)  # the rules break ties between equal cards
+        return preferred if preferred in ties else ties[0]
+
+    # ------------------------------------------------- bidding and declaring
+
+    def _simulate(
+        self,
+        view: SeatView,
+        hand: int,
+        options: list[tuple[Contract, int | None]],
+        cancel: threading.Event | None,
+    ) -> list[float]:
+        """Win share of each (contract, discard) on deals of the cards this seat cannot see.
+
+        ``hand``: the declarer's 10 cards, or 12 with the skat when a discard is given;
+        a discard of ``None`` with 10 cards and no skat known means the skat is dealt
+        too (Hand games; pick-up games judged before the skat discard with the rules'
+        best discard)."""
+        s = self.strength
+        me = view.position
+        unseen = cards_of(FULL_DECK & ~hand)
+        wins = [0] * len(options)
+        done = [0] * len(options)
+        n = 0
+        deadline = time.perf_counter() + s.deal_budget
+        while n < s.deal_worlds:
+            if cancel is not None and cancel.is_set():
+                break
+            if n >= 2 and time.perf_counter() > deadline:
+                break
+            self.rng.shuffle(unseen)
+            others = [p for p in range(3) if p != me]
+            if hand.bit_count() == 12:
+                skat = 0
+                opp = (unseen[:10], unseen[10:20])
+            else:
+                skat = (1 << unseen[0]) | (1 << unseen[1])
+                opp = (unseen[2:12], unseen[12:22])
+            hands = [0, 0, 0]
+            for p, cards in zip(others, opp, strict=True):
+                for c in cards:
+                    hands[p] |= 1 << c
+            for i, (k, discard) in enumerate(options):
+                mine = hand
+                buried = skat
+                if discard is not None:
+                    mine, buried = hand & ~discard, discard
+                elif not k.hand and hand.bit_count() == 10:
+                    d1, d2 = he.best_discard(hand | skat, k.game, view.profile)
+                    buried = (1 << d1) | (1 << d2)
+                    mine = (hand | skat) & ~buried
+                hands[me] = mine
+                null = k.game == GameType.NULL
+                pos = Position(
+                    k.game,
+                    me,
+                    (hands[0], hands[1], hands[2]),
+                    (),
+                    0,
+                    0,
+                    0 if null else points_of(buried),
+                )
+                target = 61
+                if k.schwarz_announced:
+                    target = 120
+                elif k.schneider_announced:
+                    target = view.profile.schneider_min
+                try:
+                    won = solve(pos, "win", target=target, node_limit=s.node_limit)
+                except SearchLimit:
+                    continue
+                wins[i] += bool(won.declarer_wins)
+                done[i] += 1
+            n += 1
+        return [w / d if d else 0.5 for w, d in zip(wins, done, strict=True)]  # 0.5: unknown
+
+    def _bidding_options(self, view: SeatView, cancel) -> list[tuple[Contract, int, float]]:
+        """The candidate games of this hand with value and simulated expected score."""
+        key = (view.hand, view.position, view.profile)
+        if key == self._bidding_key:
+            return self._bidding
+        opts = he.evaluate_hand(view.hand, view.profile, view.position)
+        top = [o for o in opts if o.value_estimate >= 18][: self.strength.candidates]
+        shares = self._simulate(view, view.hand, [(o.contract, None) for o in top], cancel)
+        out = []
+        for o, share in zip(top, shares, strict=True):
+            # a few deals say little alone: lean on the rules' estimate as a prior
+            p = (share * self.strength.deal_worlds + 2 * o.win_chance_estimate) / (
+                self.strength.deal_worlds + 2
+            )
+            lf = view.profile.loss_factor(o.contract.hand)
+            out.append((o.contract, o.value_estimate, he.utility(p, o.value_estimate, lf)))
+        self._bidding_key, self._bidding = key, out
+        return out
+
+    def _bid(self, view: SeatView, cancel) -> Action | None:
+        options = self._bidding_options(view, cancel)
+        ceiling = max((v for _, v, u in options if u > 0), default=0)
+        first = view.legal[0]
+        if type(first) is Bid:
+            return first if first.value <= ceiling else view.legal[-1]
+        if type(first) is Hold:
+            return first if _offered(view) <= ceiling else view.legal[-1]
+        return None
+
+    def _skat(self, view: SeatView, cancel) -> Action | None:
+        options = [o for o in self._bidding_options(view, cancel) if o[1] >= view.bid]
+        if not options:
+            return PickUp(view.position)
+        k, _, _ = max(options, key=lambda o: o[2])
+        if k.hand:
+            return _declare_action(view, k)
+        return PickUp(view.position)
+
+    def _discard(self, view: SeatView, cancel) -> Action | None:
+        """Choose game and discard together by simulating the best candidates."""
+        hand12 = view.hand
+        profile = view.profile
+        candidates = []
+        games = (*he.TRUMP_GAMES, GameType.NULL)
+        for g in games:
+            d1, d2 = he.best_discard(hand12, g, profile)
+            final = hand12 & ~((1 << d1) | (1 << d2))
+            if g == GameType.NULL:
+                k = Contract(g)
+                value = profile.null_value(False, False)
+            else:
+                k = Contract(g)
+                m = matadors(hand12, g)[1]
+                value = profile.base(g) * (m + 1)
+            if value < view.bid:
+                continue
+            p0 = he.win_chance(
+                final,
+                g,
+                view.position,
+                pre=False,
+                skat_points=0 if g == GameType.NULL else POINTS[d1] + POINTS[d2],
+            )
+            candidates.append((p0, k, (1 << d1) | (1 << d2), value))
+        if not candidates:
+            return None  # nothing covers the bid: the rules pick the cheapest loss
+        candidates.sort(key=lambda c: -c[0])
+        top = candidates[: self.strength.candidates]
+        shares = self._simulate(view, hand12, [(k, d) for _, k, d, _ in top], cancel)
+        best = None
+        for (p0, k, d, value), share in zip(top, shares, strict=True):
+            p = (share * self.strength.deal_worlds + 2 * p0) / (self.strength.deal_worlds + 2)
+            u = he.utility(p, value, profile.loss_factor(False))
+            if best is None or u > best[0]:
+                best = (u, k, d)
+        _, k, d = best
+        self._declaration = k
+        c1, c2 = cards_of(d)
+        return Discard(view.position, (c1, c2))
+
+
+def _offered(view: SeatView) -> int:
+    """The bid this seat is asked to hold."""
+    return max((v for _, kind, v in view.auction if kind == "bid"), default=0)
+
+
+def _declare_action(view: SeatView, contract: Contract) -> Action | None:
+    k = contract.normalised()
+    for a in view.legal:
+        if type(a) is Declare and a.contract == k and a.lose_as is None:
+            return a
+    return None
+
+
+def cards_in(pos: Position) -> list[int]:
+    return cards_of(pos.legal())
