@@ -13,8 +13,6 @@ from typing import TextIO
 
 from skat_desktop import __version__
 
-PLAYER_KINDS = ("random",)
-
 
 class CommandError(Exception):
     """A one-line error the command prints before exiting with status 2."""
@@ -45,19 +43,21 @@ def _cmd_score(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
 
 
 def _parse_players(text: str | None, table_size: int) -> list[str]:
+    from skat_desktop.ai.levels import levels
+
     names = ["random"] * table_size if text is None else [p.strip() for p in text.split(",")]
     if len(names) != table_size:
         raise CommandError(f"--players needs {table_size} names for a table of {table_size}")
     for name in names:
-        if name not in PLAYER_KINDS:
-            raise CommandError(f"unknown player {name!r}: available are {', '.join(PLAYER_KINDS)}")
+        if name not in levels() and not name.startswith("external:"):
+            raise CommandError(f"unknown player {name!r}: available are {', '.join(levels())}")
     return names
 
 
 def _cmd_selfplay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     import random
 
-    from skat_desktop.ai.random_player import RandomPlayer
+    from skat_desktop.ai.levels import make_player
     from skat_desktop.app.selfplay import selfplay
     from skat_desktop.engine.profiles import builtin
     from skat_desktop.engine.record import dumps, record_from_deal
@@ -73,7 +73,7 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     names = _parse_players(args.players, args.table)
 
     def make_players(rng: random.Random):
-        return [RandomPlayer(rng) for _ in names]
+        return [make_player(name, rng.randrange(1 << 31)) for name in names]
 
     if args.db:
         from skat_desktop.cli_db import selfplay_into_database
@@ -147,7 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--profile", default="isko", help="isko, texas, pre1999 or house")
     sp.add_argument("--deals", type=int, default=1)
     sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--players", help=f"comma-separated player kinds ({', '.join(PLAYER_KINDS)})")
+    sp.add_argument(
+        "--players",
+        help="comma-separated player kinds by seat: random, beginner, standard, expert, "
+        "external:COMMAND (default: random)",
+    )
     sp.add_argument("--table", type=int, default=3, choices=(3, 4), help="players at the table")
     sp.add_argument("--out", help="write the game records (JSON lines) to this file")
     sp.add_argument("--db", help="also store the deals as a new series in this database")
