@@ -169,6 +169,35 @@ static int gen_moves(const State *s, int mover, int first, int *moves) {
     return n;
 }
 
+/* rep[c]: the card whose value stands for c (runs of equivalent cards share one) */
+static void equivalence_classes(const State *s, int mover, uint32_t legal, int *rep) {
+    int g = s->game;
+    uint32_t in_play = s->hand[0] | s->hand[1] | s->hand[2];
+    for (int i = 0; i < s->nt; i++) in_play |= 1u << s->trick[i];
+    for (int c = 0; c < 32; c++) rep[c] = c;
+    (void)mover;
+    for (int e = 0; e < 5; e++) {
+        int run[12], n = 0, prev = -1;
+        for (int i = 0; i <= ORDER_N[g][e]; i++) {
+            int c = i < ORDER_N[g][e] ? ORDER[g][e][i] : -1;
+            if (c >= 0 && !(in_play >> c & 1)) continue;
+            int joins = c >= 0 && (legal >> c & 1) && prev >= 0 &&
+                        (s->is_null || PTS[prev] == PTS[c]);
+            if (!joins) {
+                /* close the run: the highest card represents it, as in gen_moves */
+                for (int k = 0; k < n; k++) rep[run[k]] = run[n - 1];
+                n = 0;
+            }
+            if (c >= 0 && (legal >> c & 1)) {
+                run[n++] = c;
+                prev = c;
+            } else {
+                prev = -1;
+            }
+        }
+    }
+}
+
 static int search(State *s, int alpha, int beta) {
     s->nodes++;
     if (s->limit && s->nodes > s->limit) {
@@ -373,7 +402,7 @@ static PyObject *analyze(PyObject *self, PyObject *args) {
     int root_only = mode & 8; /* the position's answer alone, no per-card answers */
     mode &= 7;
     int value;
-    int cards[10], vals[10], n = 0;
+    int cards[12], vals[12], n = 0;
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(search_lock, WAIT_LOCK);
     generation++;
@@ -390,9 +419,21 @@ static PyObject *analyze(PyObject *self, PyObject *args) {
         uint32_t follow = legal & EMASK[s.game][EFF[s.game][s.trick[0]]];
         if (follow) legal = follow;
     }
-    for (int c = 0; c < 32 && n < 10 && !root_only && !s.aborted; c++) {
+    int rep[32], done[32];
+    equivalence_classes(&s, mover, legal, rep);
+    for (int c = 0; c < 32; c++) done[c] = -1000;
+    for (int pass = 0; pass < 2; pass++)
+    for (int c = 0; c < 32 && !root_only && !s.aborted; c++) {
         if (!(legal >> c & 1)) continue;
+        if ((pass == 0) != (rep[c] == c)) continue; /* representatives first */
         int v;
+        if (pass == 1) {
+            v = done[rep[c]];
+            cards[n] = c;
+            vals[n] = v;
+            n++;
+            continue;
+        }
         if (mode == 2 || s.is_null) {
             v = after_move(&s, c, 0, 0);
         } else if (mode == 1) {
@@ -403,6 +444,7 @@ static PyObject *analyze(PyObject *self, PyObject *args) {
             int hit = after_move(&s, c, 1, is_max ? value : value + 1);
             v = is_max ? (hit ? value : -1) : (hit ? -1 : value);
         }
+        done[c] = v;
         cards[n] = c;
         vals[n] = v;
         n++;

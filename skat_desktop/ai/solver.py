@@ -218,6 +218,22 @@ class _Search:
         order = sorted(range(len(moves)), key=lambda i: -scores[i])  # stable, like the C sort
         return [moves[i] for i in order]
 
+    def representative(self, c: int, mover: int, legal: int) -> int:
+        """The highest card of c's run of equivalent legal cards (gen_moves keeps it)."""
+        g = self.g
+        es = EFFECTIVE_SUIT[g]
+        in_play = self.hand[0] | self.hand[1] | self.hand[2]
+        for x in self.trick:
+            in_play |= 1 << x
+        order = [x for x in _ORDER[g][es[c]] if in_play >> x & 1]
+        i = order.index(c)
+        while i + 1 < len(order):
+            nxt = order[i + 1]
+            if not legal >> nxt & 1 or not (self.null or POINTS[nxt] == POINTS[order[i]]):
+                break
+            i += 1
+        return order[i]
+
     def search(self, alpha: int, beta: int) -> int:
         self.nodes += 1
         if self.limit and self.nodes > self.limit:
@@ -358,7 +374,12 @@ def _analyze_python(game, decl, hands, trick, leader, mode, threshold, limit=0):
         follow = legal & EFFECTIVE_MASKS[game][EFFECTIVE_SUIT[game][trick[0]]]
         legal = follow or legal
     out = []
+    known: dict[int, int] = {}  # representative -> value: equivalent cards share it
     for c in cards_of(legal):
+        rep = s.representative(c, mover, legal)
+        if rep in known:
+            out.append((c, known[rep]))
+            continue
         if mode == 2 or s.null:
             v = s.after_move(c, 0, 0)
         elif mode == 1:
@@ -367,6 +388,7 @@ def _analyze_python(game, decl, hands, trick, leader, mode, threshold, limit=0):
             is_max = mover == decl
             hit = s.after_move(c, 1, value if is_max else value + 1)
             v = (value if hit else -1) if is_max else (-1 if hit else value)
+        known[rep] = v
         out.append((c, v))
     return value, out, s.nodes
 
@@ -421,6 +443,7 @@ def solve(
         )
         if value is None:
             raise SearchLimit(f"more than {node_limit} nodes")
+        per_card = sorted(per_card)
     ms = (time.perf_counter() - t0) * 1000
     if p.game == NULL:
         wins = bool(value)
