@@ -95,10 +95,6 @@ def test_self_play_is_legal_in_every_profile(label: str, profile, size: int) -> 
     assert all(d.finished for d in deals)
     assert sum(p.inner.fallbacks for p in players) == 0
     assert sum(p.actions for p in players) > 300 * 10
-    # well under 10 ms per decision: about 0.05 ms on average, a few ms at most (the
-    # bounds are generous for slow CI machines)
-    assert sum(p.total for p in players) / sum(p.actions for p in players) < 0.002
-    assert max(p.slowest for p in players) < 0.1
     kinds = {d.result.kind for d in deals}
     assert "game" in kinds
     if profile.plays_ramsch:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import threading
-import time
 
 import pytest
 
@@ -59,10 +58,9 @@ def test_cancel_returns_promptly_with_a_legal_action():
     cancel = threading.Event()
     cancel.set()
     expert = make_player("expert", 3)
-    t0 = time.perf_counter()
+    assert expert.card_scores(view, cancel) == ({}, 0)  # no world is solved once cancelled
     action = expert.choose(view, cancel)
     assert action in view.legal
-    assert time.perf_counter() - t0 < 2.0  # only the minimum of worlds is solved
 
 
 def test_hint_gives_a_legal_move_and_one_line():

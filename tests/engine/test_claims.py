@@ -447,12 +447,8 @@ def test_defender_concession_before_the_first_trick_adds_no_schwarz() -> None:
     assert r.scores == (0, 0, 24 * 3)
 
 
-def test_claim_search_of_a_full_hand_is_quick() -> None:
-    """A claim before the first card searches ten cards each; it must stay interactive."""
-    import time
-
+def test_claim_search_of_a_full_hand() -> None:
+    """A claim before the first card searches ten cards each (speed: see the benchmarks)."""
     deal = _deal(ISKO, LOSER_FH, LOSER_MH, REAR, SKAT, 0, GRAND_HAND)
-    start = time.perf_counter()
     deal.apply(Claim(0))
-    assert time.perf_counter() - start < 5
     assert deal.result.reason == "claim failed: the rest goes to the defenders"
