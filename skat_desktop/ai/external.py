@@ -135,22 +135,18 @@ class ExternalPlayer:
 
     @staticmethod
     def _pump_stdout(proc: subprocess.Popen, lines: queue.Queue) -> None:
-        try:
+        with contextlib.suppress(OSError, ValueError):  # the pipe closed under us
             for line in proc.stdout:
                 if line.strip():
                     lines.put(line)
-        except (OSError, ValueError):
-            pass
         lines.put(_EOF)
 
     @staticmethod
     def _pump_stderr(proc: subprocess.Popen, tail: deque) -> None:
-        try:
+        with contextlib.suppress(OSError, ValueError):  # the pipe closed under us
             for line in proc.stderr:
                 if line.strip():
                     tail.append(line.rstrip("\n"))
-        except (OSError, ValueError):
-            pass
 
     def _kill(self) -> None:
         proc, self._proc = self._proc, None
@@ -170,12 +166,11 @@ class ExternalPlayer:
         if proc is None:
             return
         if proc.poll() is None:
-            try:
+            # an engine that is gone or ignores quit is killed below anyway
+            with contextlib.suppress(OSError, ValueError, subprocess.TimeoutExpired):
                 proc.stdin.write('{"type": "quit"}\n')
                 proc.stdin.flush()
                 proc.wait(timeout=_QUIT_GRACE)
-            except (OSError, ValueError, subprocess.TimeoutExpired):
-                pass
         self._kill()
 
     def __enter__(self) -> ExternalPlayer:

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
 import json
@@ -863,9 +864,8 @@ def _fsync_dir(path: Path) -> None:
     except OSError:
         return
     try:
-        os.fsync(fd)
-    except OSError:
-        pass
+        with contextlib.suppress(OSError):  # not every file system can sync a folder
+            os.fsync(fd)
     finally:
         os.close(fd)
 
@@ -1068,11 +1068,9 @@ def _iss_date(record: dict[str, Any]) -> str:
     date = extra.get("iss", {}).get("date") if isinstance(extra, dict) else None
     if isinstance(date, str):
         day = date[:10]
-        try:
+        with contextlib.suppress(StoreError):
             _check_date(day)
             return day
-        except StoreError:
-            pass
     return datetime.now(UTC).date().isoformat()
 
 
