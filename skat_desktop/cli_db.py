@@ -541,33 +541,14 @@ def _ranking(args, out: TextIO) -> int:
         write_csv(statistics.ranking_csv_rows(rows), Path(args.csv))
         print(f"wrote {args.csv}", file=out)
         return 0
-    table = [
-        [
-            "place",
-            "player",
-            "series",
-            "deals",
-            "won",
-            "lost",
-            "score",
-            args.method.replace("_", " "),
-            "per 48",
-        ]
-    ]
+    with_money = any(r.money_cents for r in rows)
+    header = ["place", "player", "series", "deals", "won", "lost", "score"]
+    header += [args.method.replace("_", " "), "per 48"]
+    table = [header + (["money (cents)"] if with_money else [])]
     for r in rows:
-        table.append(
-            [
-                str(r.place),
-                r.name,
-                str(r.series),
-                str(r.deals),
-                str(r.won),
-                str(r.lost),
-                str(r.score),
-                str(r.evaluation),
-                _num(r.per_48),
-            ]
-        )
+        line = [str(r.place), r.name, str(r.series), str(r.deals), str(r.won), str(r.lost)]
+        line += [str(r.score), str(r.evaluation), _num(r.per_48)]
+        table.append(line + ([f"{r.money_cents:+d}"] if with_money else []))
     if len(table) == 1:
         print("no series in this range", file=out)
         return 0

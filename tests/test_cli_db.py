@@ -351,3 +351,41 @@ def test_profile_copy_is_stored_and_used(tmp_path, capsys):
     assert "Grand 40" in out  # Grand base 20 in this copy
     assert run(db, "profiles", "--copy", "house", "--name", "x", "--set", "grand_base=21")[0] == 2
     assert "16, 20 or 24" in capsys.readouterr().err
+
+
+def test_season_ranking_adds_up_the_money_of_each_series(club):
+    """Issue 3 item 5: money settlement across a season (stake 1 cent per point)."""
+    run(
+        club,
+        "add-game",
+        "1",
+        "--declarer",
+        "Bernd",
+        "--game",
+        "clubs",
+        "--bid",
+        "24",
+        "--won",
+        "--matadors",
+        "2",
+    )
+    run(
+        club,
+        "add-game",
+        "1",
+        "--declarer",
+        "Dora",
+        "--game",
+        "grand",
+        "--hand",
+        "--bid",
+        "48",
+        "--lost",
+        "--matadors",
+        "1",
+    )
+    code, out = run(club, "ranking")
+    assert code == 0 and "money (cents)" in out
+    money = {line.split()[1]: line.split()[-1] for line in out.splitlines()[1:]}
+    # ISkO 5.5.5 on totals 0 / 36 / 0 / -144: 4 x s - (-108)
+    assert money == {"Anna": "+108", "Bernd": "+252", "Cem": "+108", "Dora": "-468"}

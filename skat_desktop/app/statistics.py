@@ -41,6 +41,7 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
+from skat_desktop.engine.money import settle
 from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.tournament import METHODS, PlayerTally, evaluate, rank, seeger_fabian
 from skat_desktop.store.database import StoreError
@@ -177,6 +178,7 @@ class RankingRow:
     score: int  # game points
     evaluation: int  # sum of the per-series ratings by the method
     per_48: float | None  # evaluation per 48 deals
+    money_cents: int = 0  # sum of the series' settlements at their stakes (ISkO 5.5.5)
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -240,6 +242,7 @@ class _Table:
     table_size: int
     profile_id: int
     deals: int
+    stake_cents: float = 0.0
     players: dict[int, int] = field(default_factory=dict)  # seat -> player id
     # seat -> [game points, won, lost, defended lost, [(n, won) of "without n" games]]
     counts: dict[int, list[Any]] = field(default_factory=dict)
@@ -264,7 +267,7 @@ class _Table:
 # series is its number of deals.
 _SERIES_SQL = """
 SELECT se.id, se.date, se.table_size, se.profile_id,
-       (SELECT MAX(d.number) FROM deals d WHERE d.series_id = se.id) AS deals
+       (SELECT MAX(d.number) FROM deals d WHERE d.series_id = se.id) AS deals, se.stake_cents
 FROM series se
 WHERE deals IS NOT NULL AND {where}
 ORDER BY se.date, se.id
@@ -310,8 +313,8 @@ def _tables(store: Store, where: str, params: list[Any], method: str) -> list[_T
     """Every selected series that has deals, with the tally of each seat, by date."""
     conn = store.conn
     tables = {
-        sid: _Table(sid, date, size, profile_id, deals)
-        for sid, date, size, profile_id, deals in conn.execute(
+        sid: _Table(sid, date, size, profile_id, deals, stake)
+        for sid, date, size, profile_id, deals, stake in conn.execute(
             _SERIES_SQL.format(where=where), params
         )
     }
@@ -498,16 +501,23 @@ def season_ranking(
     where, params = _series_where(store, flt)
     tables = _tables(store, where, params, method)
     won_only: dict[int, bool] = {}
-    acc: dict[int, list[int]] = {}  # player -> [series, deals, score, won, lost, evaluation]
+    # player -> [series, deals, score, won, lost, evaluation, money]
+    acc: dict[int, list[int]] = {}
     for t in tables:
         if t.profile_id not in won_only:
             profile: RuleProfile = store.profile(t.profile_id)
             won_only[t.profile_id] = profile.texas_matador_bonus_won_only
         tallies = t.tallies()
         ratings = evaluate(method, tallies, t.table_size, won_only[t.profile_id])
+        money = (
+            settle([x.game_points for x in tallies], t.stake_cents)
+            if t.stake_cents
+            else [0] * t.table_size
+        )
         for seat, pid in t.players.items():
             tally = tallies[seat]
-            a = acc.setdefault(pid, [0, 0, 0, 0, 0, 0])
+            a = acc.setdefault(pid, [0, 0, 0, 0, 0, 0, 0])
+            a[6] += money[seat]
             a[0] += 1
             a[1] += t.deals
             a[2] += tally.game_points
@@ -526,7 +536,7 @@ def season_ranking(
     )
     out = []
     for place, pid in places:
-        series, deals, score, won, lost, evaluation = acc[pid]
+        series, deals, score, won, lost, evaluation, money_cents = acc[pid]
         out.append(
             RankingRow(
                 place=place,
@@ -539,6 +549,7 @@ def season_ranking(
                 score=score,
                 evaluation=evaluation,
                 per_48=_per(evaluation, deals, 48),
+                money_cents=money_cents,
             )
         )
     return out
@@ -621,6 +632,7 @@ def ranking_csv_rows(rows: Sequence[RankingRow]) -> list[dict[str, Any]]:
             "score": r.score,
             "evaluation": r.evaluation,
             "per_48": _fmt(None if r.per_48 is None else round(r.per_48, 2)),
+            "money_cents": r.money_cents,
         }
         for r in rows
     ]

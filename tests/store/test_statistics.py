@@ -417,6 +417,7 @@ def test_csv_rows(club):
         "score": 36,
         "evaluation": 226,
         "per_48": round(226 / 7 * 48, 2),
+        "money_cents": 0,  # these series are played without a stake
     }
     for table in (rows, ranking):  # both go straight into a CSV writer
         out = io.StringIO()
