@@ -245,7 +245,7 @@ class BeginnerPlayer:
         # a Hand game when it is strong, or when only a Hand game can reach the bid
         strong = plan.win_chance >= 0.8 or pick < -1e8
         if plan.covers_bid and strong and plan.expected > pick:
-            a = _declare_action(view, plan.contract)
+            a = declare_action(view, plan.contract)
             if a is not None:
                 return a
         return PickUp(view.position)
@@ -267,7 +267,7 @@ class BeginnerPlayer:
             )
         self._plan = None
         self._plan_key = None
-        a = _declare_action(view, plan.contract)
+        a = declare_action(view, plan.contract)
         if a is not None:
             return a
         # a correction within one game type (ISkO 3.4.5): the plain game of that type
@@ -279,7 +279,7 @@ class BeginnerPlayer:
         hand = view.hand
         p = he.win_chance(hand, _GRAND, view.position, pre=False)
         if p >= 0.85:
-            a = _declare_action(view, Contract(_GRAND, hand=True))
+            a = declare_action(view, Contract(_GRAND, hand=True))
             if a is not None:
                 return a
         return Pass(view.position)
@@ -346,7 +346,7 @@ class BeginnerPlayer:
         return actions.get(c)
 
 
-def _declare_action(view: SeatView, contract: Contract) -> Action | None:
+def declare_action(view: SeatView, contract: Contract) -> Action | None:
     k = contract.normalised()
     for a in view.legal:
         if type(a) is Declare and a.contract == k and a.lose_as is None:

@@ -39,7 +39,7 @@ from skat_desktop.engine.cards import (
 )
 from skat_desktop.engine.contract import Contract, contract_problem
 from skat_desktop.engine.profiles import RuleProfile
-from skat_desktop.engine.scoring import game_value, matadors, null_below_bid_result
+from skat_desktop.engine.scoring import ceil_to, game_value, matadors, null_below_bid_result
 
 SUIT_GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
 TRUMP_GAMES = (*SUIT_GAMES, GameType.GRAND)
@@ -277,10 +277,6 @@ def utility(p: float, value: int, loss_factor: int) -> float:
     return p * (value + WIN_BONUS) - (1 - p) * (loss_factor * value + LOSS_MALUS)
 
 
-def _ceil_to(bid: int, base: int) -> int:
-    return -(-bid // base) * base
-
-
 # ------------------------------------------------------------------ bidding
 
 
@@ -466,7 +462,7 @@ def _overbid_loss(profile: RuleProfile, k: Contract, cards12: int, bid: int) -> 
     if k.is_null:
         return null_below_bid_result(profile, cards12, bid, k.hand).value
     v = game_value(profile, k, cards12, 61, 5)[0]
-    return max(v, _ceil_to(bid, profile.base(k.game)))
+    return max(v, ceil_to(bid, profile.base(k.game)))
 
 
 def _judge(
@@ -548,7 +544,7 @@ def plan_declaration(
                 if value >= bid:
                     plans.append(Plan(k, None, value, p, utility(p, value, lf), True))
                 else:
-                    loss = max(value, _ceil_to(bid, profile.base(g)))
+                    loss = max(value, ceil_to(bid, profile.base(g)))
                     plans.append(Plan(k, None, value, 0.0, -(lf * loss + LOSS_MALUS), False))
     return max(plans, key=lambda pl: pl.expected)
 

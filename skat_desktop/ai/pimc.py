@@ -21,10 +21,10 @@ import time
 from dataclasses import dataclass
 
 from skat_desktop.ai import hand_eval as he
-from skat_desktop.ai.beginner import BeginnerPlayer
+from skat_desktop.ai.beginner import BeginnerPlayer, declare_action
 from skat_desktop.ai.sampling import points_taken, sample_worlds
 from skat_desktop.ai.solver import Position, SearchLimit, solve
-from skat_desktop.engine.actions import Action, Bid, Declare, Discard, Hold, PickUp, Play
+from skat_desktop.engine.actions import Action, Bid, Discard, Hold, PickUp, Play
 from skat_desktop.engine.cards import FULL_DECK, POINTS, GameType, cards_of, points_of
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.scoring import matadors
@@ -110,7 +110,7 @@ class PimcPlayer:
         elif view.phase == "discard":
             choice = self._discard(view, cancel)
         elif view.phase == "declare" and self._declaration is not None:
-            choice = _declare_action(view, self._declaration)
+            choice = declare_action(view, self._declaration)
             self._declaration = None
         if choice is not None and choice in view.legal:
             return choice
@@ -301,7 +301,7 @@ class PimcPlayer:
             return PickUp(view.position)
         k, _, _ = max(options, key=lambda o: o[2])
         if k.hand:
-            return _declare_action(view, k)
+            return declare_action(view, k)
         return PickUp(view.position)
 
     def _discard(self, view: SeatView, cancel) -> Action | None:
@@ -350,14 +350,6 @@ class PimcPlayer:
 def _offered(view: SeatView) -> int:
     """The bid this seat is asked to hold."""
     return max((v for _, kind, v in view.auction if kind == "bid"), default=0)
-
-
-def _declare_action(view: SeatView, contract: Contract) -> Action | None:
-    k = contract.normalised()
-    for a in view.legal:
-        if type(a) is Declare and a.contract == k and a.lose_as is None:
-            return a
-    return None
 
 
 def cards_in(pos: Position) -> list[int]:

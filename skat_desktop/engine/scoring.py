@@ -35,7 +35,8 @@ def matadors(cards12: int, game: GameType | int) -> tuple[bool, int]:
     return with_, n
 
 
-def _ceil_to(bid: int, base: int) -> int:
+def ceil_to(bid: int, base: int) -> int:
+    """The smallest multiple of ``base`` that is at least ``bid`` (the overbid floor)."""
     return -(-bid // base) * base
 
 
@@ -173,7 +174,7 @@ def suit_grand_result(
     )
     if won:
         return GameResult(won=True, value=value, score=value, **common)
-    loss_value = max(value, _ceil_to(bid, base))
+    loss_value = max(value, ceil_to(bid, base))
     f = profile.loss_factor(k.hand)
     return GameResult(won=False, value=loss_value, score=-f * loss_value, loss_factor=f, **common)
 
@@ -194,7 +195,7 @@ def null_below_bid_result(
         with_, m = matadors(cards12, g)
         base = profile.base(g)
         v = base * (m + 1 + (1 if hand else 0))
-        loss = max(v, _ceil_to(bid, base))
+        loss = max(v, ceil_to(bid, base))
         if best is None or loss < best[0]:
             best = (loss, g, base, with_, m)
     if best is None:
