@@ -171,7 +171,7 @@ class PimcPlayer:
             else:
                 good = float(sol.declarer_wins)
                 outcome = {c: good for c in sol.best}
-                for c in cards_in(pos):
+                for c in cards_of(pos.legal()):
                     outcome.setdefault(c, 1.0 - good)
             for c, v in outcome.items():
                 totals[c] = totals.get(c, 0.0) + w.weight * v
@@ -350,7 +350,3 @@ class PimcPlayer:
 def _offered(view: SeatView) -> int:
     """The bid this seat is asked to hold."""
     return max((v for _, kind, v in view.auction if kind == "bid"), default=0)
-
-
-def cards_in(pos: Position) -> list[int]:
-    return cards_of(pos.legal())
