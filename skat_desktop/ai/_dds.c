@@ -3,8 +3,9 @@
  *
  * It runs the same search as the pure-Python solver, move for move: alpha-beta over
  * single cards with a transposition table (cards in hand, leader and the trick on the
- * table), equivalent-card reduction, heuristic move ordering, and null-window searches bisecting the range for the
- * exact card-point value. The rank tables come from the engine at import time
+ * table), equivalent-card reduction and its dominance rule for runs of unequal points
+ * (add_run), heuristic move ordering (sure tricks first), and null-window searches
+ * bisecting the range for the exact card-point value. The rank tables come from the engine at import time
  * (init_tables), so the rules of trick-taking exist only once, in engine/cards.py.
  *
  * Values are the declarer's card points from the cards still in play (including a
@@ -91,11 +92,83 @@ static int beats(int g, int c, int b) {
 }
 
 /*
- * Representative legal moves of the player to move, best first. Cards next to each
- * other in power among the cards in play (hands and the trick on the table) that lie
- * in the same hand are interchangeable; with card points at stake only if their
- * points are equal too.
+ * Which side takes the current trick if the mover plays c, whatever the players after
+ * him play: 1 the declarer, 0 the defenders, -1 it depends on them.
  */
+static int fixed_side(const State *s, int mover, int c) {
+    int g = s->game, decl = s->decl;
+    int best_c = c, best_p = mover;
+    if (s->nt) {
+        int wi = winning_index(s);
+        if (!beats(g, c, s->trick[wi])) {
+            best_c = s->trick[wi];
+            best_p = (s->leader + wi) % 3;
+        }
+    }
+    uint32_t lead_mask = EMASK[g][EFF[g][s->nt ? s->trick[0] : c]];
+    int p1 = (mover + 1) % 3, p2 = (mover + 2) % 3;
+    uint32_t l1 = s->hand[p1] & lead_mask, l2 = s->hand[p2] & lead_mask;
+    if (!l1) l1 = s->hand[p1];
+    if (!l2) l2 = s->hand[p2];
+    if (s->nt == 2) return best_p == decl;
+    if (s->nt == 1) {
+        int side = best_p == decl;
+        for (uint32_t m = l1; m; m &= m - 1) {
+            int w = beats(g, __builtin_ctz(m), best_c) ? p1 : best_p;
+            if ((w == decl) != side) return -1;
+        }
+        return side;
+    }
+    int side = mover == decl;
+    for (uint32_t m = l1; m; m &= m - 1) {
+        int x = __builtin_ctz(m), bc = best_c, bp = best_p;
+        if (beats(g, x, bc)) { bc = x; bp = p1; }
+        for (uint32_t k = l2; k; k &= k - 1) {
+            int w = beats(g, __builtin_ctz(k), bc) ? p2 : bp;
+            if ((w == decl) != side) return -1;
+        }
+    }
+    return side;
+}
+
+/*
+ * Adds the moves worth searching among a run of the mover's legal cards that lie next
+ * to each other in power among the cards in play (ascending). Cards of a run win and
+ * lose the same tricks, so only their points tell them apart: cards with equal points
+ * are interchangeable (the highest stands for them; in Null every card of the run is).
+ * When the side that takes this trick does not depend on which card of the run is
+ * played nor on the players after the mover, the run's richest card is best if the
+ * mover's side takes it and the poorest if not (whoever later takes the card kept back,
+ * the swap never gains), so that card alone is searched.
+ */
+static int add_run(const State *s, int mover, const int *run, int rn, int *moves, int n) {
+    if (!rn) return n;
+    if (s->is_null) {
+        moves[n++] = run[rn - 1];
+        return n;
+    }
+    int lo = run[rn - 1], hi = run[rn - 1], mixed = 0;
+    for (int i = rn - 2; i >= 0; i--) { /* highest card of the poorest / richest points */
+        int c = run[i];
+        if (PTS[c] != PTS[run[rn - 1]]) mixed = 1;
+        if (PTS[c] < PTS[lo]) lo = c;
+        if (PTS[c] > PTS[hi]) hi = c;
+    }
+    if (mixed) {
+        int side = fixed_side(s, mover, run[rn - 1]);
+        if (side >= 0) {
+            moves[n++] = (side == (mover == s->decl)) ? hi : lo;
+            return n;
+        }
+    }
+    for (int i = 0; i < rn; i++) {
+        if (i + 1 < rn && PTS[run[i + 1]] == PTS[run[i]]) continue; /* the next stands for it */
+        moves[n++] = run[i];
+    }
+    return n;
+}
+
+/* Representative legal moves of the player to move, best first. */
 static int gen_moves(const State *s, int mover, int first, int *moves) {
     int g = s->game;
     uint32_t hand = s->hand[mover];
@@ -109,22 +182,18 @@ static int gen_moves(const State *s, int mover, int first, int *moves) {
     int n = 0;
     for (int e = 0; e < 5; e++) {
         if (!(legal & EMASK[g][e])) continue;
-        int prev = -1; /* previous in-play card of this suit if it was a kept move */
+        int run[12], rn = 0;
         for (int i = 0; i < ORDER_N[g][e]; i++) {
             int c = ORDER[g][e][i];
             if (!(in_play >> c & 1)) continue;
             if (legal >> c & 1) {
-                if (prev >= 0 && (s->is_null || PTS[prev] == PTS[c])) {
-                    /* same run as the previous kept card: keep the higher one instead */
-                    moves[n - 1] = c;
-                } else {
-                    moves[n++] = c;
-                }
-                prev = c;
+                run[rn++] = c;
             } else {
-                prev = -1;
+                n = add_run(s, mover, run, rn, moves, n);
+                rn = 0;
             }
         }
+        n = add_run(s, mover, run, rn, moves, n);
     }
     /* order: heuristic score, TT move first */
     int score[12];
@@ -146,8 +215,13 @@ static int gen_moves(const State *s, int mover, int first, int *moves) {
             }
         } else if (s->nt == 0) {
             sc = POW[g][c] + (EFF[g][c] == TRUMP ? (decl_side ? 40 : -20) : 0) + PTS[c];
+            int side = fixed_side(s, mover, c);
+            if (side == decl_side) sc += 300; /* a sure trick first */
+            else if (side >= 0) sc -= 100;
         } else if (beats(g, c, cur_best)) {
-            sc = s->nt == 2 ? 200 + 3 * PTS[c] - POW[g][c] / 2 : 150 + POW[g][c];
+            if (s->nt == 2) sc = 200 + 3 * PTS[c] - POW[g][c] / 2;
+            else if (fixed_side(s, mover, c) == decl_side) sc = 250 + 3 * PTS[c];
+            else sc = 150 + POW[g][c];
         } else if (partner_wins) {
             sc = 100 + 3 * PTS[c];
         } else {

@@ -3,7 +3,9 @@
 Alpha-beta over single cards with a transposition table (the cards in hand, the
 leader and the trick on the table decide the rest of the game), equivalent-card
 reduction (cards next to each other in power among the cards in play, in one hand,
-with equal card points — in Null points do not matter), heuristic move ordering,
+with equal card points — in Null points do not matter), a dominance rule for such
+runs with unequal points (when the side taking the trick is settled, only the run's
+richest or poorest card is searched), heuristic move ordering,
 and null-window searches that bisect the range for the exact card-point value (the
 search's fail-soft bounds are too weak for MTD(f)); a win query is a single one.
 
@@ -159,6 +161,61 @@ class _Search:
         es, pw = EFFECTIVE_SUIT[self.g], POWER[self.g]
         return (es[c] == es[b] and pw[c] > pw[b]) or (es[c] == TRUMP and es[b] != TRUMP)
 
+    def fixed_side(self, mover: int, c: int) -> int:
+        """1 if the declarer takes the current trick when the mover plays c whatever the
+        players after him play, 0 if the defenders do, -1 if it depends on them."""
+        g, decl, t = self.g, self.decl, self.trick
+        best_c, best_p = c, mover
+        if t:
+            wi = self.winning_index()
+            if not self.beats(c, t[wi]):
+                best_c, best_p = t[wi], (self.leader + wi) % 3
+        lead_mask = EFFECTIVE_MASKS[g][EFFECTIVE_SUIT[g][t[0] if t else c]]
+        p1, p2 = (mover + 1) % 3, (mover + 2) % 3
+        l1 = self.hand[p1] & lead_mask or self.hand[p1]
+        l2 = self.hand[p2] & lead_mask or self.hand[p2]
+        if len(t) == 2:
+            return int(best_p == decl)
+        if len(t) == 1:
+            side = best_p == decl
+            for x in cards_of(l1):
+                w = p1 if self.beats(x, best_c) else best_p
+                if (w == decl) != side:
+                    return -1
+            return int(side)
+        side = mover == decl
+        for x in cards_of(l1):
+            bc, bp = (x, p1) if self.beats(x, best_c) else (best_c, best_p)
+            for y in cards_of(l2):
+                w = p2 if self.beats(y, bc) else bp
+                if (w == decl) != side:
+                    return -1
+        return int(side)
+
+    def add_run(self, mover: int, run: list[int], moves: list[int]) -> None:
+        """The moves worth searching of a run of the mover's legal cards next to each
+        other in power among the cards in play (see add_run in _dds.c for why)."""
+        if not run:
+            return
+        if self.null:
+            moves.append(run[-1])
+            return
+        lo = hi = run[-1]
+        for c in reversed(run[:-1]):  # highest card of the poorest / richest points
+            if POINTS[c] < POINTS[lo]:
+                lo = c
+            if POINTS[c] > POINTS[hi]:
+                hi = c
+        if any(POINTS[c] != POINTS[run[-1]] for c in run):
+            side = self.fixed_side(mover, run[-1])
+            if side >= 0:
+                moves.append(hi if side == (mover == self.decl) else lo)
+                return
+        for i, c in enumerate(run):
+            if i + 1 < len(run) and POINTS[run[i + 1]] == POINTS[c]:
+                continue  # the next card stands for it
+            moves.append(c)
+
     def gen_moves(self, mover: int, first: int) -> list[int]:
         g = self.g
         es, pw = EFFECTIVE_SUIT[g], POWER[g]
@@ -176,18 +233,16 @@ class _Search:
         for e in range(5):
             if not legal & EFFECTIVE_MASKS[g][e]:
                 continue
-            prev = -1
+            run: list[int] = []
             for c in _ORDER[g][e]:
                 if not in_play >> c & 1:
                     continue
                 if legal >> c & 1:
-                    if prev >= 0 and (self.null or POINTS[prev] == POINTS[c]):
-                        moves[-1] = c
-                    else:
-                        moves.append(c)
-                    prev = c
+                    run.append(c)
                 else:
-                    prev = -1
+                    self.add_run(mover, run, moves)
+                    run = []
+            self.add_run(mover, run, moves)
         decl_side = mover == self.decl
         nt = len(t)
         if nt:
@@ -206,8 +261,18 @@ class _Search:
                     sc = 60 + pw[c]
             elif nt == 0:
                 sc = pw[c] + ((40 if decl_side else -20) if es[c] == TRUMP else 0) + POINTS[c]
+                side = self.fixed_side(mover, c)
+                if side == decl_side:
+                    sc += 300  # a sure trick first
+                elif side >= 0:
+                    sc -= 100
             elif self.beats(c, cur_best):
-                sc = 200 + 3 * POINTS[c] - pw[c] // 2 if nt == 2 else 150 + pw[c]
+                if nt == 2:
+                    sc = 200 + 3 * POINTS[c] - pw[c] // 2
+                elif self.fixed_side(mover, c) == decl_side:
+                    sc = 250 + 3 * POINTS[c]
+                else:
+                    sc = 150 + pw[c]
             elif partner_wins:
                 sc = 100 + 3 * POINTS[c]
             else:
