@@ -2,8 +2,8 @@
  * The compiled fast path of the double-dummy solver (skat_desktop/ai/solver.py).
  *
  * It runs the same search as the pure-Python solver, move for move: alpha-beta over
- * single cards with a transposition table (cards in hand, leader and the trick on the
- * table), equivalent-card reduction and its dominance rule for runs of unequal points
+ * single cards with a transposition table at the start of each trick (cards in hand and
+ * leader), equivalent-card reduction and its dominance rule for runs of unequal points
  * (add_run), heuristic move ordering (sure tricks first), and null-window searches
  * bisecting the range for the exact card-point value. The rank tables come from the engine at import time
  * (init_tables), so the rules of trick-taking exist only once, in engine/cards.py.
@@ -31,10 +31,12 @@ static uint32_t EMASK[NGAMES][5];
 /* cards of each effective suit, ascending power */
 static uint8_t ORDER[NGAMES][5][12];
 static uint8_t ORDER_N[NGAMES][5];
+/* cards of the same effective suit that beat a card */
+static uint32_t HIGHER[NGAMES][32];
 static int tables_ready = 0;
 
 typedef struct {
-    uint64_t key;   /* remaining cards << 2 | leader, +1 so that 0 means empty */
+    uint64_t key;   /* cards in hand << 2 | leader at a trick's start, +1: 0 is empty */
     uint32_t gen;
     int8_t lo, hi;
     int8_t best;    /* best card at this trick start, -1 unknown */
@@ -89,6 +91,27 @@ static int winning_index(const State *s) {
 static int beats(int g, int c, int b) {
     return (EFF[g][c] == EFF[g][b] && POW[g][c] > POW[g][b]) ||
            (EFF[g][c] == TRUMP && EFF[g][b] != TRUMP);
+}
+
+/* Can player p, following the trick led with a card of lead_mask, beat card b? */
+static inline int can_beat(const State *s, int p, uint32_t lead_mask, int b) {
+    int g = s->game;
+    uint32_t h = s->hand[p];
+    if (h & lead_mask) return (h & lead_mask & HIGHER[g][b]) != 0;
+    return EFF[g][b] == TRUMP ? (h & HIGHER[g][b]) != 0 : (h & EMASK[g][TRUMP]) != 0;
+}
+
+/* For move ordering only: does the mover's side take the trick with c, as far as the
+ * opponents still to play cannot beat it? (A partner in between is not looked at.) */
+static int sure_trick(const State *s, int mover, int c) {
+    int g = s->game;
+    uint32_t lead_mask = EMASK[g][EFF[g][s->nt ? s->trick[0] : c]];
+    int mine = mover == s->decl;
+    for (int k = s->nt + 1; k < 3; k++) {
+        int p = (mover + k - s->nt) % 3;
+        if ((p == s->decl) != mine && can_beat(s, p, lead_mask, c)) return 0;
+    }
+    return 1;
 }
 
 /*
@@ -215,12 +238,10 @@ static int gen_moves(const State *s, int mover, int first, int *moves) {
             }
         } else if (s->nt == 0) {
             sc = POW[g][c] + (EFF[g][c] == TRUMP ? (decl_side ? 40 : -20) : 0) + PTS[c];
-            int side = fixed_side(s, mover, c);
-            if (side == decl_side) sc += 300; /* a sure trick first */
-            else if (side >= 0) sc -= 100;
+            if (sure_trick(s, mover, c)) sc += 300; /* a sure trick first */
         } else if (beats(g, c, cur_best)) {
             if (s->nt == 2) sc = 200 + 3 * PTS[c] - POW[g][c] / 2;
-            else if (fixed_side(s, mover, c) == decl_side) sc = 250 + 3 * PTS[c];
+            else if (sure_trick(s, mover, c)) sc = 250 + 3 * PTS[c];
             else sc = 150 + POW[g][c];
         } else if (partner_wins) {
             sc = 100 + 3 * PTS[c];
@@ -282,16 +303,25 @@ static int search(State *s, int alpha, int beta) {
     Entry *slot = NULL;
     uint64_t key = 0;
     int first = -1;
-    {
+    if (s->nt == 0) {
+        /* a trick's start: bounds, the last trick, the table (within a trick a
+         * table probe costs more than the few transpositions it finds) */
         uint32_t rem = s->hand[0] | s->hand[1] | s->hand[2];
-        if (s->nt == 0) {
-            if (!rem) return s->is_null ? 1 : 0;
-            int top = s->is_null ? 1 : points_of(rem);
-            if (alpha >= top) return top;
-            if (beta <= 0) return 0;
+        if (!rem) return s->is_null ? 1 : 0;
+        int top = s->is_null ? 1 : points_of(rem);
+        if (alpha >= top) return top;
+        if (beta <= 0) return 0;
+        if (!(s->hand[s->leader] & (s->hand[s->leader] - 1))) {
+            /* the last trick plays itself */
+            int l = s->leader, g = s->game;
+            int a = __builtin_ctz(s->hand[l]), b = __builtin_ctz(s->hand[(l + 1) % 3]);
+            int c = __builtin_ctz(s->hand[(l + 2) % 3]), w = l, best = a;
+            if (beats(g, b, best)) { best = b; w = (l + 1) % 3; }
+            if (beats(g, c, best)) w = (l + 2) % 3;
+            if (s->is_null) return w != s->decl;
+            return w == s->decl ? top : 0;
         }
         key = (((uint64_t)rem << 2) | (uint64_t)s->leader) + 1;
-        for (int i = 0; i < s->nt; i++) key = (key << 6) ^ (uint64_t)(s->trick[i] + 1) ^ ((uint64_t)i << 60);
         slot = tt_slot(key);
         if (slot->key == key && slot->gen == generation) {
             if (slot->lo >= beta) return slot->lo;
@@ -586,6 +616,12 @@ static PyObject *init_tables(PyObject *self, PyObject *args) {
             }
         }
     }
+    for (int g = 0; g < NGAMES; g++)
+        for (int c = 0; c < 32; c++) {
+            HIGHER[g][c] = 0;
+            for (int x = 0; x < 32; x++)
+                if (EFF[g][x] == EFF[g][c] && POW[g][x] > POW[g][c]) HIGHER[g][c] |= 1u << x;
+        }
     if (!tt) {
         tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
         if (!tt) return PyErr_NoMemory();

@@ -161,6 +161,27 @@ class _Search:
         es, pw = EFFECTIVE_SUIT[self.g], POWER[self.g]
         return (es[c] == es[b] and pw[c] > pw[b]) or (es[c] == TRUMP and es[b] != TRUMP)
 
+    def sure_trick(self, mover: int, c: int) -> bool:
+        """For move ordering only: does the mover's side take the trick with c, as far
+        as the opponents still to play cannot beat it? (A partner in between is not
+        looked at.)"""
+        g, t = self.g, self.trick
+        es, pw = EFFECTIVE_SUIT[g], POWER[g]
+        lead_mask = EFFECTIVE_MASKS[g][es[t[0] if t else c]]
+        mine = mover == self.decl
+        for k in range(len(t) + 1, 3):
+            p = (self.leader + k) % 3
+            if (p == self.decl) == mine:
+                continue
+            h = self.hand[p]
+            if h & lead_mask:
+                beaters = [x for x in cards_of(h & lead_mask) if pw[x] > pw[c] and es[x] == es[c]]
+            else:
+                beaters = [x for x in cards_of(h) if self.beats(x, c)]
+            if beaters:
+                return False
+        return True
+
     def fixed_side(self, mover: int, c: int) -> int:
         """1 if the declarer takes the current trick when the mover plays c whatever the
         players after him play, 0 if the defenders do, -1 if it depends on them."""
@@ -261,15 +282,12 @@ class _Search:
                     sc = 60 + pw[c]
             elif nt == 0:
                 sc = pw[c] + ((40 if decl_side else -20) if es[c] == TRUMP else 0) + POINTS[c]
-                side = self.fixed_side(mover, c)
-                if side == decl_side:
+                if self.sure_trick(mover, c):
                     sc += 300  # a sure trick first
-                elif side >= 0:
-                    sc -= 100
             elif self.beats(c, cur_best):
                 if nt == 2:
                     sc = 200 + 3 * POINTS[c] - pw[c] // 2
-                elif self.fixed_side(mover, c) == decl_side:
+                elif self.sure_trick(mover, c):
                     sc = 250 + 3 * POINTS[c]
                 else:
                     sc = 150 + pw[c]
@@ -315,8 +333,19 @@ class _Search:
                 return top
             if beta <= 0:
                 return 0
-        key = (rem, self.leader, *t)
-        entry = self.tt.get(key)
+            lead_hand = self.hand[self.leader]
+            if not lead_hand & (lead_hand - 1):  # the last trick plays itself
+                lead = self.leader
+                cards = [self.hand[(lead + i) % 3].bit_length() - 1 for i in range(3)]
+                w, best = lead, cards[0]
+                for i in (1, 2):
+                    if self.beats(cards[i], best):
+                        w, best = (lead + i) % 3, cards[i]
+                if self.null:
+                    return int(w != self.decl)
+                return top if w == self.decl else 0
+        key = (rem, self.leader)
+        entry = None if t else self.tt.get(key)  # the table at a trick's start only
         if entry is not None:
             lo, hi, first = entry
             if lo >= beta:
@@ -366,6 +395,8 @@ class _Search:
                 b = min(b, best)
             if a >= b:
                 break
+        if t:
+            return best
         lo, hi = (entry[0], entry[1]) if entry is not None else (0, 120)
         if best <= alpha:
             hi = min(hi, best)
