@@ -1,0 +1,1 @@
+"""Qt widgets and the card table; knows Qt, never holds rules."""
