@@ -1,0 +1,1505 @@
+"""Every stored deal, and the replay of one of them move by move with all cards open.
+
+:class:`HistoryBrowser` lists the deals of the database (filtered by series, player and
+dates; the list is read off the GUI thread, since a club's history runs to tens of thousands
+of deals) and replays the chosen one from its move log through the engine: first / previous /
+next / last, or the keys Home, Left, Right, End. The deal is over, so every hand is shown
+open. On request the double-dummy analysis of :func:`skat_desktop.ai.hints.analyze_deal`
+runs in the background and marks the cards that cost points.
+
+A record that cannot be replayed (damaged, or written under other rules) is shown as one
+line in the view, with the moves up to the damage still stepable; the browser never raises.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QDate,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QIcon,
+    QKeyEvent,
+    QPainter,
+    QPalette,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSizePolicy,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from skat_desktop.ai.hints import CardAnalysis, analyze_deal
+from skat_desktop.app.table import DealFinished, SeriesFinished
+from skat_desktop.engine.actions import Action, Play, action_from_dict
+from skat_desktop.engine.cards import POINTS, GameType, cards_of, points_of, sort_for_display
+from skat_desktop.engine.contract import Contract
+from skat_desktop.engine.deal import Deal, DealSetup, Phase
+from skat_desktop.engine.record import result_to_dict, setup_from_record
+from skat_desktop.gui.decks import Deck, card_pixmap, deck_by_id
+from skat_desktop.gui.game_words import (
+    action_text,
+    card_text,
+    cards_text,
+    contract_text,
+    doubling_name,
+    game_label,
+    mix,
+    muted_color,
+    negative_color,
+    number,
+    position_name,
+    signed,
+)
+from skat_desktop.gui.store_worker import StoreLoader
+from skat_desktop.store.repository import Store
+
+_IndexLike = QModelIndex | QPersistentModelIndex
+_NO_DATE = QDate(2000, 1, 1)
+LIST_LIMIT = 5000  # newest deals listed at once; a filter narrows the rest down
+_STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End)
+
+
+# ------------------------------------------------------------------------ the deal list
+
+
+@dataclass(frozen=True)
+class DealFilter:
+    series_id: int | None = None
+    player_id: int | None = None
+    date_from: str | None = None
+    date_to: str | None = None
+
+
+@dataclass(frozen=True)
+class DealListing:
+    """One line of the deal list (no move log: that is read when the deal is opened)."""
+
+    deal_id: int
+    series_id: int
+    date: str
+    series: str
+    number: int
+    player: str  # the declarer, or in Ramsch the player who scored
+    label: str  # the engine's label: Contract.label() or the kind
+    won: bool | None
+    score: int  # that player's score (0 for a passed-in deal)
+    replayable: bool
+
+
+@dataclass(frozen=True)
+class DealList:
+    rows: tuple[DealListing, ...]
+    total: int  # deals matching the filter (more than rows when the list is cut)
+
+
+# The scorer of a deal is the seat with the largest score: the declarer of a game, the loser
+# (or the Durchmarsch winner) of a Ramsch; a passed-in deal has none.
+_LIST_SQL = """
+WITH picked AS (
+    SELECT d.id AS id, se.date AS date, se.id AS sid, d.number AS number
+    FROM deals d JOIN series se ON se.id = d.series_id
+    WHERE {where}
+    ORDER BY se.date DESC, se.id DESC, d.number
+    LIMIT ?
+)
+SELECT d.id, se.id, se.date, se.title, d.number, p.name,
+       r.kind, r.game, r.hand, r.schneider_announced, r.schwarz_announced, r.ouvert,
+       r.won, ds.score, typeof(d.record) != 'null'
+FROM picked
+JOIN deals d ON d.id = picked.id
+JOIN series se ON se.id = d.series_id
+JOIN deal_results r ON r.deal_id = d.id
+LEFT JOIN deal_scores ds ON ds.deal_id = d.id AND ds.seat = (
+    SELECT s2.seat FROM deal_scores s2 WHERE s2.deal_id = d.id AND s2.score != 0
+    ORDER BY abs(s2.score) DESC LIMIT 1)
+LEFT JOIN players p ON p.id = ds.player_id
+ORDER BY picked.date DESC, picked.sid DESC, picked.number
+"""
+
+
+def _where(flt: DealFilter) -> tuple[str, list[Any]]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    if flt.series_id is not None:
+        clauses.append("d.series_id = ?")
+        params.append(flt.series_id)
+    if flt.player_id is not None:
+        clauses.append("d.series_id IN (SELECT series_id FROM series_seats WHERE player_id = ?)")
+        params.append(flt.player_id)
+    if flt.date_from:
+        clauses.append("se.date >= ?")
+        params.append(flt.date_from)
+    if flt.date_to:
+        clauses.append("se.date <= ?")
+        params.append(flt.date_to)
+    return " AND ".join(clauses) or "1", params
+
+
+def read_deal_list(
+    store: Store, flt: DealFilter, limit: int = LIST_LIMIT, cancel: threading.Event | None = None
+) -> DealList:
+    """The deals matching ``flt``, newest series first (Qt-free: runs on a worker)."""
+    where, params = _where(flt)
+    total = store.conn.execute(
+        "SELECT COUNT(*) FROM deals d JOIN series se ON se.id = d.series_id WHERE " + where,
+        params,
+    ).fetchone()[0]
+    rows = []
+    for (
+        deal_id,
+        series_id,
+        date,
+        title,
+        num,
+        player,
+        kind,
+        game,
+        hand,
+        schneider,
+        schwarz,
+        ouvert,
+        won,
+        score,
+        replayable,
+    ) in store.conn.execute(_LIST_SQL.format(where=where), [*params, limit]):
+        label = kind
+        if kind == "game" and game:
+            try:
+                label = Contract(
+                    GameType[game.upper()],
+                    bool(hand),
+                    bool(schneider),
+                    bool(schwarz),
+                    bool(ouvert),
+                ).label()
+            except KeyError:
+                label = game
+        rows.append(
+            DealListing(
+                deal_id,
+                series_id,
+                date,
+                title,
+                num,
+                player or "",
+                label,
+                None if won is None else bool(won),
+                score or 0,
+                bool(replayable),
+            )
+        )
+    return DealList(tuple(rows), total)
+
+
+class DealListModel(QAbstractTableModel):
+    """The listed deals: series, number, declarer, game and the declarer's score."""
+
+    SERIES, NUMBER, PLAYER, GAME, SCORE = range(5)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: tuple[DealListing, ...] = ()
+
+    def set_rows(self, rows: tuple[DealListing, ...]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def row_of(self, deal_id: int) -> int | None:
+        for i, r in enumerate(self.rows):
+            if r.deal_id == deal_id:
+                return i
+        return None
+
+    def _columns(self) -> list[str]:
+        return [
+            self.tr("Date"),
+            self.tr("#"),
+            self.tr("Declarer"),
+            self.tr("Game"),
+            self.tr("Score"),
+        ]
+
+    def rowCount(self, parent: _IndexLike = QModelIndex()) -> int:  # noqa: B008 - Qt's API
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _IndexLike = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._columns())
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._columns()[section]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._alignment(section)
+        return None
+
+    def _alignment(self, column: int) -> Qt.AlignmentFlag:
+        right = column in (self.NUMBER, self.SCORE)
+        return (
+            Qt.AlignmentFlag.AlignRight if right else Qt.AlignmentFlag.AlignLeft
+        ) | Qt.AlignmentFlag.AlignVCenter
+
+    def text(self, r: DealListing, c: int) -> str:
+        if c == self.SERIES:  # the date says which evening; the title is in the tooltip
+            return r.date
+        if c == self.NUMBER:
+            return str(r.number)
+        if c == self.PLAYER:
+            return f"({r.player})" if r.label == "ramsch" and r.player else r.player
+        if c == self.GAME:
+            return game_label(r.label)
+        return signed(r.score) if r.score else ""
+
+    def data(self, index: _IndexLike, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        r = self.rows[index.row()]
+        c = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.text(r, c)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._alignment(c)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            pal = QGuiApplication.palette()
+            if c == self.SCORE and r.score < 0:
+                return QBrush(negative_color(pal))
+            if not r.replayable:
+                return QBrush(muted_color(pal))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if c == self.SERIES:
+                return f"{r.date} {r.series}"
+            if c == self.GAME:
+                return game_label(r.label)
+            if not r.replayable:
+                return self.tr("Entered from a score sheet: there are no cards to replay")
+            if r.won is not None:
+                return self.tr("won") if r.won else self.tr("lost")
+        if role == Qt.ItemDataRole.UserRole:
+            return r.deal_id
+        return None
+
+
+# ----------------------------------------------------------------------------- replay
+
+
+def _one_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+class Replay:
+    """A stored deal stepped through move by move (Qt-free).
+
+    ``error`` is one sentence when the record is damaged; the moves before the damage can
+    still be stepped through. ``warning`` notes a stored result that differs from the replay.
+    """
+
+    def __init__(self, record: Any, names: Sequence[str] | None = None) -> None:
+        self.error: str | None = None
+        self.warning: str | None = None
+        self.actions: list[Action] = []
+        self.setup: DealSetup | None = None
+        self.names: list[str] = ["", "", ""]
+        self._states: list[Deal] = []
+        try:
+            self.setup = setup_from_record(record)
+        except Exception as e:  # any damage is one sentence, never a crash
+            self.error = _one_line(e)
+            return
+        table = record.get("table", {}) if isinstance(record, dict) else {}
+        seat_names = list(names) if names else list(table.get("players") or [])
+        for pos, seat in enumerate(self.setup.seats):
+            self.names[pos] = str(seat_names[seat]) if seat < len(seat_names) else f"{seat + 1}"
+        raw = record.get("actions")
+        if not isinstance(raw, list):
+            self.error = QCoreApplication.translate("Replay", "the record has no list of moves")
+            raw = []
+        deal = Deal(self.setup)
+        for i, a in enumerate(raw):
+            try:
+                action = action_from_dict(a)
+                deal.apply(action)
+            except Exception as e:  # any damage is one sentence, never a crash
+                self.error = QCoreApplication.translate(
+                    "Replay", "move {number} cannot be replayed: {reason}"
+                ).format(number=i + 1, reason=_one_line(e))
+                break
+            self.actions.append(action)
+        self.final = deal
+        stored = record.get("result")
+        if self.error is None and stored is not None:
+            if deal.result is None:
+                self.warning = QCoreApplication.translate(
+                    "Replay", "the record ends before the deal is over"
+                )
+            elif result_to_dict(deal.result) != stored:
+                self.warning = QCoreApplication.translate(
+                    "Replay", "the stored result differs from the replayed deal"
+                )
+
+    @property
+    def ok(self) -> bool:
+        return self.setup is not None
+
+    @property
+    def steps(self) -> int:
+        """Moves in the log; the positions are 0 (cards dealt) to ``steps``."""
+        return len(self.actions)
+
+    def state(self, step: int) -> Deal:
+        """The deal after ``step`` moves (a fresh object each time: callers may keep it)."""
+        assert self.setup is not None
+        step = max(0, min(step, self.steps))
+        deal = Deal(self.setup)
+        for a in self.actions[:step]:
+            deal.apply(a)
+        return deal
+
+    def play_numbers(self) -> dict[int, int]:
+        """Step (1-based move) -> number of the card in the play (1..30)."""
+        out: dict[int, int] = {}
+        n = 0
+        for i, a in enumerate(self.actions):
+            if isinstance(a, Play):
+                n += 1
+                out[i + 1] = n
+        return out
+
+
+# ------------------------------------------------------------------------------- board
+
+
+@dataclass
+class BoardState:
+    """What the board draws: everything by position (0 forehand, 1 middle, 2 rear)."""
+
+    names: list[str] = field(default_factory=lambda: ["", "", ""])
+    notes: list[str] = field(default_factory=lambda: ["", "", ""])
+    hands: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    trick: list[tuple[int, int]] = field(default_factory=list)  # (position, card)
+    trick_winner: int | None = None
+    trick_note: str = ""
+    skat: list[int] = field(default_factory=list)
+    skat_label: str = ""
+    to_move: int | None = None
+    declarer: int | None = None
+    last_card: int | None = None
+    empty_text: str = ""
+
+
+class DealBoard(QWidget):
+    """A read-only picture of a deal: three open hands, the trick, the skat.
+
+    Middlehand sits top left, rearhand top right and forehand at the bottom, so the play
+    goes round clockwise as at a real table; the trick lies in the middle, each card pushed
+    towards the player who played it, and the skat lies in the bottom left corner.
+    """
+
+    OVERLAP = 0.32  # share of a card's width the next card leaves visible: the corner index
+    MAX_CARD = 170.0
+
+    def __init__(self, deck: Deck | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.deck = deck or deck_by_id("french")
+        self.state = BoardState()
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(320, 260)
+
+    def sizeHint(self) -> QSize:
+        return QSize(640, 480)
+
+    def set_state(self, state: BoardState) -> None:
+        self.state = state
+        self.update()
+
+    def set_deck(self, deck: Deck) -> None:
+        self.deck = deck
+        self.update()
+
+    # geometry -----------------------------------------------------------------------------
+
+    def card_width(self) -> float:
+        """The widest card that lets both top hands sit side by side and everything fit."""
+        s = self.state
+        label_h = QFontMetricsF(self.font()).height() * 1.4
+        top_cards = max(len(s.hands[1]), len(s.hands[2]), 8)
+        bottom_cards = max(len(s.hands[0]), 8)
+        m = 10.0
+        spread = 1 + (top_cards - 1) * self.OVERLAP
+        by_width = (self.width() - 3 * m) / (2 * spread + 0.5)
+        by_bottom = (self.width() - 3 * m) / (1 + (bottom_cards - 1) * self.OVERLAP + 3.2)
+        # top hand, the trick (1.5 card heights), bottom hand, two labels
+        by_height = (self.height() - 4 * m - 2 * label_h) / (self.deck.aspect * 3.6)
+        return max(24.0, min(by_width, by_bottom, by_height, self.MAX_CARD))
+
+    # painting ------------------------------------------------------------------------------
+
+    def paintEvent(self, event: QEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        pal = self.palette()
+        base = pal.color(QPalette.ColorRole.Base)
+        text = pal.color(QPalette.ColorRole.Text)
+        felt = mix(base, pal.color(QPalette.ColorRole.Highlight), 0.07)
+        p.fillRect(self.rect(), pal.color(QPalette.ColorRole.Window))
+        p.setPen(QPen(mix(base, text, 0.18), 1))
+        p.setBrush(felt)
+        p.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 10, 10)
+        s = self.state
+        if s.empty_text:
+            p.setPen(muted_color(pal))
+            p.drawText(
+                QRectF(self.rect()).adjusted(20, 20, -20, -20),
+                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                s.empty_text,
+            )
+            p.end()
+            return
+        cw = self.card_width()
+        ch = cw * self.deck.aspect
+        step = cw * self.OVERLAP
+        lh = QFontMetricsF(self.font()).height() * 1.4
+        m = 10.0
+        w, h = float(self.width()), float(self.height())
+        dpr = self.devicePixelRatioF()
+        width = round(cw)
+
+        def spread(n: int) -> float:
+            return cw + max(0, n - 1) * step if n else 0.0
+
+        top = m + lh
+        bottom = h - m - ch
+        spots = {
+            1: (m + 4, top, Qt.AlignmentFlag.AlignLeft),
+            2: (w - m - 4 - spread(len(s.hands[2])), top, Qt.AlignmentFlag.AlignRight),
+            0: ((w - spread(len(s.hands[0]))) / 2, bottom, Qt.AlignmentFlag.AlignHCenter),
+        }
+        for pos, (x, y, align) in spots.items():
+            if pos == 0:
+                label = QRectF(m + 4, y - lh, w - 2 * m - 8, lh)
+            else:  # the two top players share the row: each keeps to its half
+                half = w / 2 - m - 8
+                label = QRectF(m + 4 if pos == 1 else w / 2 + 4, y - lh, half, lh)
+            self._label(p, label, align, pos)
+            for i, c in enumerate(s.hands[pos]):
+                p.drawPixmap(QPointF(x + i * step, y), card_pixmap(self.deck, c, width, dpr))
+
+        # the trick in the middle, each card pushed towards its player
+        centre = QPointF(w / 2, (top + ch + bottom - lh) / 2)
+        offsets = {
+            0: QPointF(0, 0.26 * ch),
+            1: QPointF(-0.6 * cw, -0.2 * ch),
+            2: QPointF(0.6 * cw, -0.2 * ch),
+        }
+        for pos, c in s.trick:
+            o = centre + offsets[pos]
+            rect = QRectF(o.x() - cw / 2, o.y() - ch / 2, cw, ch)
+            p.drawPixmap(rect.topLeft(), card_pixmap(self.deck, c, width, dpr))
+            # a complete trick rings its winner, a trick in progress its newest card
+            marked = pos == s.trick_winner if s.trick_winner is not None else c == s.last_card
+            if marked:
+                p.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), max(2.0, cw / 30)))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), cw * 0.07, cw * 0.07)
+        if s.trick_note:
+            note = QRectF(centre.x() + 1.2 * cw, centre.y() - lh, w - m - 4, 2 * lh)
+            note.setRight(w - m - 4)
+            p.setPen(text)
+            p.drawText(
+                note,
+                Qt.AlignmentFlag.AlignLeft
+                | Qt.AlignmentFlag.AlignVCenter
+                | Qt.TextFlag.TextWordWrap,
+                s.trick_note,
+            )
+
+        # the skat in the bottom left corner, away from the trick
+        if s.skat:
+            small = round(cw * 0.8)
+            sh = small * self.deck.aspect
+            x, y = m + 4, h - m - sh
+            p.setPen(muted_color(pal))
+            p.drawText(
+                QRectF(x, y - lh, small * 2.5, lh),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                s.skat_label,
+            )
+            for i, c in enumerate(s.skat):
+                p.drawPixmap(
+                    QPointF(x + i * small * 0.55, y), card_pixmap(self.deck, c, small, dpr)
+                )
+        p.end()
+
+    def _label(self, p: QPainter, rect: QRectF, align: Qt.AlignmentFlag, pos: int) -> None:
+        s = self.state
+        pal = self.palette()
+        bold = QFont(self.font())
+        bold.setBold(True)
+        normal = QFont(self.font())
+        name = ("▸ " if s.to_move == pos else "") + s.names[pos]
+        fm_bold, fm = QFontMetricsF(bold), QFontMetricsF(normal)
+        name = fm_bold.elidedText(name, Qt.TextElideMode.ElideRight, rect.width())
+        name_w = fm_bold.horizontalAdvance(name)
+        note = ("   " + s.notes[pos]) if s.notes[pos] else ""
+        note = fm.elidedText(note, Qt.TextElideMode.ElideRight, max(0.0, rect.width() - name_w))
+        total = name_w + fm.horizontalAdvance(note)
+        if align == Qt.AlignmentFlag.AlignLeft:
+            x = rect.left()
+        elif align == Qt.AlignmentFlag.AlignRight:
+            x = rect.right() - total
+        else:
+            x = rect.center().x() - total / 2
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        on_turn = s.to_move == pos
+        p.setFont(bold)
+        p.setPen(pal.color(QPalette.ColorRole.Highlight if on_turn else QPalette.ColorRole.Text))
+        p.drawText(QRectF(x, rect.top(), name_w + 2, rect.height()), flags, name)
+        p.setFont(normal)
+        p.setPen(muted_color(pal))
+        p.drawText(QRectF(x + name_w, rect.top(), total - name_w + 4, rect.height()), flags, note)
+
+
+def nav_icon(kind: str, color: QColor, size: int = 32) -> QIcon:
+    """First / previous / next / last as simple triangles in the palette's button text."""
+    pix = QPixmap(size, size)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(color)
+    u = size / 16
+    forward = kind in ("next", "last")
+
+    def triangle(x0: float) -> None:
+        tip, back = (x0 + 6 * u, x0) if forward else (x0, x0 + 6 * u)
+        p.drawPolygon(QPolygonF([QPointF(back, 3 * u), QPointF(back, 13 * u), QPointF(tip, 8 * u)]))
+
+    triangle(5 * u)
+    if kind in ("first", "last"):  # a bar at the end the triangle points to
+        p.drawRect(QRectF(12 * u if forward else 3 * u, 3 * u, 1.6 * u, 10 * u))
+    p.end()
+    return QIcon(pix)
+
+
+# ----------------------------------------------------------------------------- browser
+
+
+@dataclass(frozen=True)
+class OpenedDeal:
+    deal_id: int
+    series: str
+    date: str
+    number: int
+    record: Any
+    names: tuple[str, ...]  # by table seat
+    entry: Any = None
+    dealer: int | None = None  # table seat
+
+
+class HistoryBrowser(QWidget):
+    """Browse every stored deal and replay one move by move.
+
+    ``set_store(store)`` lists the deals; ``set_filter(...)`` narrows the list;
+    ``show_deal(deal_id)`` opens one; ``first/previous/next/last`` and ``step_to(n)`` move
+    through it (keys Home, Left, Right, End); ``set_analysis(True)`` starts the open-card
+    analysis in the background. Signals: ``list_loaded``, ``deal_shown(deal_id)``,
+    ``step_changed(step)``, ``analysis_ready``.
+    """
+
+    list_loaded = Signal()
+    deal_shown = Signal(int)
+    step_changed = Signal(int)
+    analysis_ready = Signal()
+
+    def __init__(
+        self, store: Store | None = None, parent: QWidget | None = None, deck: Deck | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._store: Store | None = None
+        self._replay: Replay | None = None
+        self._opened: OpenedDeal | None = None
+        self._step = 0
+        self._filling = False
+        self._stale = False
+        self.analysis: list[CardAnalysis] | None = None
+        self._analysis_by_step: dict[int, CardAnalysis] = {}
+
+        # filters and the deal list
+        self.series_box = QComboBox(self)
+        self.player_box = QComboBox(self)
+        self.date_from = self._date_edit()
+        self.date_to = self._date_edit()
+        for box in (self.series_box, self.player_box):
+            box.currentIndexChanged.connect(self._filters_changed)
+            box.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            box.setMinimumContentsLength(10)
+        for edit in (self.date_from, self.date_to):
+            edit.dateChanged.connect(self._filters_changed)
+        self._filter_labels = [QLabel(self) for _ in range(4)]
+        filters = QVBoxLayout()
+        row1, row2 = QHBoxLayout(), QHBoxLayout()
+        for row, pairs in (
+            (row1, ((0, self.series_box), (1, self.player_box))),
+            (row2, ((2, self.date_from), (3, self.date_to))),
+        ):
+            for i, box in pairs:
+                self._filter_labels[i].setBuddy(box)
+                row.addWidget(self._filter_labels[i])
+                row.addWidget(box, 1)
+            filters.addLayout(row)
+
+        self.list_model = DealListModel(self)
+        self.deal_list = QTableView(self)
+        self.deal_list.setModel(self.list_model)
+        self.deal_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.deal_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.deal_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.deal_list.setAlternatingRowColors(True)
+        self.deal_list.setShowGrid(False)
+        self.deal_list.setWordWrap(False)
+        self.deal_list.verticalHeader().hide()
+        lhead = self.deal_list.horizontalHeader()
+        # sized from the font when a list arrives (ResizeToContents would ask thousands of
+        # cells); the game column takes what is left
+        lhead.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        lhead.setSectionResizeMode(DealListModel.GAME, QHeaderView.ResizeMode.Stretch)
+        lhead.setMinimumSectionSize(24)
+        lhead.setHighlightSections(False)
+        self.deal_list.selectionModel().currentRowChanged.connect(self._row_chosen)
+        self.list_status = QLabel(self)
+        self.list_status.setWordWrap(True)
+
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(filters)
+        left_layout.addWidget(self.deal_list, 1)
+        left_layout.addWidget(self.list_status)
+
+        # the replay
+        self.heading = QLabel(self)
+        heading_font = self.heading.font()
+        heading_font.setBold(True)
+        self.heading.setFont(heading_font)
+        self.heading.setWordWrap(True)
+        self.contract_line = QLabel(self)
+        self.contract_line.setWordWrap(True)
+        self.auction_line = QLabel(self)
+        self.auction_line.setWordWrap(True)
+        self.error_line = QLabel(self)
+        self.error_line.setWordWrap(True)
+        self.error_line.hide()
+        self.board = DealBoard(deck, self)
+        self.note_line = QLabel(self)
+        self.note_line.setWordWrap(True)
+
+        self.first_button = self._button(self.first)
+        self.prev_button = self._button(self.previous)
+        self.next_button = self._button(self.next)
+        self.last_button = self._button(self.last)
+        self.step_label = QLabel(self)
+        self.analysis_button = QToolButton(self)
+        self.analysis_button.setCheckable(True)
+        self.analysis_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.analysis_button.toggled.connect(self.set_analysis)
+        controls = QHBoxLayout()
+        for b in (self.first_button, self.prev_button, self.next_button, self.last_button):
+            controls.addWidget(b)
+        controls.addWidget(self.step_label, 1)
+        controls.addWidget(self.analysis_button)
+
+        self.moves = QListWidget(self)
+        self.moves.setAlternatingRowColors(True)
+        self.moves.currentRowChanged.connect(self._move_chosen)
+        self.moves_title = QLabel(self)
+
+        moves_box = QWidget(self)
+        moves_layout = QVBoxLayout(moves_box)
+        moves_layout.setContentsMargins(0, 0, 0, 0)
+        moves_layout.addWidget(self.moves_title)
+        moves_layout.addWidget(self.moves, 1)
+
+        # the deals and the moves of the chosen deal share the left column, so the board
+        # keeps the width it needs for two hands side by side
+        self.left_splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.left_splitter.addWidget(left)
+        self.left_splitter.addWidget(moves_box)
+        self.left_splitter.setStretchFactor(0, 3)
+        self.left_splitter.setStretchFactor(1, 2)
+        self.left_splitter.setChildrenCollapsible(False)
+
+        board_box = QWidget(self)
+        board_layout = QVBoxLayout(board_box)
+        board_layout.setContentsMargins(0, 0, 0, 0)
+        board_layout.addWidget(self.heading)
+        board_layout.addWidget(self.contract_line)
+        board_layout.addWidget(self.auction_line)
+        board_layout.addWidget(self.error_line)
+        board_layout.addWidget(self.board, 1)
+        board_layout.addWidget(self.note_line)
+        board_layout.addLayout(controls)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.addWidget(self.left_splitter)
+        self.splitter.addWidget(board_box)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setChildrenCollapsible(False)
+        self._sized = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.splitter)
+
+        for w in (
+            self.deal_list,
+            self.moves,
+            self.board,
+            self.first_button,
+            self.prev_button,
+            self.next_button,
+            self.last_button,
+            self.analysis_button,
+        ):
+            w.installEventFilter(self)
+
+        self._list_loader = StoreLoader(self)
+        self._list_loader.loaded.connect(self._list_arrived)
+        self._list_loader.failed.connect(self._list_failed)
+        self._analysis_loader = StoreLoader(self)
+        self._analysis_loader.loaded.connect(self._analysis_arrived)
+        self._analysis_loader.failed.connect(self._analysis_failed)
+
+        self._retranslate()
+        self._restyle()
+        self._show_nothing()
+        if store is not None:
+            self.set_store(store)
+
+    def showEvent(self, event: QEvent) -> None:
+        if self._stale:
+            self._stale = False
+            self.refresh()
+        if (
+            self.analysis_button.isChecked()
+            and self.analysis is None
+            and not self._analysis_loader.busy
+        ):
+            self._start_analysis()  # it was cut short when the panel was hidden
+        if not self._sized:  # the first time: two fifths for the lists, the rest for the board
+            self._sized = True
+            w = max(self.width(), 600)
+            left = min(max(round(w * 0.38), 300), 560)
+            self.splitter.setSizes([left, w - left])
+        super().showEvent(event)
+
+    def _date_edit(self) -> QDateEdit:
+        edit = QDateEdit(self)
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat("yyyy-MM-dd")
+        edit.setMinimumDate(_NO_DATE)
+        edit.setSpecialValueText("—")
+        edit.setDate(_NO_DATE)
+        return edit
+
+    def _button(self, slot: Any) -> QToolButton:
+        b = QToolButton(self)
+        b.setAutoRaise(True)
+        b.clicked.connect(slot)
+        return b
+
+    def _paint_icons(self) -> None:
+        color = self.palette().color(QPalette.ColorRole.ButtonText)
+        size = max(16, round(QFontMetricsF(self.font()).height() * 1.2))
+        for b, kind in (
+            (self.first_button, "first"),
+            (self.prev_button, "previous"),
+            (self.next_button, "next"),
+            (self.last_button, "last"),
+        ):
+            b.setIcon(nav_icon(kind, color, 2 * size))
+            b.setIconSize(QSize(size, size))
+
+    # the API ----------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self._list_loader.busy
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    @property
+    def step_count(self) -> int:
+        return self._replay.steps if self._replay and self._replay.ok else 0
+
+    @property
+    def replay(self) -> Replay | None:
+        return self._replay
+
+    def deal_count(self) -> int:
+        return self.list_model.rowCount()
+
+    def set_store(self, store: Store | None) -> None:
+        self._store = store
+        self._fill_choices()
+        self.refresh()
+
+    def set_deck(self, deck: Deck) -> None:
+        self.board.set_deck(deck)
+
+    def set_filter(
+        self,
+        series_id: int | None = None,
+        player_id: int | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+    ) -> None:
+        self._filling = True
+        try:
+            self.series_box.setCurrentIndex(max(self.series_box.findData(series_id), 0))
+            self.player_box.setCurrentIndex(max(self.player_box.findData(player_id), 0))
+            self.date_from.setDate(_qdate(date_from))
+            self.date_to.setDate(_qdate(date_to))
+        finally:
+            self._filling = False
+        self.refresh()
+
+    def current_filter(self) -> DealFilter:
+        return DealFilter(
+            self.series_box.currentData(),
+            self.player_box.currentData(),
+            _date_text(self.date_from),
+            _date_text(self.date_to),
+        )
+
+    @Slot(object)
+    def table_event(self, event: object) -> None:
+        """List the deals again once a deal has ended (connect ``MainWindow.tableEvent``).
+
+        A hidden view (another tab) waits until it is shown.
+        """
+        if isinstance(event, DealFinished | SeriesFinished):
+            if self.isVisible():
+                self.refresh()
+            else:
+                self._stale = True
+
+    @Slot()
+    def refresh(self) -> None:
+        """Read the deal list again (new deals, changed filter)."""
+        if self._store is None:
+            self._list_loader.cancel()
+            self.list_model.set_rows(())
+            return
+        flt = self.current_filter()
+        self.deal_list.setColumnHidden(DealListModel.SERIES, flt.series_id is not None)
+        self._list_loader.load(self._store, lambda store, cancel: read_deal_list(store, flt))
+
+    @Slot(int)
+    def show_deal(self, deal_id: int) -> None:
+        """Open a stored deal at its first position (the cards as dealt)."""
+        if self._store is None:
+            return
+        self._open(deal_id)
+        row = self.list_model.row_of(deal_id)
+        if row is not None:
+            self._filling = True  # the list follows without opening the deal again
+            self.deal_list.selectRow(row)
+            self._filling = False
+
+    @Slot()
+    def first(self) -> None:
+        self.step_to(0)
+
+    @Slot()
+    def previous(self) -> None:
+        self.step_to(self._step - 1)
+
+    @Slot()
+    def next(self) -> None:
+        self.step_to(self._step + 1)
+
+    @Slot()
+    def last(self) -> None:
+        self.step_to(self.step_count)
+
+    @Slot(int)
+    def step_to(self, step: int) -> None:
+        if self._replay is None or not self._replay.ok:
+            return
+        step = max(0, min(step, self._replay.steps))
+        changed = step != self._step
+        self._step = step
+        self._draw()
+        if self.moves.currentRow() != step:
+            self.moves.setCurrentRow(step)
+        if changed:
+            self.step_changed.emit(step)
+
+    @Slot(bool)
+    def set_analysis(self, on: bool) -> None:
+        """Run (or drop) the open-card analysis of the deal shown."""
+        if self.analysis_button.isChecked() != on:
+            self.analysis_button.setChecked(on)  # comes back here through toggled
+            return
+        self._analysis_loader.cancel()
+        self.analysis = None
+        self._analysis_by_step = {}
+        if on:
+            self._start_analysis()
+        self._mark_moves()
+        self._draw()
+
+    # list -------------------------------------------------------------------------------
+
+    def _fill_choices(self) -> None:
+        self._filling = True
+        try:
+            series = self.series_box.currentData()
+            player = self.player_box.currentData()
+            self.series_box.clear()
+            self.player_box.clear()
+            self.series_box.addItem(self.tr("All series"), None)
+            self.player_box.addItem(self.tr("All players"), None)
+            if self._store is not None:
+                for s in reversed(self._store.list_series()):
+                    self.series_box.addItem(f"{s['date']} {s['title']}", s["id"])
+                for p in self._store.players():
+                    self.player_box.addItem(p["name"], p["id"])
+            self.series_box.setCurrentIndex(max(self.series_box.findData(series), 0))
+            self.player_box.setCurrentIndex(max(self.player_box.findData(player), 0))
+        finally:
+            self._filling = False
+
+    @Slot()
+    def _filters_changed(self) -> None:
+        if not self._filling:
+            self.refresh()
+
+    def _fit_list_columns(self) -> None:
+        fm = QFontMetricsF(self.deal_list.font())
+        fm_head = QFontMetricsF(self.deal_list.horizontalHeader().font())
+        model = self.list_model
+        sample = model.rows[:1000]
+        pad = 12
+
+        def width(column: int, cap: float) -> int:
+            head = fm_head.horizontalAdvance(model.headerData(column, Qt.Orientation.Horizontal))
+            texts = (model.text(r, column) for r in sample)
+            widest = max((fm.horizontalAdvance(t) for t in texts), default=0.0)
+            return round(min(max(head, widest), cap) + pad)
+
+        for column, cap in (
+            (DealListModel.SERIES, fm.horizontalAdvance("0000-00-00")),
+            (DealListModel.NUMBER, fm.horizontalAdvance("0000")),
+            (DealListModel.PLAYER, fm.horizontalAdvance("M" * 12)),
+            (DealListModel.SCORE, fm.horizontalAdvance("+0000")),
+        ):
+            self.deal_list.setColumnWidth(column, width(column, cap))
+
+    @Slot(object)
+    def _list_arrived(self, data: DealList) -> None:
+        current = self._opened.deal_id if self._opened else None
+        self.list_model.set_rows(data.rows)
+        self._fit_list_columns()
+        if data.total > len(data.rows):
+            self.list_status.setText(
+                self.tr("The newest {shown} of {total} deals; choose a series or dates.").format(
+                    shown=number(len(data.rows)), total=number(data.total)
+                )
+            )
+        else:
+            self.list_status.setText(self.tr("{total} deals").format(total=number(data.total)))
+        self.list_status.setStyleSheet(f"color: {muted_color(self.palette()).name()}")
+        if current is not None:
+            row = self.list_model.row_of(current)
+            if row is not None:
+                self._filling = True
+                self.deal_list.selectRow(row)
+                self._filling = False
+        self.list_loaded.emit()
+
+    @Slot(str)
+    def _list_failed(self, message: str) -> None:
+        self.list_status.setText(
+            self.tr("The deals cannot be listed: {reason}").format(reason=message)
+        )
+        self.list_status.setStyleSheet(f"color: {negative_color(self.palette()).name()}")
+
+    @Slot(QModelIndex, QModelIndex)
+    def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._filling or not current.isValid():
+            return
+        deal_id = self.list_model.rows[current.row()].deal_id
+        if self._opened is None or self._opened.deal_id != deal_id:
+            self._open(deal_id)
+
+    # opening a deal ---------------------------------------------------------------------
+
+    def _open(self, deal_id: int) -> None:
+        """Read one deal (a single small row, so on this thread) and show its first step."""
+        self._analysis_loader.cancel()
+        self.analysis = None
+        self._analysis_by_step = {}
+        try:
+            opened = self._read(deal_id)
+        except Exception as e:  # a damaged row is one line in the view, never a crash
+            self._opened = None
+            self._replay = None
+            self._show_error(self.tr("This deal cannot be read: {reason}").format(reason=e))
+            self.deal_shown.emit(deal_id)
+            return
+        self._opened = opened
+        heading = self.tr("{series}, {date} — deal {number}").format(
+            series=opened.series, date=opened.date, number=opened.number
+        )
+        dealer = opened.dealer
+        if dealer is not None and 0 <= dealer < len(opened.names):
+            heading += " — " + self.tr("dealt by {player}").format(player=opened.names[dealer])
+        self.heading.setText(heading)
+        if opened.record is None:
+            self._replay = None
+            self._show_entry(opened)
+            self.deal_shown.emit(deal_id)
+            return
+        self._replay = Replay(opened.record, opened.names)
+        self._step = 0
+        self._fill_moves()
+        if not self._replay.ok:
+            self._show_error(
+                self.tr("This deal cannot be replayed: {reason}").format(reason=self._replay.error)
+            )
+        elif self._replay.error:
+            self._show_error(
+                self.tr(
+                    "The record is damaged: {reason}. The moves before it can be replayed."
+                ).format(reason=self._replay.error)
+            )
+        elif self._replay.warning:
+            self._show_error(self.tr("Note: {reason}").format(reason=self._replay.warning))
+        else:
+            self.error_line.hide()
+        self._set_controls(self._replay.ok)
+        self.step_to(0)
+        self._draw()
+        if self.analysis_button.isChecked():
+            self._start_analysis()
+        self.deal_shown.emit(deal_id)
+
+    def _read(self, deal_id: int) -> OpenedDeal:
+        assert self._store is not None
+        row = self._store.deal(deal_id)
+        info = self._store.series(row["series_id"])
+        record = json.loads(row["record"]) if row["record"] is not None else None
+        entry = json.loads(row["entry"]) if row["entry"] is not None else None
+        return OpenedDeal(
+            deal_id,
+            info.title,
+            info.date,
+            row["number"],
+            record,
+            tuple(name for _, name in info.players),
+            entry,
+            row["dealer"],
+        )
+
+    def _show_nothing(self) -> None:
+        self._replay = None
+        self.heading.setText(self.tr("No deal chosen"))
+        self.contract_line.clear()
+        self.auction_line.clear()
+        self.note_line.clear()
+        self.error_line.hide()
+        self.moves.clear()
+        self._set_controls(False)
+        self.board.set_state(BoardState(empty_text=self.tr("Choose a deal from the list.")))
+        self.step_label.clear()
+
+    def _show_entry(self, opened: OpenedDeal) -> None:
+        self.error_line.hide()
+        self.moves.clear()
+        self._set_controls(False)
+        self.contract_line.clear()
+        self.auction_line.clear()
+        self.note_line.clear()
+        self.step_label.clear()
+        self.board.set_state(
+            BoardState(
+                empty_text=self.tr(
+                    "This deal was entered from a score sheet: there are no cards to replay."
+                )
+            )
+        )
+
+    def _show_error(self, message: str) -> None:
+        first_line = message.splitlines()[0] if message else message
+        self.error_line.setText(first_line)
+        self.error_line.setStyleSheet(f"color: {negative_color(self.palette()).name()}")
+        self.error_line.show()
+        if self._replay is None or not self._replay.ok:
+            self.moves.clear()
+            self._set_controls(False)
+            self.contract_line.clear()
+            self.auction_line.clear()
+            self.note_line.clear()
+            self.step_label.clear()
+            self.board.set_state(BoardState(empty_text=self.tr("Nothing to replay.")))
+
+    def _set_controls(self, on: bool) -> None:
+        for b in (self.first_button, self.prev_button, self.next_button, self.last_button):
+            b.setEnabled(on)
+
+    def _fill_moves(self) -> None:
+        r = self._replay
+        self.moves.blockSignals(True)
+        self.moves.clear()
+        if r is not None and r.ok:
+            QListWidgetItem(self.tr("Cards dealt"), self.moves)
+            plays = r.play_numbers()
+            for i, a in enumerate(r.actions):
+                text = action_text(a, lambda pos: r.names[pos])
+                if i + 1 in plays:
+                    trick = (plays[i + 1] - 1) // 3 + 1
+                    text = self.tr("Trick {trick}: {move}").format(trick=trick, move=text)
+                QListWidgetItem(f"{i + 1}. {text}", self.moves)
+        self.moves.blockSignals(False)
+        self._mark_moves()
+
+    def _mark_moves(self) -> None:
+        r = self._replay
+        if r is None or not r.ok or self.moves.count() != r.steps + 1:
+            return
+        pal = self.palette()
+        neg = negative_color(pal)
+        plays = r.play_numbers()
+        for step in range(1, r.steps + 1):
+            item = self.moves.item(step)
+            text = item.text().split("   ")[0]
+            a = self._analysis_by_step.get(step)
+            if a is not None and a.cost:
+                cost = (
+                    self.tr("lost the game")
+                    if r.final.game == GameType.NULL
+                    else self.tr("−{points} points").format(points=a.cost)
+                )
+                item.setText(f"{text}   {cost}")
+                item.setForeground(QBrush(neg))
+                item.setToolTip(self._cost_text(a))
+            else:
+                item.setText(text)
+                item.setForeground(QBrush(pal.color(QPalette.ColorRole.Text)))
+                item.setToolTip("" if step not in plays or a is None else self.tr("Optimal"))
+
+    def _cost_text(self, a: CardAnalysis) -> str:
+        better = cards_text(a.best)
+        if self._replay is not None and self._replay.final.game == GameType.NULL:
+            text = self.tr("{card} lets the declarer take a trick (better: {better})")
+        else:
+            text = self.tr("{card} cost {points} card points (better: {better})")
+        text = text.format(card=card_text(a.card), points=a.cost, better=better)
+        if a.changed_outcome:
+            text += " — " + self.tr("this decided the game")
+        return text
+
+    @Slot(int)
+    def _move_chosen(self, row: int) -> None:
+        if row >= 0 and row != self._step:
+            self.step_to(row)
+
+    # drawing a position -----------------------------------------------------------------
+
+    def _draw(self) -> None:
+        r = self._replay
+        if r is None or not r.ok:
+            return
+        deal = r.state(self._step)
+        names = r.names
+        last = r.actions[self._step - 1] if self._step else None
+        state = BoardState(names=list(names))
+        game = deal.game
+        for pos in range(3):
+            state.hands[pos] = sort_for_display(cards_of(deal.hands[pos]), game)
+            parts = [position_name(pos)]
+            if deal.declarer == pos:
+                parts.append(self.tr("declarer"))
+            if deal.phase in (Phase.PLAY, Phase.FINISHED) and game is not None:
+                points = deal.won_points[pos]
+                if pos == deal.declarer:  # the skat counts for the declarer (as in the result)
+                    points += points_of(deal.skat)
+                if game == GameType.NULL:
+                    parts.append(self.tr("tricks: {tricks}").format(tricks=deal.won_tricks[pos]))
+                else:
+                    parts.append(
+                        self.tr("points: {points} · tricks: {tricks}").format(
+                            points=points, tricks=deal.won_tricks[pos]
+                        )
+                    )
+            state.notes[pos] = " · ".join(parts)
+        state.to_move = None if deal.finished else deal.to_move
+        state.declarer = deal.declarer
+        # the trick: the one being played, or the one the last card completed
+        if deal.trick:
+            state.trick = [((deal.leader + i) % 3, c) for i, c in enumerate(deal.trick)]
+        elif deal.tricks and (isinstance(last, Play) or deal.finished):
+            leader, cards, winner = deal.tricks[-1]
+            state.trick = [((leader + i) % 3, c) for i, c in enumerate(cards)]
+            state.trick_winner = winner
+            points = sum(POINTS[c] for c in cards)
+            state.trick_note = self.tr("{player} takes the trick ({points} points)").format(
+                player=names[winner], points=points
+            )
+        if isinstance(last, Play):
+            state.last_card = last.card
+        if deal.skat:
+            state.skat = sort_for_display(cards_of(deal.skat), game)
+            state.skat_label = (
+                self.tr("Skat (put down)") if deal.picked_up or deal.pushes else self.tr("Skat")
+            )
+        self.board.set_state(state)
+
+        self.contract_line.setText(self._contract_text(deal, names))
+        self.auction_line.setText(self._auction_text(deal, names))
+        self.step_label.setText(
+            self.tr("Move {step} of {steps}").format(step=self._step, steps=r.steps)
+        )
+        note = ""
+        a = self._analysis_by_step.get(self._step)
+        if a is not None and a.cost:
+            note = self._cost_text(a)
+        elif deal.finished:
+            note = self._result_text(deal, names)
+        elif self.analysis_button.isChecked() and self.analysis is None:
+            note = self.tr("Analysing with open cards…")
+        self.note_line.setText(note)
+        if a is not None and a.cost:
+            self.note_line.setStyleSheet(f"color: {negative_color(self.palette()).name()}")
+        else:
+            self.note_line.setStyleSheet("")
+
+    def _contract_text(self, deal: Deal, names: Sequence[str]) -> str:
+        if deal.contract is not None and deal.declarer is not None:
+            parts = [
+                self.tr("{player} plays {game}").format(
+                    player=names[deal.declarer], game=contract_text(deal.contract)
+                )
+            ]
+            if deal.bid:
+                parts.append(self.tr("bid {value}").format(value=deal.bid))
+            if deal.kontra:
+                parts.append(doubling_name(deal.kontra))
+            if deal.setup.bock:
+                parts.append(self.tr("Bock round"))
+            return " · ".join(parts)
+        if deal.game == GameType.RAMSCH:
+            text = game_label("ramsch")
+            if deal.pushes:
+                text += " · " + self.tr("pushed {count} times").format(count=deal.pushes)
+            return text
+        if deal.declarer is not None:
+            return self.tr("{player} won the auction at {value}").format(
+                player=names[deal.declarer], value=deal.bid
+            )
+        return self.tr("Auction")
+
+    def _auction_text(self, deal: Deal, names: Sequence[str]) -> str:
+        said = []
+        for pos, kind, value in deal.auction.history:
+            if kind == "bid":
+                said.append(f"{names[pos]} {value}")
+            elif kind == "hold":
+                said.append(self.tr("{player} yes").format(player=names[pos]))
+            else:
+                said.append(self.tr("{player} passes").format(player=names[pos]))
+        if not said:
+            return ""
+        return self.tr("Auction: {moves}").format(moves=" · ".join(said))
+
+    def _result_text(self, deal: Deal, names: Sequence[str]) -> str:
+        res = deal.result
+        if res is None:
+            return ""
+        if res.kind == "passed_in":
+            return self.tr("All passed: the deal is passed in.")
+        if res.kind == "ramsch":
+            losers = [f"{names[p]} {signed(s)}" for p, s in enumerate(res.scores) if s]
+            return self.tr("Ramsch: {scores}").format(scores=", ".join(losers) or "0")
+        d = res.declarer
+        g = res.game
+        if d is None or g is None:
+            return ""
+        if g.won:
+            text = self.tr("{player} wins with {points} card points: {score}")
+        else:
+            text = self.tr("{player} loses with {points} card points: {score}")
+        return text.format(player=names[d], points=res.declarer_points, score=signed(res.scores[d]))
+
+    # analysis ---------------------------------------------------------------------------
+
+    def _start_analysis(self) -> None:
+        r = self._replay
+        if r is None or not r.ok or r.error or not r.final.finished:
+            self.analysis = []  # nothing to analyse: a damaged log, Ramsch, passed in
+            self._draw()
+            self.analysis_ready.emit()
+            return
+        deal = r.state(r.steps)  # the worker's own copy
+        self._analysis_loader.run(lambda cancel: analyze_deal(deal, cancel=cancel))
+
+    @Slot(object)
+    def _analysis_arrived(self, result: list[CardAnalysis]) -> None:
+        self.analysis = list(result)
+        r = self._replay
+        by_number = {a.number: a for a in self.analysis}
+        self._analysis_by_step = {}
+        if r is not None:
+            for step, n in r.play_numbers().items():
+                if n in by_number:
+                    self._analysis_by_step[step] = by_number[n]
+        self._mark_moves()
+        self._draw()
+        self.analysis_ready.emit()
+
+    @Slot(str)
+    def _analysis_failed(self, message: str) -> None:
+        self.analysis = []
+        self.note_line.setText(self.tr("The analysis failed: {reason}").format(reason=message))
+        self.analysis_ready.emit()
+
+    # keys, language, theme --------------------------------------------------------------
+
+    def _step_key(self, key: int) -> bool:
+        actions = {
+            Qt.Key.Key_Left: self.previous,
+            Qt.Key.Key_Right: self.next,
+            Qt.Key.Key_Home: self.first,
+            Qt.Key.Key_End: self.last,
+        }
+        action = actions.get(Qt.Key(key))
+        if action is None or self._replay is None or not self._replay.ok:
+            return False
+        action()
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not self._step_key(event.key()):
+            super().keyPressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and event.key() in _STEP_KEYS
+            and self._step_key(event.key())
+        ):
+            return True
+        return super().eventFilter(watched, event)
+
+    def hideEvent(self, event: QEvent) -> None:
+        if self._analysis_loader.busy:  # no solver runs for a panel nobody looks at
+            self._analysis_loader.cancel()
+        super().hideEvent(event)
+
+    def _retranslate(self) -> None:
+        for label, text in zip(
+            self._filter_labels,
+            (self.tr("&Series:"), self.tr("&Player:"), self.tr("&From:"), self.tr("&To:")),
+            strict=True,
+        ):
+            label.setText(text)
+        for b, text in (
+            (self.first_button, self.tr("First position (Home)")),
+            (self.prev_button, self.tr("Previous move (Left)")),
+            (self.next_button, self.tr("Next move (Right)")),
+            (self.last_button, self.tr("Last position (End)")),
+        ):
+            b.setToolTip(text)
+            b.setAccessibleName(text)
+        self.analysis_button.setText(self.tr("Analyse"))
+        self.moves_title.setText(self.tr("Moves"))
+        self.analysis_button.setToolTip(
+            self.tr("Solve the deal with open cards and mark the cards that cost points")
+        )
+        if self.series_box.count():
+            self.series_box.setItemText(0, self.tr("All series"))
+        if self.player_box.count():
+            self.player_box.setItemText(0, self.tr("All players"))
+
+    def _restyle(self) -> None:
+        pal = self.palette()
+        self._paint_icons()
+        row = round(QFontMetricsF(self.font()).height() * 1.5)
+        self.deal_list.verticalHeader().setDefaultSectionSize(row)
+        self.auction_line.setStyleSheet(f"color: {muted_color(pal).name()}")
+        if self.error_line.isVisible():
+            self.error_line.setStyleSheet(f"color: {negative_color(pal).name()}")
+
+    def changeEvent(self, event: QEvent) -> None:
+        kind = event.type()
+        if kind in (QEvent.Type.PaletteChange, QEvent.Type.FontChange) and hasattr(self, "board"):
+            self._restyle()
+            self._mark_moves()
+            self._draw()
+        elif kind == QEvent.Type.LanguageChange and hasattr(self, "board"):
+            self._retranslate()
+            self._fill_moves()
+            self._draw()
+        super().changeEvent(event)
+
+
+def _date_text(edit: QDateEdit) -> str | None:
+    d = edit.date()
+    return None if d == edit.minimumDate() else d.toString("yyyy-MM-dd")
+
+
+def _qdate(text: str | None) -> QDate:
+    if not text:
+        return _NO_DATE
+    d = QDate.fromString(text, "yyyy-MM-dd")
+    return d if d.isValid() else _NO_DATE

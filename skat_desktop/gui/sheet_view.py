@@ -1,0 +1,701 @@
+"""The score sheet of one series: every deal with running totals, then the evaluation.
+
+:class:`ScoreSheetView` shows what :meth:`SeriesService.sheet` computes — it adds nothing to
+the rules. The sheet is rebuilt by replaying every stored deal through the engine, which
+grows with the series, so it is read off the GUI thread (:mod:`store_worker`) with its own
+connection; the old sheet stays on screen until the new one has arrived, so a refresh after
+each deal does not flicker.
+
+Each player's column shows the running total; where the deal changed it, the deal's score
+stands small in front of it. Negative numbers are drawn in a red taken from the palette
+(light and dark), and the footer (totals, won/lost, passed in, Seeger-Fabian, the profile's
+own method, money, places) is set off in bold.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QAction, QBrush, QFont, QFontMetrics, QKeySequence, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHeaderView,
+    QLabel,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from skat_desktop.app.sheets import SeriesService, SheetSummary
+from skat_desktop.app.table import DealFinished, SeriesFinished
+from skat_desktop.gui.game_words import (
+    game_label,
+    is_dark,
+    mix,
+    muted_color,
+    negative_color,
+    number,
+    signed,
+)
+from skat_desktop.gui.store_worker import StoreLoader
+from skat_desktop.store.repository import Store
+
+SCORE_ROLE = Qt.ItemDataRole.UserRole + 1  # a player's score in this deal (int or None)
+VALUE_ROLE = Qt.ItemDataRole.UserRole + 2  # the number a cell shows (int or None)
+KIND_ROLE = Qt.ItemDataRole.UserRole + 3  # "deal" or the footer row's kind
+NEGATIVE_ROLE = Qt.ItemDataRole.UserRole + 4  # drawn in the negative colour
+SEAT_ROLE = Qt.ItemDataRole.UserRole + 5  # the table seat of a player's column, else None
+MUTED_ROLE = Qt.ItemDataRole.UserRole + 6  # the dealer sitting out at a table of four
+_GAP = "  "  # keeps the notes clear of the last player's right-aligned numbers
+
+_FIXED = ("number", "dealer", "declarer", "game", "result", "value")
+_IndexLike = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class SheetData:
+    """What the sheet view shows: the engine's sheet plus what only the store knows."""
+
+    summary: SheetSummary
+    kontra: tuple[int, ...] = ()  # per line: 0 none, 1 Kontra, 2 Re, ...
+    corrections: dict[int, str] = field(default_factory=dict)  # deal number -> who and why
+
+
+def read_sheet(store: Store, series_id: int, cancel: threading.Event | None = None) -> SheetData:
+    """The sheet of a series (Qt-free: runs on a worker thread with its own store)."""
+    svc = SeriesService(store, series_id)
+    summary = svc.sheet()
+    kontra = tuple(e.kontra for e in svc.series.entries)
+    notes: dict[int, str] = {}
+    for c in store.corrections(series_id=series_id):
+        notes[c["number"]] = f"{c['author']}, {str(c['created'])[:10]}: {c['reason']}"
+    return SheetData(summary, kontra, notes)
+
+
+@dataclass
+class _Row:
+    kind: str  # "deal", "total", "won_lost", "passed_in", "evaluation", "money", "places"
+    texts: list[str]
+    values: list[int | None]
+    scores: list[int | None]
+    tips: list[str | None]
+    negative: list[bool]
+    muted: list[bool] = field(default_factory=list)
+
+
+class SheetModel(QAbstractTableModel):
+    """The lines of a score sheet and its footer, one row each; read-only."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[_Row] = []
+        self._players: list[str] = []
+        self._header_cache: list[str] | None = None
+        self.data_shown: SheetData | None = None
+
+    # the columns ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> list[str]:
+        return list(self._players)
+
+    def player_column(self, seat: int) -> int:
+        return len(_FIXED) + seat
+
+    @property
+    def notes_column(self) -> int:
+        return len(_FIXED) + len(self._players)
+
+    def _headers(self) -> list[str]:
+        if self._header_cache is None:
+            self._header_cache = self._make_headers()
+        return self._header_cache
+
+    def _make_headers(self) -> list[str]:
+        return [
+            self.tr("#"),
+            self.tr("Dealer"),
+            self.tr("Declarer"),
+            self.tr("Game"),
+            self.tr("Result"),
+            self.tr("Value"),
+            *self._players,
+            _GAP + self.tr("Notes"),
+        ]
+
+    # filling ----------------------------------------------------------------------------
+
+    def set_sheet(self, data: SheetData | None) -> None:
+        self.beginResetModel()
+        self.data_shown = data
+        self._header_cache = None  # new players, or a new language
+        self._rows = []
+        self._players = [name for _, name in data.summary.info.players] if data else []
+        if data is not None:
+            self._rows = self._deal_rows(data) + self._footer_rows(data.summary)
+        self.endResetModel()
+
+    def footer_row(self, kind: str) -> int | None:
+        """The row of a footer line (``total``, ``won_lost``, ``seeger_fabian``, ...)."""
+        for i, r in enumerate(self._rows):
+            if r.kind == kind:
+                return i
+        return None
+
+    def _empty(self, kind: str) -> _Row:
+        n = len(_FIXED) + len(self._players) + 1
+        return _Row(kind, [""] * n, [None] * n, [None] * n, [None] * n, [False] * n, [False] * n)
+
+    def _deal_rows(self, data: SheetData) -> list[_Row]:
+        rows = []
+        p = len(_FIXED)
+        for i, line in enumerate(data.summary.lines):
+            r = self._empty("deal")
+            r.texts[0] = str(line.number)
+            r.values[0] = line.number
+            r.texts[1] = line.dealer
+            r.texts[2] = line.declarer or ""
+            r.texts[3] = game_label(line.label)
+            if line.won is not None:
+                r.texts[4] = self.tr("won") if line.won else self.tr("lost")
+                r.negative[4] = not line.won
+            if line.value:
+                r.texts[5] = number(line.value)
+                r.values[5] = line.value
+            if len(self._players) == 4 and line.dealer in self._players:
+                out = p + self._players.index(line.dealer)
+                r.muted[out] = True
+                r.tips[out] = self.tr("Sat out: the dealer at a table of four")
+            for seat, (score, total) in enumerate(zip(line.scores, line.totals, strict=True)):
+                r.texts[p + seat] = number(total)
+                r.values[p + seat] = total
+                r.scores[p + seat] = score
+                r.negative[p + seat] = total < 0
+                if score:
+                    r.tips[p + seat] = self.tr("{score} in this deal, {total} in all").format(
+                        score=signed(score), total=number(total)
+                    )
+            kontra = data.kontra[i] if i < len(data.kontra) else 0
+            marks, tips = self._marks(line, kontra, data.corrections.get(line.number))
+            r.texts[-1] = _GAP + " ".join(marks) if marks else ""
+            r.tips[-1] = "\n".join(tips) or None
+            rows.append(r)
+        return rows
+
+    def _marks(self, line: Any, kontra: int, correction: str | None) -> tuple[list, list]:
+        marks: list[str] = []
+        tips: list[str] = []
+        if line.bock:
+            marks.append(self.tr("B"))
+            tips.append(self.tr("Bock round: the score counts double"))
+        if line.ramsch_round:
+            marks.append(self.tr("R"))
+            tips.append(self.tr("Compulsory Ramsch round"))
+        if kontra:
+            names = (self.tr("K"), self.tr("Re"), self.tr("Bo"), self.tr("Hi"))
+            marks.append(names[min(kontra, 4) - 1])
+            tips.append(self.tr("Doubled {count} time(s): Kontra, Re, …").format(count=kontra))
+        if line.overbid:
+            marks.append(self.tr("Ü"))
+            tips.append(self.tr("Overbid: the game was worth less than the bid"))
+        if line.corrected:
+            marks.append("✎")
+            tip = self.tr("Corrected")
+            tips.append(f"{tip} ({correction})" if correction else tip)
+        return marks, tips
+
+    def _footer_rows(self, s: SheetSummary) -> list[_Row]:
+        p = len(_FIXED)
+        rows = []
+
+        def numbers(kind: str, label: str, values: tuple[int, ...], tip: str = "") -> None:
+            r = self._empty(kind)
+            r.texts[3] = label
+            r.tips[3] = tip or None
+            for seat, v in enumerate(values):
+                r.texts[p + seat] = number(v)
+                r.values[p + seat] = v
+                r.negative[p + seat] = v < 0
+            rows.append(r)
+
+        numbers("total", self.tr("Total"), s.totals)
+        r = self._empty("won_lost")
+        r.texts[3] = self.tr("Won / lost")
+        for seat, (w, lo) in enumerate(zip(s.won, s.lost, strict=True)):
+            r.texts[p + seat] = f"{number(w)} / {number(lo)}"
+        rows.append(r)
+        if s.passed_in or not s.info.profile.plays_ramsch:
+            r = self._empty("passed_in")
+            r.texts[3] = self.tr("Passed in")
+            r.texts[5] = number(s.passed_in)
+            r.values[5] = s.passed_in
+            rows.append(r)
+        numbers(
+            "seeger_fabian",
+            self.tr("Seeger-Fabian"),
+            s.seeger_fabian,
+            self.tr(
+                "Score + 50 per game won − 50 per game lost + 40 (30 at a table of four)"
+                " for every game another player lost"
+            ),
+        )
+        method = s.info.profile.tournament_scoring
+        if method not in ("seeger_fabian", "running_total"):
+            numbers("evaluation", self.method_name(method), s.evaluation)
+        if s.info.stake_cents:
+            r = self._empty("money")
+            r.texts[3] = self.tr("Money")
+            for seat, cents in enumerate(s.money_cents):
+                r.texts[p + seat] = signed(cents / 100, 2)
+                r.values[p + seat] = cents
+                r.negative[p + seat] = cents < 0
+            rows.append(r)
+        r = self._empty("places")
+        r.texts[3] = self.tr("Place")
+        for place, seat in s.ranking:
+            r.texts[p + seat] = self.tr("{place}.").format(place=place)
+            r.values[p + seat] = place
+        rows.append(r)
+        return rows
+
+    def method_name(self, method: str) -> str:
+        names = {
+            "seeger_fabian": self.tr("Seeger-Fabian"),
+            "texas_match_points": self.tr("Texas match points"),
+            "pre1999_rating": self.tr("Rating (before 1999)"),
+            "running_total": self.tr("Running total"),
+        }
+        return names.get(method, method)
+
+    # QAbstractTableModel ------------------------------------------------------------------
+
+    def rowCount(self, parent: _IndexLike = QModelIndex()) -> int:  # noqa: B008 - Qt's API
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _IndexLike = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() or not self._players else len(self._headers())
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._headers()[section]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._alignment(section)
+        return None
+
+    def _alignment(self, column: int) -> Qt.AlignmentFlag:
+        numeric = column in (0, 5) or len(_FIXED) <= column < self.notes_column
+        horizontal = Qt.AlignmentFlag.AlignRight if numeric else Qt.AlignmentFlag.AlignLeft
+        return horizontal | Qt.AlignmentFlag.AlignVCenter
+
+    def data(self, index: _IndexLike, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        r = self._rows[index.row()]
+        c = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return r.texts[c]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._alignment(c)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return r.tips[c]
+        if role == VALUE_ROLE:
+            return r.values[c]
+        if role == SCORE_ROLE:
+            return r.scores[c]
+        if role == KIND_ROLE:
+            return r.kind
+        if role == NEGATIVE_ROLE:
+            return r.negative[c]
+        if role == MUTED_ROLE:
+            return r.muted[c]
+        if role == SEAT_ROLE:
+            seat = c - len(_FIXED)
+            return seat if 0 <= seat < len(self._players) else None
+        return None
+
+    def flags(self, index: _IndexLike) -> Qt.ItemFlag:
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def column_cells(self, column: int) -> list[tuple[str, int | None]]:
+        """(text, the deal's score) of every cell of a column, for sizing it."""
+        return [(r.texts[column], r.scores[column]) for r in self._rows]
+
+    def as_text(self) -> str:
+        """The whole sheet as tab-separated lines (for the clipboard and spreadsheets)."""
+        lines = ["\t".join(self._headers())]
+        lines += ["\t".join(r.texts) for r in self._rows]
+        return "\n".join(lines)
+
+
+class SheetDelegate(QStyledItemDelegate):
+    """Draws negatives in the palette's red, the footer in bold, and score + total cells."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: _IndexLike) -> None:
+        super().initStyleOption(option, index)
+        option.state &= ~QStyle.StateFlag.State_HasFocus  # rows are selected, not cells
+        pal = option.palette
+        if index.data(KIND_ROLE) != "deal":
+            option.font.setBold(True)
+            base = pal.color(QPalette.ColorRole.Base)
+            text = pal.color(QPalette.ColorRole.Text)
+            option.backgroundBrush = QBrush(mix(base, text, 0.13 if is_dark(pal) else 0.07))
+        if index.data(NEGATIVE_ROLE):
+            option.palette.setColor(QPalette.ColorRole.Text, negative_color(pal))
+        if index.data(MUTED_ROLE):
+            ink = option.palette.color(QPalette.ColorRole.Text)
+            option.palette.setColor(
+                QPalette.ColorRole.Text, mix(ink, pal.color(QPalette.ColorRole.Base), 0.45)
+            )
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _IndexLike) -> None:
+        self._paint_cell(painter, option, index)
+        if index.data(SEAT_ROLE) is not None:  # a rule between the players' columns
+            pal = option.palette
+            line = mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text), 0.22)
+            painter.save()
+            painter.setPen(line)
+            r = option.rect
+            painter.drawLine(r.left(), r.top(), r.left(), r.bottom())
+            painter.restore()
+
+    def _paint_cell(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: _IndexLike
+    ) -> None:
+        score = index.data(SCORE_ROLE)
+        if not score:
+            super().paint(painter, option, index)
+            return
+        widget_palette = QPalette(option.palette)
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        total_text = opt.text
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget)
+        rect = rect.adjusted(6, 0, -3, 0)
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        pal = opt.palette
+        painter.save()
+        bold = QFont(opt.font)
+        bold.setBold(True)
+        painter.setFont(bold)
+        painter.setPen(
+            pal.color(QPalette.ColorRole.HighlightedText)
+            if selected
+            else pal.color(QPalette.ColorRole.Text)
+        )
+        align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(rect, align, total_text)
+        small = QFont(opt.font)
+        small.setPointSizeF(max(6.0, opt.font.pointSizeF() * 0.82))
+        painter.setFont(small)
+        if selected:
+            color = pal.color(QPalette.ColorRole.HighlightedText)
+        elif score < 0:
+            color = negative_color(widget_palette)
+        else:
+            color = muted_color(widget_palette)
+        painter.setPen(color)
+        left = QRect(rect)
+        left.setRight(rect.right() - QFontMetrics(bold).horizontalAdvance(total_text) - 8)
+        painter.drawText(
+            left, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, signed(score)
+        )
+        painter.restore()
+
+
+class ScoreSheetView(QWidget):
+    """The score sheet of one series, kept up to date while it is played.
+
+    ``set_series(store, series_id)`` shows a stored series; ``refresh()`` reads it again
+    (call it after each finished deal); ``set_sheet(summary)`` shows a sheet computed
+    elsewhere, e.g. by the table's own :class:`SeriesService`. ``loaded`` is emitted
+    when a new sheet is on screen, ``failed(message)`` when one could not be read.
+    """
+
+    loaded = Signal()
+    failed = Signal(str)
+
+    def __init__(
+        self,
+        store: Store | None = None,
+        series_id: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._series_id = series_id
+        self._stale = False
+
+        self.title = QLabel(self)
+        title_font = self.title.font()
+        title_font.setBold(True)
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.15)
+        self.title.setFont(title_font)
+        self.title.setWordWrap(True)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        self.status.hide()
+
+        self.model = SheetModel(self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.setItemDelegate(SheetDelegate(self.table))
+        self.table.setAlternatingRowColors(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        self.table.setShowGrid(False)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        # sized once per sheet from the font (ResizeToContents would ask every cell on
+        # every change, which costs more than building the sheet)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        header.setHighlightSections(False)
+
+        self.legend = QLabel(self)
+        self.legend.setWordWrap(True)
+
+        copy = QAction(self.tr("Copy the sheet"), self)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        copy.triggered.connect(self.copy_to_clipboard)
+        self.table.addAction(copy)
+        self._zoom = 1.0
+        for key, factor in (
+            (QKeySequence.StandardKey.ZoomIn, 1.15),
+            (QKeySequence.StandardKey.ZoomOut, 1 / 1.15),
+        ):
+            action = QAction(self)
+            action.setShortcut(key)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _=False, f=factor: self.set_zoom(self._zoom * f))
+            self.addAction(action)
+        self.zoom_in_action, self.zoom_out_action = self.actions()[-2:]
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.title)
+        layout.addWidget(self.status)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.legend)
+
+        self._loader = StoreLoader(self)
+        self._loader.loaded.connect(self._show)
+        self._loader.failed.connect(self._fail)
+        self._loader.busy_changed.connect(self._busy)
+        self._retranslate()
+        self._restyle()
+        if store is not None and series_id is not None:
+            self.refresh()
+        else:
+            self._placeholder()
+
+    # the API ----------------------------------------------------------------------------
+
+    @property
+    def series_id(self) -> int | None:
+        return self._series_id
+
+    @property
+    def summary(self) -> SheetSummary | None:
+        """The sheet on screen (``None`` before the first one arrived)."""
+        shown = self.model.data_shown
+        return shown.summary if shown else None
+
+    @property
+    def busy(self) -> bool:
+        return self._loader.busy
+
+    @Slot(object, int)
+    def set_series(self, store: Store | None, series_id: int | None) -> None:
+        """Show the series ``series_id`` of ``store`` (``None``: show nothing)."""
+        changed = (store, series_id) != (self._store, self._series_id)
+        self._store, self._series_id = store, series_id
+        if changed:
+            self.model.set_sheet(None)
+        if store is None or series_id is None:
+            self._loader.cancel()
+            self._placeholder()
+            return
+        self.refresh()
+
+    @Slot()
+    def refresh(self) -> None:
+        """Read the sheet again (after a deal was stored or corrected)."""
+        if self._store is None or self._series_id is None:
+            return
+        sid = self._series_id
+        self._loader.load(self._store, lambda store, cancel: read_sheet(store, sid, cancel))
+
+    @Slot(object)
+    def follow_table(self, controller: object) -> None:
+        """Show the series a table plays (connect ``MainWindow.controllerChanged``)."""
+        series_id = getattr(controller, "series_id", None)
+        if series_id is not None and self._store is not None:
+            self.set_series(self._store, series_id)
+
+    @Slot(object)
+    def table_event(self, event: object) -> None:
+        """Read the sheet again once a deal has ended (connect ``MainWindow.tableEvent``).
+
+        The table stores a deal before it reports it, so the new line is in the database.
+        A hidden sheet (another tab) waits until it is shown.
+        """
+        if isinstance(event, DealFinished | SeriesFinished):
+            if self.isVisible():
+                self.refresh()
+            else:
+                self._stale = True
+
+    def showEvent(self, event: QEvent) -> None:
+        if self._stale:
+            self._stale = False
+            self.refresh()
+        super().showEvent(event)
+
+    def set_sheet(self, summary: SheetSummary | SheetData) -> None:
+        """Show a sheet computed elsewhere (no store needed)."""
+        data = summary if isinstance(summary, SheetData) else SheetData(summary)
+        self._loader.cancel()
+        self._series_id = data.summary.info.id
+        self._show(data)
+
+    @Slot(float)
+    def set_zoom(self, factor: float) -> None:
+        """Scale the sheet's type (0.6 to 3): a wall screen at the club, a small laptop."""
+        self._zoom = max(0.6, min(3.0, factor))
+        font = QFont(self.font())
+        font.setPointSizeF(self.font().pointSizeF() * self._zoom)
+        self.table.setFont(font)
+        self.table.horizontalHeader().setFont(font)
+        self._restyle()
+        self._fit_columns()
+
+    @Slot()
+    def copy_to_clipboard(self) -> None:
+        QApplication.clipboard().setText(self.model.as_text())
+
+    # showing ----------------------------------------------------------------------------
+
+    def _placeholder(self) -> None:
+        self.title.setText(self.tr("No series chosen"))
+        self.status.hide()
+
+    @Slot(object)
+    def _show(self, data: SheetData) -> None:
+        bar = self.table.verticalScrollBar()
+        at_end = self.model.data_shown is None or bar.value() >= bar.maximum() - 2
+        self.model.set_sheet(data)
+        self._fit_columns()
+        info = data.summary.info
+        state = self.tr("closed") if info.closed else self.tr("open")
+        where = f", {info.place}" if info.place else ""
+        planned = (
+            self.tr("{played} of {planned} deals").format(
+                played=len(data.summary.lines), planned=info.planned_deals
+            )
+            if info.planned_deals
+            else self.tr("{played} deals").format(played=len(data.summary.lines))
+        )
+        self.title.setText(
+            f"{info.title} — {info.date}{where} — {info.profile.title} — {planned} — {state}"
+        )
+        self.status.hide()
+        if at_end:
+            self.table.scrollToBottom()
+        self.loaded.emit()
+
+    @Slot(str)
+    def _fail(self, message: str) -> None:
+        self.status.setText(self.tr("The sheet cannot be shown: {reason}").format(reason=message))
+        self.status.setStyleSheet(f"color: {negative_color(self.palette()).name()}")
+        self.status.show()
+        self.failed.emit(message)
+
+    @Slot(bool)
+    def _busy(self, busy: bool) -> None:
+        if busy and self.model.data_shown is None:
+            self.status.setText(self.tr("Reading the score sheet…"))
+            self.status.setStyleSheet(f"color: {muted_color(self.palette()).name()}")
+            self.status.show()
+        elif not busy and self.status.text() == self.tr("Reading the score sheet…"):
+            self.status.hide()
+
+    def _retranslate(self) -> None:
+        self.legend.setText(
+            self.tr(
+                "B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected. "
+                "Small numbers: the deal's score; large: the running total."
+            )
+        )
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as its widest cell; the players' columns all alike."""
+        model = self.model
+        font = QFont(self.table.font())
+        bold = QFont(font)
+        bold.setBold(True)
+        small = QFont(font)
+        small.setPointSizeF(max(6.0, font.pointSizeF() * 0.82))
+        fm_bold, fm_small = QFontMetrics(bold), QFontMetrics(small)
+        fm_head = QFontMetrics(self.table.horizontalHeader().font())
+        pad = 20
+        widths = []
+        for c in range(model.columnCount()):
+            head = model.headerData(c, Qt.Orientation.Horizontal) or ""
+            w = fm_head.horizontalAdvance(head) + pad
+            for text, score in model.column_cells(c):
+                cell = fm_bold.horizontalAdvance(text) + pad
+                if score is not None:  # room for the deal's score in front of the total
+                    cell += fm_small.horizontalAdvance(signed(max(abs(score), 999))) + 10
+                w = max(w, cell)
+            widths.append(w)
+        players = [model.player_column(s) for s in range(len(model.players))]
+        widest = max((widths[c] for c in players), default=0)
+        for c in players:
+            widths[c] = widest
+        for c, w in enumerate(widths):
+            self.table.setColumnWidth(c, w)
+
+    def _restyle(self) -> None:
+        pal = self.palette()
+        muted = muted_color(pal).name()
+        self.legend.setStyleSheet(f"color: {muted}")
+        fm = QFontMetrics(self.table.font())
+        self.table.verticalHeader().setDefaultSectionSize(round(fm.height() * 1.55))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.FontChange):
+            self._restyle()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+            self.model.set_sheet(self.model.data_shown)
+            self._fit_columns()
+        super().changeEvent(event)

@@ -1,0 +1,883 @@
+"""A player's statistics with charts, and the club's season ranking.
+
+:class:`StatisticsView` shows what :func:`~skat_desktop.app.statistics.player_statistics` and
+:func:`~skat_desktop.app.statistics.season_ranking` compute, for the series the filters select
+(rule profile, date range; the player's figures need the player). Both run over the whole
+history, which can be years of club evenings, so they are computed off the GUI thread with
+their own connection and come back through a queued signal (:mod:`store_worker`).
+
+The charts (Qt Charts) take their colours from the palette, so they follow a light or a dark
+theme; won games are drawn in the palette's green, lost ones in its red.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCharts import (
+    QBarCategoryAxis,
+    QBarSeries,
+    QBarSet,
+    QChart,
+    QChartView,
+    QDateTimeAxis,
+    QLineSeries,
+    QStackedBarSeries,
+    QValueAxis,
+)
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDate,
+    QDateTime,
+    QEvent,
+    QMargins,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTime,
+    QTimer,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QPainter,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from skat_desktop.app.statistics import (
+    PlayerStats,
+    RankingRow,
+    StatsFilter,
+    player_statistics,
+    season_ranking,
+)
+from skat_desktop.app.table import DealFinished, SeriesFinished
+from skat_desktop.engine.tournament import METHODS
+from skat_desktop.gui.game_words import (
+    is_dark,
+    mix,
+    muted_color,
+    negative_color,
+    number,
+    percent,
+    positive_color,
+    signed,
+)
+from skat_desktop.gui.store_worker import StoreLoader
+from skat_desktop.store.repository import Store
+
+_IndexLike = QModelIndex | QPersistentModelIndex
+_NO_DATE = QDate(2000, 1, 1)  # the date fields' "no limit" (shown as a dash)
+
+
+@dataclass(frozen=True)
+class StatisticsData:
+    """One answer of the worker: the player's figures and the ranking, for one filter."""
+
+    filter: StatsFilter
+    method: str
+    stats: PlayerStats | None
+    ranking: tuple[RankingRow, ...]
+
+
+def read_statistics(
+    store: Store,
+    player_id: int | None,
+    flt: StatsFilter,
+    method: str = "seeger_fabian",
+    cancel: threading.Event | None = None,
+) -> StatisticsData:
+    """Qt-free: runs on a worker thread with its own store."""
+    stats = player_statistics(store, player_id, flt) if player_id is not None else None
+    if cancel is not None and cancel.is_set():
+        return StatisticsData(flt, method, stats, ())
+    ranking = season_ranking(store, flt, method=method)
+    return StatisticsData(flt, method, stats, tuple(ranking))
+
+
+def method_name(method: str) -> str:
+    from PySide6.QtCore import QCoreApplication
+
+    names = {
+        "seeger_fabian": QCoreApplication.translate("StatisticsView", "Seeger-Fabian"),
+        "texas_match_points": QCoreApplication.translate("StatisticsView", "Texas match points"),
+        "pre1999_rating": QCoreApplication.translate("StatisticsView", "Rating (before 1999)"),
+        "running_total": QCoreApplication.translate("StatisticsView", "Game points"),
+    }
+    return names.get(method, method)
+
+
+# ------------------------------------------------------------------------------- ranking
+
+
+class RankingModel(QAbstractTableModel):
+    """The season ranking, best first; read-only."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: tuple[RankingRow, ...] = ()
+        self.method = "seeger_fabian"
+        self._money = False
+
+    def set_ranking(self, rows: tuple[RankingRow, ...], method: str) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.method = method
+        self._money = any(r.money_cents for r in rows)
+        self.endResetModel()
+
+    def _columns(self) -> list[str]:
+        cols = [
+            self.tr("Place"),
+            self.tr("Player"),
+            self.tr("Series"),
+            self.tr("Deals"),
+            self.tr("Won"),
+            self.tr("Lost"),
+            self.tr("Score"),
+            method_name(self.method),
+            self.tr("Per 48 deals"),
+        ]
+        if self._money:
+            cols.append(self.tr("Money"))
+        return cols
+
+    def _cell(self, r: RankingRow, c: int) -> tuple[str, float | None]:
+        match c:
+            case 0:
+                return self.tr("{place}.").format(place=r.place), None
+            case 1:
+                return r.name, None
+            case 2:
+                return number(r.series), None
+            case 3:
+                return number(r.deals), None
+            case 4:
+                return number(r.won), None
+            case 5:
+                return number(r.lost), None
+            case 6:
+                return number(r.score), r.score
+            case 7:
+                return number(r.evaluation), r.evaluation
+            case 8:
+                return ("–" if r.per_48 is None else number(r.per_48, 1)), r.per_48
+            case _:
+                return signed(r.money_cents / 100, 2), r.money_cents
+
+    def rowCount(self, parent: _IndexLike = QModelIndex()) -> int:  # noqa: B008 - Qt's API
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _IndexLike = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._columns())
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._columns()[section]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._alignment(section)
+        return None
+
+    @staticmethod
+    def _alignment(column: int) -> Qt.AlignmentFlag:
+        horizontal = Qt.AlignmentFlag.AlignLeft if column == 1 else Qt.AlignmentFlag.AlignRight
+        return horizontal | Qt.AlignmentFlag.AlignVCenter
+
+    def data(self, index: _IndexLike, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        text, value = self._cell(self.rows[index.row()], index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return text
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._alignment(index.column())
+        if role == Qt.ItemDataRole.ForegroundRole and value is not None and value < 0:
+            return QBrush(negative_color(QGuiApplication.palette()))
+        if role == Qt.ItemDataRole.UserRole:
+            return value
+        return None
+
+
+# ------------------------------------------------------------------------------- the view
+
+
+class StatisticsView(QWidget):
+    """Per-player statistics with charts, and the season ranking, under common filters.
+
+    ``set_store(store)`` reads the players and profiles and computes; ``refresh()`` computes
+    again (after new deals); ``set_player(player_id)`` picks whose figures are shown.
+    ``loaded`` is emitted when new figures are on screen, ``failed(message)`` if none could
+    be computed.
+    """
+
+    loaded = Signal()
+    failed = Signal(str)
+
+    def __init__(self, store: Store | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._store: Store | None = None
+        self.stats: PlayerStats | None = None
+        self.ranking: tuple[RankingRow, ...] = ()
+        self._data: StatisticsData | None = None
+        self._filling = False
+        self._stale = False
+        self._sized = False
+
+        # filters
+        self.player_box = QComboBox(self)
+        self.series_box = QComboBox(self)
+        self.profile_box = QComboBox(self)
+        self.date_from = self._date_edit()
+        self.date_to = self._date_edit()
+        self.method_box = QComboBox(self)
+        for method in METHODS:
+            self.method_box.addItem(method_name(method), method)
+        self._filter_labels = [QLabel(self) for _ in range(6)]
+        filters = QGridLayout()
+        boxes = (
+            self.player_box,
+            self.series_box,
+            self.method_box,
+            self.profile_box,
+            self.date_from,
+            self.date_to,
+        )
+        for i, (label, box) in enumerate(zip(self._filter_labels, boxes, strict=True)):
+            label.setBuddy(box)
+            row, col = divmod(i, 3)
+            filters.addWidget(label, row, 2 * col)
+            filters.addWidget(box, row, 2 * col + 1)
+        filters.setColumnStretch(6, 1)
+        filters.setHorizontalSpacing(8)
+        for box in (self.player_box, self.series_box, self.profile_box, self.method_box):
+            box.currentIndexChanged.connect(self._filters_changed)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.series_box.setMaximumWidth(320)
+        self.series_box.currentIndexChanged.connect(self._series_chosen)
+        for edit in (self.date_from, self.date_to):
+            edit.dateChanged.connect(self._filters_changed)
+
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        self.status.hide()
+
+        # figures
+        self.figures = QTreeWidget(self)
+        self.figures.setColumnCount(2)
+        self.figures.setRootIsDecorated(False)
+        self.figures.setAlternatingRowColors(True)
+        self.figures.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.figures.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        head = self.figures.header()
+        head.setStretchLastSection(False)
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.figure_items: dict[str, QTreeWidgetItem] = {}
+
+        # charts and ranking
+        self.game_chart = self._chart_view()
+        self.rate_chart = self._chart_view()
+        self.score_chart = self._chart_view()
+        self.ranking_model = RankingModel(self)
+        self.ranking_table = QTableView(self)
+        self.ranking_table.setModel(self.ranking_model)
+        self.ranking_table.setAlternatingRowColors(True)
+        self.ranking_table.setShowGrid(False)
+        self.ranking_table.verticalHeader().hide()
+        self.ranking_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.ranking_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        rhead = self.ranking_table.horizontalHeader()
+        rhead.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        rhead.setStretchLastSection(False)
+        rhead.setHighlightSections(False)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self.game_chart, "")
+        self.tabs.addTab(self.rate_chart, "")
+        self.tabs.addTab(self.score_chart, "")
+        self.tabs.addTab(self.ranking_table, "")
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.addWidget(self.figures)
+        self.splitter.addWidget(self.tabs)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 5)
+        self.splitter.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(filters)
+        layout.addWidget(self.status)
+        layout.addWidget(self.splitter, 1)
+
+        self._loader = StoreLoader(self)
+        self._loader.loaded.connect(self._show)
+        self._loader.failed.connect(self._fail)
+        self._loader.busy_changed.connect(self._busy)
+        self._retranslate()
+        self._restyle()
+        self._build_figures()
+        if store is not None:
+            self.set_store(store)
+
+    def _date_edit(self) -> QDateEdit:
+        edit = QDateEdit(self)
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat("yyyy-MM-dd")
+        edit.setMinimumDate(_NO_DATE)
+        edit.setSpecialValueText("—")
+        edit.setDate(_NO_DATE)
+        return edit
+
+    def _chart_view(self) -> QChartView:
+        view = QChartView(self)
+        view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        view.setMinimumSize(260, 200)
+        view.setChart(self._new_chart())
+        return view
+
+    def showEvent(self, event: QEvent) -> None:
+        if self._stale:
+            self._stale = False
+            self.refresh()
+        if not self._sized:  # the figures need a column of text, the charts the rest
+            self._sized = True
+            w = max(self.width(), 600)
+            left = min(max(round(w * 0.3), 260), 420)
+            self.splitter.setSizes([left, w - left])
+        super().showEvent(event)
+
+    # the API ----------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self._loader.busy
+
+    def set_store(self, store: Store | None) -> None:
+        """Show the statistics of ``store`` (``None``: nothing)."""
+        self._store = store
+        self._fill_choices()
+        self.refresh()
+
+    @Slot(int)
+    def set_player(self, player_id: int) -> None:
+        i = self.player_box.findData(player_id)
+        if i >= 0:
+            self.player_box.setCurrentIndex(i)
+
+    def set_filter(
+        self,
+        profile: str | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        method: str | None = None,
+        series_id: int | None = None,
+    ) -> None:
+        """Set the filters at once (one computation); a series replaces profile and dates."""
+        self._filling = True
+        try:
+            self.series_box.setCurrentIndex(max(self.series_box.findData(series_id), 0))
+            self._series_chosen()
+            i = self.profile_box.findData(profile)
+            self.profile_box.setCurrentIndex(max(i, 0))
+            self.date_from.setDate(_qdate(date_from))
+            self.date_to.setDate(_qdate(date_to))
+            if method is not None:
+                self.method_box.setCurrentIndex(max(self.method_box.findData(method), 0))
+        finally:
+            self._filling = False
+        self.refresh()
+
+    def current_filter(self) -> StatsFilter:
+        series_id = self.series_box.currentData()
+        if series_id is not None and self._store is not None:
+            # StatsFilter selects whole series by profile, dates and table: one evening is
+            # its day, its rules and everyone who sat at it
+            info = self._store.series(series_id)
+            return StatsFilter(
+                profile=info.profile.name,
+                date_from=info.date,
+                date_to=info.date,
+                opponents=tuple(pid for pid, _ in info.players),
+            )
+        return StatsFilter(
+            profile=self.profile_box.currentData(),
+            date_from=_date_text(self.date_from),
+            date_to=_date_text(self.date_to),
+        )
+
+    @Slot(object)
+    def table_event(self, event: object) -> None:
+        """Compute again once a deal has ended (connect ``MainWindow.tableEvent``).
+
+        A hidden view (another tab) waits until it is shown.
+        """
+        if isinstance(event, DealFinished | SeriesFinished):
+            if self.isVisible():
+                self.refresh()
+            else:
+                self._stale = True
+
+    @Slot()
+    def refresh(self) -> None:
+        """Compute the figures and the ranking again for the current filters."""
+        if self._store is None:
+            self._loader.cancel()
+            return
+        player = self.player_box.currentData()
+        flt = self.current_filter()
+        method = self.method_box.currentData() or "seeger_fabian"
+        self._loader.load(
+            self._store,
+            lambda store, cancel: read_statistics(store, player, flt, method, cancel),
+        )
+
+    # filters ----------------------------------------------------------------------------
+
+    def _fill_choices(self) -> None:
+        self._filling = True
+        try:
+            player = self.player_box.currentData()
+            profile = self.profile_box.currentData()
+            series = self.series_box.currentData()
+            self.player_box.clear()
+            self.profile_box.clear()
+            self.series_box.clear()
+            self.profile_box.addItem(self.tr("All rule profiles"), None)
+            self.series_box.addItem(self.tr("All series"), None)
+            if self._store is not None:
+                for p in self._store.players():
+                    self.player_box.addItem(p["name"], p["id"])
+                for se in reversed(self._store.list_series()):
+                    self.series_box.addItem(f"{se['date']} {se['title']}", se["id"])
+                for p in self._store.profiles():
+                    self.profile_box.addItem(p["title"], p["name"])
+            self.series_box.setCurrentIndex(max(self.series_box.findData(series), 0))
+            self._series_chosen()
+            if player is not None and self.player_box.findData(player) >= 0:
+                self.player_box.setCurrentIndex(self.player_box.findData(player))
+            self.profile_box.setCurrentIndex(max(self.profile_box.findData(profile), 0))
+        finally:
+            self._filling = False
+
+    @Slot()
+    def _filters_changed(self) -> None:
+        if not self._filling:
+            self.refresh()
+
+    @Slot()
+    def _series_chosen(self) -> None:
+        one = self.series_box.currentData() is not None
+        for w in (self.profile_box, self.date_from, self.date_to):
+            w.setEnabled(not one)
+
+    # showing ----------------------------------------------------------------------------
+
+    @Slot(object)
+    def _show(self, data: StatisticsData) -> None:
+        self._data = data
+        self.stats = data.stats
+        self.ranking = data.ranking
+        self.status.hide()
+        if self.series_box.currentData() is not None and data.ranking:
+            counted = max(r.series for r in data.ranking)
+            if counted > 1:  # another series of that day had the same table and rules
+                self.status.setText(
+                    self.tr(
+                        "{count} series of that day had the same table and rules;"
+                        " all of them are counted."
+                    ).format(count=counted)
+                )
+                self.status.setStyleSheet(f"color: {muted_color(self.palette()).name()}")
+                self.status.show()
+        self._fill_figures(data.stats)
+        self.ranking_model.set_ranking(data.ranking, data.method)
+        self._draw_charts()
+        self.loaded.emit()
+
+    @Slot(str)
+    def _fail(self, message: str) -> None:
+        self.status.setText(
+            self.tr("The statistics cannot be computed: {reason}").format(reason=message)
+        )
+        self.status.setStyleSheet(f"color: {negative_color(self.palette()).name()}")
+        self.status.show()
+        self.failed.emit(message)
+
+    @Slot(bool)
+    def _busy(self, busy: bool) -> None:
+        if busy:  # said only if it takes a while, so quick answers do not make lines jump
+            QTimer.singleShot(300, self, self._say_busy)
+        elif self.status.text() == self.tr("Computing…"):
+            self.status.hide()
+
+    @Slot()
+    def _say_busy(self) -> None:
+        if self._loader.busy:
+            self.status.setText(self.tr("Computing…"))
+            self.status.setStyleSheet(f"color: {muted_color(self.palette()).name()}")
+            self.status.show()
+
+    def _figure_rows(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """(group, [(key, label)]) in the order they are shown."""
+        return [
+            (
+                self.tr("Deals"),
+                [
+                    ("series", self.tr("Series")),
+                    ("deals", self.tr("Deals")),
+                    ("deals_active", self.tr("Deals played")),
+                    ("deals_sitting_out", self.tr("Sat out as dealer")),
+                    ("passed_in", self.tr("Passed in")),
+                ],
+            ),
+            (
+                self.tr("As declarer"),
+                [
+                    ("games_declared", self.tr("Games declared")),
+                    ("declarer_share", self.tr("Share of the deals played")),
+                    ("declarer_won_lost", self.tr("Won / lost")),
+                    ("declarer_win_rate", self.tr("Won")),
+                    ("average_value", self.tr("Average game value")),
+                    ("overbid", self.tr("Overbid")),
+                    ("kontra_declarer", self.tr("Won against Kontra")),
+                ],
+            ),
+            (
+                self.tr("As defender"),
+                [
+                    ("defender_games", self.tr("Games defended")),
+                    ("defender_success", self.tr("Declarer lost")),
+                    ("kontra_defender", self.tr("Kontra successful")),
+                ],
+            ),
+            (
+                self.tr("Schneider, Schwarz, Ramsch"),
+                [
+                    ("schneider", self.tr("Schneider won / suffered")),
+                    ("schwarz", self.tr("Schwarz won / suffered")),
+                    ("ramsch", self.tr("Ramsch lost / played")),
+                ],
+            ),
+            (
+                self.tr("Evaluation"),
+                [
+                    ("score_total", self.tr("Score (game points)")),
+                    ("seeger_fabian", self.tr("Seeger-Fabian")),
+                    ("seeger_fabian_per_48", self.tr("Seeger-Fabian per 48 deals")),
+                ],
+            ),
+        ]
+
+    def _build_figures(self) -> None:
+        self.figures.clear()
+        self.figure_items.clear()
+        bold = QFont(self.figures.font())
+        bold.setBold(True)
+        for group, rows in self._figure_rows():
+            top = QTreeWidgetItem(self.figures, [group, ""])
+            top.setFont(0, bold)
+            top.setFirstColumnSpanned(True)
+            for key, label in rows:
+                item = QTreeWidgetItem(top, [label, "–"])
+                item.setTextAlignment(
+                    1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                )
+                self.figure_items[key] = item
+        self.figures.expandAll()
+        if self.stats is not None:
+            self._fill_figures(self.stats)
+
+    def figure_values(self, st: PlayerStats) -> dict[str, str]:
+        """The text of every figure for ``st`` (what the view shows, one place for tests)."""
+
+        def count_rate(count: int, rate: float | None) -> str:
+            return f"{number(count)} ({percent(rate)})"
+
+        def pair(a: int, b: int) -> str:
+            return f"{number(a)} / {number(b)}"
+
+        return {
+            "series": number(st.series),
+            "deals": number(st.deals),
+            "deals_active": number(st.deals_active),
+            "deals_sitting_out": number(st.deals_sitting_out),
+            "passed_in": count_rate(st.passed_in, st.passed_in_rate),
+            "games_declared": number(st.games_declared),
+            "declarer_share": percent(st.declarer_share),
+            "declarer_won_lost": pair(st.declarer_won, st.declarer_lost),
+            "declarer_win_rate": percent(st.declarer_win_rate),
+            "average_value": "–" if st.average_value is None else number(st.average_value, 1),
+            "overbid": count_rate(st.overbid, st.overbid_rate),
+            "kontra_declarer": pair(st.kontra_declarer_won, st.kontra_declarer_games),
+            "defender_games": number(st.defender_games),
+            "defender_success": count_rate(st.defender_won, st.defender_success),
+            "kontra_defender": pair(st.kontra_defender_won, st.kontra_defender_games),
+            "schneider": pair(st.schneider_won, st.schneider_suffered),
+            "schwarz": pair(st.schwarz_won, st.schwarz_suffered),
+            "ramsch": pair(st.ramsch_lost, st.ramsch_deals),
+            "score_total": number(st.score_total),
+            "seeger_fabian": number(st.seeger_fabian),
+            "seeger_fabian_per_48": (
+                "–" if st.seeger_fabian_per_48 is None else number(st.seeger_fabian_per_48, 1)
+            ),
+        }
+
+    def _fill_figures(self, st: PlayerStats | None) -> None:
+        values = self.figure_values(st) if st is not None else {}
+        neg = negative_color(self.palette())
+        normal = self.palette().color(QPalette.ColorRole.Text)
+        for key, item in self.figure_items.items():
+            text = values.get(key, "–")
+            item.setText(1, text)
+            negative = key in ("score_total", "seeger_fabian", "seeger_fabian_per_48") and (
+                text.startswith("-") or text.startswith("−")
+            )
+            item.setForeground(1, QBrush(neg if negative else normal))
+        if st is not None:
+            self.figures.setHeaderLabels([st.name, ""])
+        else:
+            self.figures.setHeaderLabels([self.tr("No player chosen"), ""])
+
+    # charts -----------------------------------------------------------------------------
+
+    def _new_chart(self) -> QChart:
+        chart = QChart()
+        chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
+        chart.setMargins(QMargins(4, 4, 4, 4))
+        chart.setBackgroundRoundness(0)
+        pal = self.palette()
+        chart.setBackgroundBrush(QBrush(pal.color(QPalette.ColorRole.Base)))
+        chart.setTitleBrush(QBrush(pal.color(QPalette.ColorRole.Text)))
+        legend = chart.legend()
+        legend.setLabelColor(pal.color(QPalette.ColorRole.Text))
+        legend.setAlignment(Qt.AlignmentFlag.AlignBottom)
+        return chart
+
+    def _style_axis(self, axis: Any) -> None:
+        pal = self.palette()
+        text = pal.color(QPalette.ColorRole.Text)
+        axis.setLabelsColor(text)
+        axis.setTitleBrush(QBrush(text))
+        grid = mix(pal.color(QPalette.ColorRole.Base), text, 0.18)
+        axis.setGridLineColor(grid)
+        axis.setLinePen(QPen(mix(pal.color(QPalette.ColorRole.Base), text, 0.45)))
+
+    def _draw_charts(self) -> None:
+        st = self.stats
+        kinds = [
+            (self.tr("Suit"), "suits"),
+            (self.tr("Grand"), "grand"),
+            (self.tr("Null"), "null"),
+            (self.tr("Hand"), "hand"),
+            (self.tr("Ouvert"), "ouvert"),
+        ]
+        pal = self.palette()
+
+        # games declared, split into won and lost, by game type
+        chart = self._new_chart()
+        chart.setTitle(self.tr("Games declared by game type"))
+        series = QStackedBarSeries()
+        won = QBarSet(self.tr("Won"))
+        lost = QBarSet(self.tr("Lost"))
+        for _label, key in kinds:
+            g = getattr(st, key) if st else None
+            won.append(g.won if g else 0)
+            lost.append(g.lost if g else 0)
+        won.setColor(positive_color(pal))
+        lost.setColor(negative_color(pal))
+        for s in (won, lost):
+            s.setBorderColor(pal.color(QPalette.ColorRole.Base))
+            s.setLabelColor(pal.color(QPalette.ColorRole.Base))
+        series.append(won)
+        series.append(lost)
+        series.setLabelsVisible(True)
+        chart.addSeries(series)
+        self._category_axes(chart, series, [k[0] for k in kinds], self.tr("Games"))
+        self.game_chart.setChart(chart)
+
+        # win rate by game type, with all games declared and the defence for comparison
+        chart = self._new_chart()
+        chart.setTitle(self.tr("Win rate by game type"))
+        series = QBarSeries()
+        rates = QBarSet(self.tr("Won (%)"))
+        labels = [k[0] for k in kinds] + [self.tr("All games"), self.tr("Defence")]
+        values = [getattr(st, key).win_rate if st else None for _, key in kinds]
+        values += [st.declarer_win_rate, st.defender_success] if st else [None, None]
+        for v in values:
+            rates.append(round(100 * v, 1) if v is not None else 0)
+        rates.setColor(pal.color(QPalette.ColorRole.Highlight))
+        rates.setBorderColor(pal.color(QPalette.ColorRole.Highlight))
+        rates.setLabelColor(pal.color(QPalette.ColorRole.Text))
+        series.append(rates)
+        series.setLabelsVisible(True)
+        series.setLabelsPosition(QBarSeries.LabelsPosition.LabelsOutsideEnd)
+        series.setLabelsFormat("@value %")
+        chart.addSeries(series)
+        axis_y = self._category_axes(chart, series, labels, self.tr("%"))
+        axis_y.setRange(0, 112)  # room for the "100 %" label above a full bar
+        axis_y.setTickType(QValueAxis.TickType.TicksDynamic)
+        axis_y.setTickAnchor(0)
+        axis_y.setTickInterval(20)
+        axis_y.setLabelFormat("%d")
+        chart.legend().hide()
+        self.rate_chart.setChart(chart)
+
+        # score over time: the cumulative score after each series
+        chart = self._new_chart()
+        chart.setTitle(self.tr("Score over time (after each series)"))
+        line = QLineSeries()
+        line.setName(self.tr("Score"))
+        points = st.score_over_time if st else ()
+        times = []
+        for date, _sid, total in points:
+            when = QDateTime(QDate.fromString(date, "yyyy-MM-dd"), QTime(12, 0))
+            times.append(when.toMSecsSinceEpoch())
+            line.append(times[-1], total)
+        pen = QPen(pal.color(QPalette.ColorRole.Highlight))
+        pen.setWidthF(2.5)
+        line.setPen(pen)
+        line.setPointsVisible(True)
+        chart.addSeries(line)
+        axis_x = QDateTimeAxis()
+        axis_x.setFormat("yyyy-MM-dd")
+        axis_x.setTickCount(min(max(len(set(times)), 2), 7))
+        day = 86_400_000
+        lo, hi = (min(times), max(times)) if times else (0, day)
+        margin = max(day, (hi - lo) // 25)  # keeps the first and last points off the frame
+        lo, hi = lo - margin, hi + margin
+        axis_x.setRange(QDateTime.fromMSecsSinceEpoch(lo), QDateTime.fromMSecsSinceEpoch(hi))
+        axis_y = QValueAxis()
+        totals = [p[2] for p in points] or [0]
+        low, high = min(0, *totals), max(0, *totals)
+        pad = max(10, (high - low) // 12)
+        axis_y.setRange(low - pad if low < 0 else 0, high + pad if high > 0 else 0)
+        axis_y.applyNiceNumbers()
+        axis_y.setLabelFormat("%d")
+        for axis, side in (
+            (axis_x, Qt.AlignmentFlag.AlignBottom),
+            (axis_y, Qt.AlignmentFlag.AlignLeft),
+        ):
+            self._style_axis(axis)
+            chart.addAxis(axis, side)
+            line.attachAxis(axis)
+        chart.legend().hide()
+        self.score_chart.setChart(chart)
+
+    def _category_axes(
+        self, chart: QChart, series: Any, labels: list[str], title: str
+    ) -> QValueAxis:
+        axis_x = QBarCategoryAxis()
+        axis_x.append(labels)
+        axis_y = QValueAxis()
+        axis_y.setLabelFormat("%d")
+        axis_y.setTitleText(title)
+        chart.addAxis(axis_x, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(axis_y, Qt.AlignmentFlag.AlignLeft)
+        series.attachAxis(axis_x)
+        series.attachAxis(axis_y)
+        if isinstance(series, QStackedBarSeries):
+            top = max(
+                (sum(s.at(i) for s in series.barSets()) for i in range(len(labels))), default=0
+            )
+            axis_y.setRange(0, max(4, top))
+            axis_y.applyNiceNumbers()
+        for axis in (axis_x, axis_y):
+            self._style_axis(axis)
+        axis_x.setGridLineVisible(False)
+        return axis_y
+
+    # language and theme ------------------------------------------------------------------
+
+    def _retranslate(self) -> None:
+        for label, text in zip(
+            self._filter_labels,
+            (
+                self.tr("&Player:"),
+                self.tr("&Series:"),
+                self.tr("&Ranking by:"),
+                self.tr("R&ules:"),
+                self.tr("&From:"),
+                self.tr("&To:"),
+            ),
+            strict=True,
+        ):
+            label.setText(text)
+        for i, text in enumerate(
+            (
+                self.tr("Game types"),
+                self.tr("Win rate"),
+                self.tr("Score over time"),
+                self.tr("Season ranking"),
+            )
+        ):
+            self.tabs.setTabText(i, text)
+        for i, method in enumerate(METHODS):
+            self.method_box.setItemText(i, method_name(method))
+        if self.profile_box.count():
+            self.profile_box.setItemText(0, self.tr("All rule profiles"))
+        if self.series_box.count():
+            self.series_box.setItemText(0, self.tr("All series"))
+        self.figures.setHeaderLabels([self.tr("No player chosen"), ""])
+
+    def changeEvent(self, event: QEvent) -> None:
+        kind = event.type()
+        if not hasattr(self, "ranking_model"):
+            pass  # still being built
+        elif kind == QEvent.Type.FontChange:
+            self._restyle()
+        elif kind == QEvent.Type.LanguageChange:
+            self._retranslate()
+            self._build_figures()
+            if self._data is not None:
+                self._draw_charts()
+        elif kind == QEvent.Type.PaletteChange:
+            self._fill_figures(self.stats)
+            self._draw_charts()
+        super().changeEvent(event)
+
+    def _restyle(self) -> None:
+        fm = QFontMetrics(self.font())
+        self.ranking_table.verticalHeader().setDefaultSectionSize(round(fm.height() * 1.55))
+
+    @property
+    def dark(self) -> bool:
+        return is_dark(self.palette())
+
+
+def _date_text(edit: QDateEdit) -> str | None:
+    d = edit.date()
+    return None if d == edit.minimumDate() else d.toString("yyyy-MM-dd")
+
+
+def _qdate(text: str | None) -> QDate:
+    if not text:
+        return _NO_DATE
+    d = QDate.fromString(text, "yyyy-MM-dd")
+    return d if d.isValid() else _NO_DATE

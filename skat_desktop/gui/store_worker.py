@@ -1,0 +1,207 @@
+"""Slow reads off the GUI thread: each job opens its own read-only connection to the store.
+
+A :class:`~skat_desktop.store.repository.Store` belongs to the thread that opened it, so a
+job never touches the GUI's store: it opens the same file again (read-only, so it neither
+migrates nor locks anything), runs a Qt-free function on it and hands the answer back to the
+GUI thread through a queued signal. Only the newest job of a :class:`StoreLoader` counts: an
+answer that arrives after a newer request (the player changed a filter meanwhile) is dropped.
+
+Workers report to one dispatcher object that lives as long as the application, never to the
+widget itself, so a view closed while its job is still running cannot be called after it is
+gone (the Anki "operations" pattern: the job never touches widgets).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import threading
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, Signal, Slot
+from sqlite_utils import Database
+
+from skat_desktop.engine.errors import SkatError
+from skat_desktop.store.database import StoreError
+from skat_desktop.store.repository import Store
+
+log = logging.getLogger(__name__)
+
+StoreJob = Callable[[Store, threading.Event], Any]
+"""A Qt-free function of a store and a cancel event; its return value is the answer."""
+
+
+def database_file(store: Store) -> Path | None:
+    """The file behind ``store``, or ``None`` for an in-memory or temporary database."""
+    for _, name, file in store.conn.execute("PRAGMA database_list"):
+        if name == "main":
+            return Path(file) if file else None
+    return None
+
+
+def open_reader(path: Path) -> Store:
+    """A second, read-only connection to the database file at ``path`` for this thread."""
+    uri = Path(path).resolve().as_uri() + "?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout=5000")
+        conn.execute("PRAGMA query_only=1")
+    except sqlite3.Error as e:
+        raise StoreError(f"cannot read {path}: {e}") from None
+    return Store(Database(conn))
+
+
+def _message(e: BaseException) -> str:
+    """One sentence a player can read; programming errors are logged with their trace."""
+    if isinstance(e, StoreError | SkatError | sqlite3.Error | ValueError):
+        return str(e).splitlines()[0] if str(e) else type(e).__name__
+    log.exception("a background job failed", exc_info=e)
+    return QCoreApplication.translate("StoreLoader", "Unexpected error: {error}").format(
+        error=f"{type(e).__name__}: {e}"
+    )
+
+
+class _Dispatcher(QObject):
+    """Receives every worker's answer on the GUI thread and passes it to a living loader."""
+
+    answered = Signal(int, int, bool, object)  # loader key, ticket, ok, answer or message
+
+    def __init__(self) -> None:
+        super().__init__(QCoreApplication.instance())
+        self.loaders: weakref.WeakValueDictionary[int, StoreLoader] = weakref.WeakValueDictionary()
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(max(2, QThreadPool.globalInstance().maxThreadCount()))
+        self.answered.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        self._next_key = 0
+
+    def register(self, loader: StoreLoader) -> int:
+        self._next_key += 1
+        self.loaders[self._next_key] = loader
+        return self._next_key
+
+    @Slot(int, int, bool, object)
+    def _deliver(self, key: int, ticket: int, ok: bool, answer: object) -> None:
+        loader = self.loaders.get(key)
+        if loader is not None:
+            with contextlib.suppress(RuntimeError):  # its C++ side went with its view
+                loader._receive(ticket, ok, answer)
+
+
+_dispatcher: _Dispatcher | None = None
+
+
+def _the_dispatcher() -> _Dispatcher:
+    global _dispatcher
+    if _dispatcher is None:
+        _dispatcher = _Dispatcher()
+    return _dispatcher
+
+
+def wait_for_jobs(msecs: int = 30_000) -> bool:
+    """Block until every background job of the views has finished (tests, scripts, exit)."""
+    if _dispatcher is None:
+        return True
+    return _dispatcher.pool.waitForDone(msecs)
+
+
+class StoreLoader(QObject):
+    """Runs one kind of read for one view, off the GUI thread; the newest request wins.
+
+    ``loaded(answer)`` and ``failed(message)`` arrive on the GUI thread, for the newest
+    request only. ``busy_changed(bool)`` says whether a request is outstanding.
+    """
+
+    loaded = Signal(object)
+    failed = Signal(str)
+    busy_changed = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._dispatcher = _the_dispatcher()
+        self._key = self._dispatcher.register(self)
+        self._ticket = 0
+        self._cancel = threading.Event()
+        self._busy = False
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def load(self, store: Store | None, job: StoreJob) -> None:
+        """Run ``job(reader, cancel)`` on a worker thread with its own connection to ``store``.
+
+        A store without a file (in memory) cannot be opened twice: its job runs on this
+        thread instead, and its answer still arrives through the queued signal.
+        """
+        ticket, cancel = self._start()
+        dispatcher = self._dispatcher
+        key = self._key
+        path = database_file(store) if store is not None else None
+        if store is None or path is None:
+            try:
+                answer, ok = job(store, cancel), True
+            except Exception as e:  # reported in the view as one line, never raised
+                answer, ok = _message(e), False
+            dispatcher.answered.emit(key, ticket, ok, answer)
+            return
+
+        def work() -> None:
+            try:
+                reader = open_reader(path)
+                try:
+                    answer, ok = job(reader, cancel), True
+                finally:
+                    reader.close()
+            except Exception as e:  # reported in the view as one line, never raised
+                answer, ok = _message(e), False
+            if not cancel.is_set():
+                dispatcher.answered.emit(key, ticket, ok, answer)
+
+        dispatcher.pool.start(work)
+
+    def run(self, job: Callable[[threading.Event], Any]) -> None:
+        """Run a store-free ``job(cancel)`` (a solver run) on a worker thread."""
+        ticket, cancel = self._start()
+        dispatcher = self._dispatcher
+        key = self._key
+
+        def work() -> None:
+            try:
+                answer, ok = job(cancel), True
+            except Exception as e:  # reported in the view as one line, never raised
+                answer, ok = _message(e), False
+            if not cancel.is_set():
+                dispatcher.answered.emit(key, ticket, ok, answer)
+
+        dispatcher.pool.start(work)
+
+    def cancel(self) -> None:
+        """Forget the outstanding request; a job that checks its cancel event stops early."""
+        self._cancel.set()
+        self._ticket += 1
+        self._set_busy(False)
+
+    def _start(self) -> tuple[int, threading.Event]:
+        self._cancel.set()
+        self._cancel = threading.Event()
+        self._ticket += 1
+        self._set_busy(True)
+        return self._ticket, self._cancel
+
+    def _receive(self, ticket: int, ok: bool, answer: object) -> None:
+        if ticket != self._ticket:
+            return  # an older request: a newer one is on its way
+        self._set_busy(False)
+        if ok:
+            self.loaded.emit(answer)
+        else:
+            self.failed.emit(str(answer))
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            self.busy_changed.emit(busy)
