@@ -1,0 +1,1 @@
+"""Compiled translations (skat_desktop_<lang>.qm), package data; see skat_desktop.gui.i18n."""

@@ -1,0 +1,1681 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de" sourcelanguage="en">
+<context>
+    <name></name>
+    <message>
+        <source>{player} bids {value}</source>
+        <translation>{player} reizt {value}</translation>
+    </message>
+    <message>
+        <source>{player} claims the rest</source>
+        <translation>{player} beansprucht den Rest</translation>
+    </message>
+    <message>
+        <source>{player} concedes</source>
+        <translation>{player} gibt auf</translation>
+    </message>
+    <message>
+        <source>{player} declares {game}</source>
+        <translation>{player} sagt {game} an</translation>
+    </message>
+    <message>
+        <source>{player} holds</source>
+        <translation>{player} hält</translation>
+    </message>
+    <message>
+        <source>{player} passes</source>
+        <translation>{player} passt</translation>
+    </message>
+    <message>
+        <source>{player} picks up the skat</source>
+        <translation>{player} nimmt den Skat auf</translation>
+    </message>
+    <message>
+        <source>{player} plays {card}</source>
+        <translation>{player} spielt {card}</translation>
+    </message>
+    <message>
+        <source>{player} pushes the skat on</source>
+        <translation>{player} schiebt den Skat weiter</translation>
+    </message>
+    <message>
+        <source>{player} puts {cards} into the skat</source>
+        <translation>{player} drückt {cards}</translation>
+    </message>
+    <message>
+        <source>{player} says {doubling}</source>
+        <translation>{player} sagt {doubling}</translation>
+    </message>
+</context>
+<context>
+    <name>DealListModel</name>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation type="vanished">Datum</translation>
+    </message>
+    <message>
+        <source>Declarer</source>
+        <translation>Alleinspieler</translation>
+    </message>
+    <message>
+        <source>Entered from a score sheet: there are no cards to replay</source>
+        <translation>Von einer Spielliste übernommen: keine Karten zum Nachspielen</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="vanished">Ergebnis</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Serie</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="vanished">Wert</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>gewonnen</translation>
+    </message>
+</context>
+<context>
+    <name>Deck</name>
+    <message>
+        <source>French</source>
+        <translation>Französisch</translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation>Deutsch</translation>
+    </message>
+    <message>
+        <source>Tournament (four colours)</source>
+        <translation>Turnierbild (vier Farben)</translation>
+    </message>
+    <message>
+        <source>{name} (AisleRiot)</source>
+        <translation>{name} (AisleRiot)</translation>
+    </message>
+    <message>
+        <source>{name} (KDE)</source>
+        <translation>{name} (KDE)</translation>
+    </message>
+</context>
+<context>
+    <name>DeckPicker</name>
+    <message>
+        <source>Card deck</source>
+        <translation>Kartenblatt</translation>
+    </message>
+    <message>
+        <source>Choose the cards you want to play with.</source>
+        <translation>Wählen Sie die Karten, mit denen Sie spielen möchten.</translation>
+    </message>
+</context>
+<context>
+    <name>Game</name>
+    <message>
+        <source>%1: %2 points, %3 tricks</source>
+        <translation>%1: %2 Augen, %3 Stiche</translation>
+    </message>
+    <message>
+        <source>+1 %1</source>
+        <translation>+1 %1</translation>
+    </message>
+    <message>
+        <source>= %1 × %2 = %3</source>
+        <translation>= %1 × %2 = %3</translation>
+    </message>
+    <message>
+        <source>Bock</source>
+        <translation>Bock</translation>
+    </message>
+    <message>
+        <source>Bock round: × 2</source>
+        <translation>Bockrunde: × 2</translation>
+    </message>
+    <message>
+        <source>Clubs</source>
+        <translation>Kreuz</translation>
+    </message>
+    <message>
+        <source>Diamonds</source>
+        <translation>Karo</translation>
+    </message>
+    <message>
+        <source>Durchmarsch: %1 took every trick</source>
+        <translation>Durchmarsch: %1 hat alle Stiche gemacht</translation>
+    </message>
+    <message>
+        <source>Forehand</source>
+        <translation>Vorhand</translation>
+    </message>
+    <message>
+        <source>Grand</source>
+        <translation>Grand</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>Hand</translation>
+    </message>
+    <message>
+        <source>Hearts</source>
+        <translation>Herz</translation>
+    </message>
+    <message>
+        <source>Hirsch</source>
+        <translation>Hirsch</translation>
+    </message>
+    <message>
+        <source>Jungfrau: a player took no trick (doubled)</source>
+        <translation>Jungfrau: Ein Spieler hat keinen Stich gemacht (doppelt)</translation>
+    </message>
+    <message>
+        <source>Kontra</source>
+        <translation>Kontra</translation>
+    </message>
+    <message>
+        <source>Middlehand</source>
+        <translation>Mittelhand</translation>
+    </message>
+    <message>
+        <source>Null</source>
+        <translation>Null</translation>
+    </message>
+    <message>
+        <source>Null below the bid: charged as %1</source>
+        <translation>Null unter dem Reizwert: berechnet als %1</translation>
+    </message>
+    <message>
+        <source>Null: value %1</source>
+        <translation>Null: Wert %1</translation>
+    </message>
+    <message>
+        <source>Ouvert</source>
+        <translation>Ouvert</translation>
+    </message>
+    <message>
+        <source>Ramsch</source>
+        <translation>Ramsch</translation>
+    </message>
+    <message>
+        <source>Re</source>
+        <translation>Re</translation>
+    </message>
+    <message>
+        <source>Rearhand</source>
+        <translation>Hinterhand</translation>
+    </message>
+    <message>
+        <source>Schneider</source>
+        <translation>Schneider</translation>
+    </message>
+    <message>
+        <source>Schneider announced</source>
+        <translation>Schneider angesagt</translation>
+    </message>
+    <message>
+        <source>Schwarz</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>Schwarz announced</source>
+        <translation>Schwarz angesagt</translation>
+    </message>
+    <message>
+        <source>Spades</source>
+        <translation>Pik</translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <source>hand</source>
+        <translation>Hand</translation>
+    </message>
+    <message>
+        <source>lost: × %1</source>
+        <translation>verloren: × %1</translation>
+    </message>
+    <message>
+        <source>no score</source>
+        <translation>keine Wertung</translation>
+    </message>
+    <message>
+        <source>overbid: charged at %1</source>
+        <translation>überreizt: berechnet mit %1</translation>
+    </message>
+    <message>
+        <source>pushed %1 times: × %2</source>
+        <translation>%1-mal geschoben: × %2</translation>
+    </message>
+    <message>
+        <source>score %1</source>
+        <translation>Ergebnis %1</translation>
+    </message>
+    <message>
+        <source>with %1</source>
+        <translation>mit %1</translation>
+    </message>
+    <message>
+        <source>without %1</source>
+        <translation>ohne %1</translation>
+    </message>
+</context>
+<context>
+    <name>GameWords</name>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>Bock</source>
+        <translation>Bock</translation>
+    </message>
+    <message>
+        <source>Clubs</source>
+        <translation>Kreuz</translation>
+    </message>
+    <message>
+        <source>Diamonds</source>
+        <translation>Karo</translation>
+    </message>
+    <message>
+        <source>Grand</source>
+        <translation>Grand</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>Hand</translation>
+    </message>
+    <message>
+        <source>Hearts</source>
+        <translation>Herz</translation>
+    </message>
+    <message>
+        <source>Hirsch</source>
+        <translation>Hirsch</translation>
+    </message>
+    <message>
+        <source>J</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>Kontra</source>
+        <translation>Kontra</translation>
+    </message>
+    <message>
+        <source>Null</source>
+        <translation>Null</translation>
+    </message>
+    <message>
+        <source>Ouvert</source>
+        <translation>Ouvert</translation>
+    </message>
+    <message>
+        <source>Passed in</source>
+        <translation>Eingepasst</translation>
+    </message>
+    <message>
+        <source>Q</source>
+        <translation>D</translation>
+    </message>
+    <message>
+        <source>Ramsch</source>
+        <translation>Ramsch</translation>
+    </message>
+    <message>
+        <source>Re</source>
+        <translation>Re</translation>
+    </message>
+    <message>
+        <source>Schneider announced</source>
+        <translation>Schneider angesagt</translation>
+    </message>
+    <message>
+        <source>Schwarz announced</source>
+        <translation>Schwarz angesagt</translation>
+    </message>
+    <message>
+        <source>Spades</source>
+        <translation>Pik</translation>
+    </message>
+    <message>
+        <source>forehand</source>
+        <translation>Vorhand</translation>
+    </message>
+    <message>
+        <source>middlehand</source>
+        <translation>Mittelhand</translation>
+    </message>
+    <message>
+        <source>rearhand</source>
+        <translation>Hinterhand</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryBrowser</name>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Von:</translation>
+    </message>
+    <message>
+        <source>&amp;Player:</source>
+        <translation>&amp;Spieler:</translation>
+    </message>
+    <message>
+        <source>&amp;Series:</source>
+        <translation>S&amp;erie:</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>&amp;Bis:</translation>
+    </message>
+    <message>
+        <source>All passed: the deal is passed in.</source>
+        <translation>Alle haben gepasst: Das Spiel ist eingepasst.</translation>
+    </message>
+    <message>
+        <source>All players</source>
+        <translation>Alle Spieler</translation>
+    </message>
+    <message>
+        <source>All series</source>
+        <translation>Alle Serien</translation>
+    </message>
+    <message>
+        <source>Analyse</source>
+        <translation>Analysieren</translation>
+    </message>
+    <message>
+        <source>Analysing with open cards…</source>
+        <translation>Analyse mit offenen Karten…</translation>
+    </message>
+    <message>
+        <source>Auction</source>
+        <translation>Reizen</translation>
+    </message>
+    <message>
+        <source>Auction: {moves}</source>
+        <translation>Reizen: {moves}</translation>
+    </message>
+    <message>
+        <source>Bock round</source>
+        <translation>Bockrunde</translation>
+    </message>
+    <message>
+        <source>Cards dealt</source>
+        <translation>Ausgeteilte Karten</translation>
+    </message>
+    <message>
+        <source>Choose a deal from the list.</source>
+        <translation>Wählen Sie ein Spiel aus der Liste.</translation>
+    </message>
+    <message>
+        <source>First position (Home)</source>
+        <translation>Erste Stellung (Pos1)</translation>
+    </message>
+    <message>
+        <source>Last position (End)</source>
+        <translation>Letzte Stellung (Ende)</translation>
+    </message>
+    <message>
+        <source>Move {step} of {steps}</source>
+        <translation>Zug {step} von {steps}</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>Next move (Right)</source>
+        <translation>Nächster Zug (Pfeil rechts)</translation>
+    </message>
+    <message>
+        <source>No deal chosen</source>
+        <translation>Kein Spiel gewählt</translation>
+    </message>
+    <message>
+        <source>Note: {reason}</source>
+        <translation>Hinweis: {reason}</translation>
+    </message>
+    <message>
+        <source>Nothing to replay.</source>
+        <translation>Nichts zum Nachspielen.</translation>
+    </message>
+    <message>
+        <source>Optimal</source>
+        <translation>Optimal</translation>
+    </message>
+    <message>
+        <source>Previous move (Left)</source>
+        <translation>Vorheriger Zug (Pfeil links)</translation>
+    </message>
+    <message>
+        <source>Ramsch: {scores}</source>
+        <translation>Ramsch: {scores}</translation>
+    </message>
+    <message>
+        <source>Skat</source>
+        <translation>Skat</translation>
+    </message>
+    <message>
+        <source>Skat (put down)</source>
+        <translation>Skat (gedrückt)</translation>
+    </message>
+    <message>
+        <source>Solve the deal with open cards and mark the cards that cost points</source>
+        <translation>Das Spiel mit offenen Karten durchrechnen und die Karten markieren, die Punkte gekostet haben</translation>
+    </message>
+    <message>
+        <source>The analysis failed: {reason}</source>
+        <translation>Die Analyse ist fehlgeschlagen: {reason}</translation>
+    </message>
+    <message>
+        <source>The deals cannot be listed: {reason}</source>
+        <translation>Die Spiele können nicht aufgelistet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The newest {shown} of {total} deals; choose a series or dates.</source>
+        <translation>Die neuesten {shown} von {total} Spielen; wählen Sie eine Serie oder einen Zeitraum.</translation>
+    </message>
+    <message>
+        <source>The record is damaged: {reason}. The moves before it can be replayed.</source>
+        <translation>Die Aufzeichnung ist beschädigt: {reason}. Die Züge davor lassen sich nachspielen.</translation>
+    </message>
+    <message>
+        <source>This deal cannot be read: {reason}</source>
+        <translation>Dieses Spiel kann nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>This deal cannot be replayed: {reason}</source>
+        <translation>Dieses Spiel kann nicht nachgespielt werden: {reason}</translation>
+    </message>
+    <message>
+        <source>This deal was entered from a score sheet: there are no cards to replay.</source>
+        <translation>Dieses Spiel wurde von einer Spielliste übernommen: Es gibt keine Karten zum Nachspielen.</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: {move}</source>
+        <translation>Stich {trick}: {move}</translation>
+    </message>
+    <message>
+        <source>bid {value}</source>
+        <translation>gereizt bis {value}</translation>
+    </message>
+    <message>
+        <source>declarer</source>
+        <translation>Alleinspieler</translation>
+    </message>
+    <message>
+        <source>lost the game</source>
+        <translation>verliert das Spiel</translation>
+    </message>
+    <message>
+        <source>points: {points} · tricks: {tricks}</source>
+        <translation>Augen: {points} · Stiche: {tricks}</translation>
+    </message>
+    <message>
+        <source>pushed {count} times</source>
+        <translation>{count}-mal geschoben</translation>
+    </message>
+    <message>
+        <source>this decided the game</source>
+        <translation>das hat das Spiel entschieden</translation>
+    </message>
+    <message>
+        <source>{card} cost {points} card points (better: {better})</source>
+        <translation>{card} hat {points} Augen gekostet (besser: {better})</translation>
+    </message>
+    <message>
+        <source>{card} lets the declarer take a trick (better: {better})</source>
+        <translation>{card} lässt den Alleinspieler einen Stich machen (besser: {better})</translation>
+    </message>
+    <message>
+        <source>{player} loses with {points} card points: {score}</source>
+        <translation>{player} verliert mit {points} Augen: {score}</translation>
+    </message>
+    <message>
+        <source>{player} passes</source>
+        <translation>{player} passt</translation>
+    </message>
+    <message>
+        <source>{player} plays {game}</source>
+        <translation>{player} spielt {game}</translation>
+    </message>
+    <message>
+        <source>{player} takes the trick ({points} points)</source>
+        <translation>{player} macht den Stich ({points} Augen)</translation>
+    </message>
+    <message>
+        <source>{player} wins with {points} card points: {score}</source>
+        <translation>{player} gewinnt mit {points} Augen: {score}</translation>
+    </message>
+    <message>
+        <source>{player} won the auction at {value}</source>
+        <translation>{player} bekommt das Spiel bei {value}</translation>
+    </message>
+    <message>
+        <source>{player} yes</source>
+        <translation>{player} ja</translation>
+    </message>
+    <message>
+        <source>{points} points, {tricks} tricks</source>
+        <translation type="vanished">{points} Augen, {tricks} Stiche</translation>
+    </message>
+    <message>
+        <source>{series}, {date} — deal {number}</source>
+        <translation>{series}, {date} — Spiel {number}</translation>
+    </message>
+    <message>
+        <source>{total} deals</source>
+        <translation>{total} Spiele</translation>
+    </message>
+    <message>
+        <source>−{points} points</source>
+        <translation>−{points} Augen</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileEditor</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Profile:</source>
+        <translation>&amp;Profil:</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>&amp;Titel:</translation>
+    </message>
+    <message>
+        <source>24 under the ISkO and before 1999, 16 in the Texas league; some clubs play Grand at 20.</source>
+        <translation>24 nach ISkO und vor 1999, 16 in der Texas-Liga; manche Vereine spielen Grand zu 20.</translation>
+    </message>
+    <message>
+        <source>3 players</source>
+        <translation>3 Spieler</translation>
+    </message>
+    <message>
+        <source>4 players</source>
+        <translation>4 Spieler</translation>
+    </message>
+    <message>
+        <source>5 players</source>
+        <translation>5 Spieler</translation>
+    </message>
+    <message>
+        <source>6 players</source>
+        <translation>6 Spieler</translation>
+    </message>
+    <message>
+        <source>A Bock round follows</source>
+        <translation>Bockrunde nach</translation>
+    </message>
+    <message>
+        <source>A Grand Hand won</source>
+        <translation>Grand Hand gewonnen</translation>
+    </message>
+    <message>
+        <source>A conceded game is scored</source>
+        <translation>Ein aufgegebenes Spiel zählt</translation>
+    </message>
+    <message>
+        <source>A declarer who played from the hand and lost pays this many times the game value: 2 under the ISkO, 1 in Texas and before 1999. Null Hand included.</source>
+        <translation>Ein verlorenes Handspiel kostet den Alleinspieler so viel mal den Spielwert: 2 nach ISkO, 1 in Texas und vor 1999. Null Hand eingeschlossen.</translation>
+    </message>
+    <message>
+        <source>A declarer who took up the skat and lost pays this many times the game value (2 everywhere).</source>
+        <translation>Ein verlorenes Spiel mit Skataufnahme kostet den Alleinspieler so viel mal den Spielwert (überall 2).</translation>
+    </message>
+    <message>
+        <source>A defender who shows his cards claims every remaining trick for his side. This chooses what happens when the claim proves wrong.</source>
+        <translation>Ein Gegenspieler, der seine Karten aufdeckt, beansprucht alle restlichen Stiche für seine Partei. Hier wird festgelegt, was gilt, wenn sich das als falsch erweist.</translation>
+    </message>
+    <message>
+        <source>A game lost with exactly 60</source>
+        <translation>Spiel mit genau 60 Augen verloren</translation>
+    </message>
+    <message>
+        <source>A game value of 72 or more</source>
+        <translation>Spielwert 72 oder mehr</translation>
+    </message>
+    <message>
+        <source>A game value of 96 or more</source>
+        <translation>Spielwert 96 oder mehr</translation>
+    </message>
+    <message>
+        <source>A game with Kontra and Re</source>
+        <translation>Spiel mit Kontra und Re</translation>
+    </message>
+    <message>
+        <source>A profile name cannot contain spaces.</source>
+        <translation>Ein Profilname darf keine Leerzeichen enthalten.</translation>
+    </message>
+    <message>
+        <source>A short name without spaces; the command line chooses profiles by it.</source>
+        <translation>Ein kurzer Name ohne Leerzeichen; über ihn wählt die Kommandozeile das Profil.</translation>
+    </message>
+    <message>
+        <source>A stored profile keeps the rules its games were played under. Copy it to make changes.</source>
+        <translation>Ein gespeichertes Profil behält die Regeln, nach denen seine Spiele gespielt wurden. Kopieren Sie es, um etwas zu ändern.</translation>
+    </message>
+    <message>
+        <source>A total of three equal digits (111, −444)</source>
+        <translation>Stand mit drei gleichen Ziffern (111, −444)</translation>
+    </message>
+    <message>
+        <source>A total that is a multiple of 100</source>
+        <translation>Stand ist ein Vielfaches von 100</translation>
+    </message>
+    <message>
+        <source>After trick 1, before the second card of trick 2 (Texas)</source>
+        <translation>Nach dem 1. Stich, vor der zweiten Karte des 2. Stichs (Texas)</translation>
+    </message>
+    <message>
+        <source>All pass and Ramsch</source>
+        <translation>Einpassen und Ramsch</translation>
+    </message>
+    <message>
+        <source>Always, won or lost</source>
+        <translation>Immer, ob gewonnen oder verloren</translation>
+    </message>
+    <message>
+        <source>Announced levels count</source>
+        <translation>Angesagte Stufen zählen</translation>
+    </message>
+    <message>
+        <source>At any time</source>
+        <translation>Jederzeit</translation>
+    </message>
+    <message>
+        <source>At the level already reached (ISkO), or as if the other side had taken every card still in play (the rule of some online servers).</source>
+        <translation>Mit der bereits erreichten Stufe (ISkO) oder so, als hätte die andere Partei alle noch nicht gespielten Karten bekommen (Regel mancher Online-Server).</translation>
+    </message>
+    <message>
+        <source>At the level reached (ISkO)</source>
+        <translation>Mit der erreichten Stufe (ISkO)</translation>
+    </message>
+    <message>
+        <source>Augenramsch: the player with the most card points scores minus that many, and a Durchmarsch (one player takes every trick) scores plus 120. Simple Ramsch: the loser scores minus 10, or 15 with a Jungfrau, and a Durchmarsch minus 20.</source>
+        <translation>Augenramsch: Wer die meisten Augen hat, bekommt so viele Punkte abgezogen; ein Durchmarsch (ein Spieler macht alle Stiche) zählt plus 120. Einfacher Ramsch: Der Verlierer bekommt minus 10, mit Jungfrau minus 15, ein Durchmarsch minus 20.</translation>
+    </message>
+    <message>
+        <source>Augenramsch: when checked, the loser&apos;s score is doubled if another player took no trick (Jungfrau).</source>
+        <translation>Augenramsch: Wenn angekreuzt, zählt das Ergebnis des Verlierers doppelt, falls ein anderer Spieler keinen Stich gemacht hat (Jungfrau).</translation>
+    </message>
+    <message>
+        <source>Base value doubled (Texas)</source>
+        <translation>Grundwert verdoppelt (Texas)</translation>
+    </message>
+    <message>
+        <source>Base value of Grand</source>
+        <translation>Grundwert von Grand</translation>
+    </message>
+    <message>
+        <source>Base value of each trump suit: Clubs, Spades, Hearts, Diamonds (usually 12, 11, 10, 9). The game value is the base value times the levels, and the bids follow from the game values.</source>
+        <translation>Grundwert jeder Trumpffarbe: Kreuz, Pik, Herz, Karo (üblich 12, 11, 10, 9). Der Spielwert ist der Grundwert mal die Stufen, und die Reizwerte ergeben sich aus den Spielwerten.</translation>
+    </message>
+    <message>
+        <source>Base values of the suits</source>
+        <translation>Grundwerte der Farben</translation>
+    </message>
+    <message>
+        <source>Before the defender plays his first card</source>
+        <translation>Bevor der Gegenspieler seine erste Karte spielt</translation>
+    </message>
+    <message>
+        <source>Before the first card of the game</source>
+        <translation>Vor der ersten Karte des Spiels</translation>
+    </message>
+    <message>
+        <source>Before trick 2, later only with a defender&apos;s consent (ISkO)</source>
+        <translation>Vor dem 2. Stich, später nur mit Zustimmung eines Gegenspielers (ISkO)</translation>
+    </message>
+    <message>
+        <source>Bidding and game values</source>
+        <translation>Reizen und Spielwerte</translation>
+    </message>
+    <message>
+        <source>Bock rounds</source>
+        <translation>Bockrunden</translation>
+    </message>
+    <message>
+        <source>Built-in profiles cannot be changed. Copy one to make your own rules.</source>
+        <translation>Eingebaute Profile lassen sich nicht ändern. Kopieren Sie eines, um eigene Regeln festzulegen.</translation>
+    </message>
+    <message>
+        <source>Change the options of your copy, then save it.</source>
+        <translation>Ändern Sie die Optionen Ihrer Kopie und speichern Sie sie dann.</translation>
+    </message>
+    <message>
+        <source>Choose at least one table size.</source>
+        <translation>Wählen Sie mindestens eine Tischgröße.</translation>
+    </message>
+    <message>
+        <source>Club / pub rules</source>
+        <translation>Vereins- und Kneipenregeln</translation>
+    </message>
+    <message>
+        <source>Clubs</source>
+        <translation>Kreuz</translation>
+    </message>
+    <message>
+        <source>Copy of {title}</source>
+        <translation>Kopie von {title}</translation>
+    </message>
+    <message>
+        <source>Dealt again (before 1999)</source>
+        <translation>Es wird neu gegeben (vor 1999)</translation>
+    </message>
+    <message>
+        <source>Declared game may be changed</source>
+        <translation>Angesagtes Spiel darf geändert werden</translation>
+    </message>
+    <message>
+        <source>Declarer Schneider with at most</source>
+        <translation>Alleinspieler Schneider mit höchstens</translation>
+    </message>
+    <message>
+        <source>Declarer may concede</source>
+        <translation>Alleinspieler darf aufgeben</translation>
+    </message>
+    <message>
+        <source>Declarer&apos;s claim proves wrong</source>
+        <translation>Alleinspieler kürzt zu Unrecht ab</translation>
+    </message>
+    <message>
+        <source>Declaring, conceding, claiming</source>
+        <translation>Ansagen, Aufgeben, Abkürzen</translation>
+    </message>
+    <message>
+        <source>Defender&apos;s claim</source>
+        <translation>Abkürzen durch einen Gegenspieler</translation>
+    </message>
+    <message>
+        <source>Diamonds</source>
+        <translation>Karo</translation>
+    </message>
+    <message>
+        <source>Doubling up to</source>
+        <translation>Verdoppeln bis</translation>
+    </message>
+    <message>
+        <source>Evaluation of a series</source>
+        <translation>Wertung einer Serie</translation>
+    </message>
+    <message>
+        <source>Every tied player loses</source>
+        <translation>Alle Gleichstehenden verlieren</translation>
+    </message>
+    <message>
+        <source>Fixed values of Null, Null Hand, Null Ouvert and Null Ouvert Hand: 23, 35, 46, 59 under the ISkO; 20, 30, 40, 60 in Texas.</source>
+        <translation>Feste Werte von Null, Null Hand, Null Ouvert und Null Ouvert Hand: 23, 35, 46, 59 nach ISkO; 20, 30, 40, 60 in Texas.</translation>
+    </message>
+    <message>
+        <source>Game points only</source>
+        <translation>Nur die Spielpunkte</translation>
+    </message>
+    <message>
+        <source>Grand Hand instead of Ramsch</source>
+        <translation>Grand Hand statt Ramsch</translation>
+    </message>
+    <message>
+        <source>Grand Ouvert with base 36 (before 1999)</source>
+        <translation>Grand Ouvert mit Grundwert 36 (vor 1999)</translation>
+    </message>
+    <message>
+        <source>Hand, Schneider, Ouvert</source>
+        <translation>Hand, Schneider, Ouvert</translation>
+    </message>
+    <message>
+        <source>Hearts</source>
+        <translation>Herz</translation>
+    </message>
+    <message>
+        <source>How an open suit or Grand game is valued: one more level on top of Schwarz announced (ISkO), the base value doubled (Texas), or Grand Ouvert at base 36 (before 1999).</source>
+        <translation>Wie ein offenes Farb- oder Grandspiel bewertet wird: eine Stufe mehr über Schwarz angesagt (ISkO), doppelter Grundwert (Texas) oder Grand Ouvert mit Grundwert 36 (vor 1999).</translation>
+    </message>
+    <message>
+        <source>How far the doubling may go: after Kontra and Re, Bock and Hirsch double the score again.</source>
+        <translation>Wie weit verdoppelt werden darf: Nach Kontra und Re verdoppeln Bock und Hirsch das Ergebnis noch einmal.</translation>
+    </message>
+    <message>
+        <source>How the score sheet is totalled: Seeger-Fabian adds 50 per game won less those lost and 40 or 30 for each game the others lose; Texas match points are similar; or plain game points.</source>
+        <translation>Wie die Spielliste abgerechnet wird: Seeger-Fabian gibt 50 für jedes gewonnene abzüglich jedes verlorenen Spiels und 40 oder 30 für jedes Spiel, das die anderen verlieren; Texas-Matchpunkte ähnlich; oder nur die Spielpunkte.</translation>
+    </message>
+    <message>
+        <source>If it fails, the declarer wins the game (Texas)</source>
+        <translation>Misslingt es, gewinnt der Alleinspieler das Spiel (Texas)</translation>
+    </message>
+    <message>
+        <source>If it fails, the remaining tricks go to the declarer (ISkO)</source>
+        <translation>Misslingt es, bekommt der Alleinspieler die restlichen Stiche (ISkO)</translation>
+    </message>
+    <message>
+        <source>International Skat Order</source>
+        <translation>Internationale Skatordnung</translation>
+    </message>
+    <message>
+        <source>Jungfrau doubles</source>
+        <translation>Jungfrau zählt doppelt</translation>
+    </message>
+    <message>
+        <source>Kontra (×2)</source>
+        <translation>Kontra (×2)</translation>
+    </message>
+    <message>
+        <source>Kontra and Re</source>
+        <translation>Kontra und Re</translation>
+    </message>
+    <message>
+        <source>Kontra and Re (×4)</source>
+        <translation>Kontra und Re (×4)</translation>
+    </message>
+    <message>
+        <source>Kontra may be said</source>
+        <translation>Kontra möglich</translation>
+    </message>
+    <message>
+        <source>Kontra only after bidding 18</source>
+        <translation>Kontra nur ab 18 gereizt</translation>
+    </message>
+    <message>
+        <source>Kontra won</source>
+        <translation>Kontra gewonnen</translation>
+    </message>
+    <message>
+        <source>Kontra, Re and Bock</source>
+        <translation>Kontra, Re und Bock</translation>
+    </message>
+    <message>
+        <source>Kontra, Re and Bock (×8)</source>
+        <translation>Kontra, Re und Bock (×8)</translation>
+    </message>
+    <message>
+        <source>Kontra, Re, Bock and Hirsch (×16)</source>
+        <translation>Kontra, Re, Bock und Hirsch (×16)</translation>
+    </message>
+    <message>
+        <source>Lost Hand game</source>
+        <translation>Verlorenes Handspiel</translation>
+    </message>
+    <message>
+        <source>Lost game after picking up the skat</source>
+        <translation>Verlorenes Spiel nach Skataufnahme</translation>
+    </message>
+    <message>
+        <source>Make an editable copy of this profile under a new name.</source>
+        <translation>Eine änderbare Kopie dieses Profils unter neuem Namen anlegen.</translation>
+    </message>
+    <message>
+        <source>Match points (Texas)</source>
+        <translation>Matchpunkte (Texas)</translation>
+    </message>
+    <message>
+        <source>Match points: when checked, the bonus for playing without more than four matadors is paid for won games only.</source>
+        <translation>Matchpunkte: Wenn angekreuzt, gibt es den Bonus für Spiele ohne mehr als vier Spitzen nur bei gewonnenen Spielen.</translation>
+    </message>
+    <message>
+        <source>Minus 10, or 15 with a Jungfrau (simple Ramsch)</source>
+        <translation>Minus 10, mit Jungfrau 15 (einfacher Ramsch)</translation>
+    </message>
+    <message>
+        <source>Minus the card points (Augenramsch)</source>
+        <translation>Minus die Augen (Augenramsch)</translation>
+    </message>
+    <message>
+        <source>Money per point when a series is settled, in cents. The ISkO allows at most one cent.</source>
+        <translation>Geld je Punkt bei der Abrechnung einer Serie, in Cent. Die ISkO erlaubt höchstens einen Cent.</translation>
+    </message>
+    <message>
+        <source>No doubling</source>
+        <translation>Kein Verdoppeln</translation>
+    </message>
+    <message>
+        <source>Null</source>
+        <translation>Null</translation>
+    </message>
+    <message>
+        <source>Null Hand</source>
+        <translation>Null Hand</translation>
+    </message>
+    <message>
+        <source>Null Ouvert</source>
+        <translation>Null Ouvert</translation>
+    </message>
+    <message>
+        <source>Null Ouvert Hand</source>
+        <translation>Null Ouvert Hand</translation>
+    </message>
+    <message>
+        <source>Official rules before 1999</source>
+        <translation>Offizielle Regeln vor 1999</translation>
+    </message>
+    <message>
+        <source>One more level (ISkO)</source>
+        <translation>Eine Stufe mehr (ISkO)</translation>
+    </message>
+    <message>
+        <source>Only when reached (before 1999)</source>
+        <translation>Nur wenn erreicht (vor 1999)</translation>
+    </message>
+    <message>
+        <source>Passed in: the next player deals</source>
+        <translation>Eingepasst: Der Nächste gibt</translation>
+    </message>
+    <message>
+        <source>Penalty for a revoke in Ramsch</source>
+        <translation>Strafe für Verleugnen im Ramsch</translation>
+    </message>
+    <message>
+        <source>Play on without penalty (Texas)</source>
+        <translation>Weiterspielen ohne Strafe (Texas)</translation>
+    </message>
+    <message>
+        <source>Play on; one trick for the defenders wins them the rest (before 1999)</source>
+        <translation>Weiterspielen; ein Stich der Gegenspieler bringt ihnen den Rest (vor 1999)</translation>
+    </message>
+    <message>
+        <source>Played at tables of</source>
+        <translation>Gespielt an Tischen mit</translation>
+    </message>
+    <message>
+        <source>Points the offender loses for a revoke or a lead out of turn in a Ramsch (Texas: 30).</source>
+        <translation>Punkte, die ein Spieler im Ramsch für Verleugnen oder falsches Ausspielen verliert (Texas: 30).</translation>
+    </message>
+    <message>
+        <source>Ramsch round after each Bock round</source>
+        <translation>Ramschrunde nach jeder Bockrunde</translation>
+    </message>
+    <message>
+        <source>Ramsch: the most card points lose</source>
+        <translation>Ramsch: Die meisten Augen verlieren</translation>
+    </message>
+    <message>
+        <source>Rating before 1999</source>
+        <translation>Wertung vor 1999</translation>
+    </message>
+    <message>
+        <source>Rule profiles</source>
+        <translation>Regelprofile</translation>
+    </message>
+    <message>
+        <source>Schieberamsch</source>
+        <translation>Schieberamsch</translation>
+    </message>
+    <message>
+        <source>Schneider and Schwarz announced only in Hand</source>
+        <translation>Schneider und Schwarz ansagen nur bei Hand</translation>
+    </message>
+    <message>
+        <source>Schneider from declarer&apos;s card points</source>
+        <translation>Schneider ab Augen des Alleinspielers</translation>
+    </message>
+    <message>
+        <source>Seeger-Fabian (ISkO)</source>
+        <translation>Seeger-Fabian (ISkO)</translation>
+    </message>
+    <message>
+        <source>Spades</source>
+        <translation>Pik</translation>
+    </message>
+    <message>
+        <source>Stake per point</source>
+        <translation>Einsatz je Punkt</translation>
+    </message>
+    <message>
+        <source>Suit and Grand Ouvert only in Hand</source>
+        <translation>Farb- und Grand Ouvert nur bei Hand</translation>
+    </message>
+    <message>
+        <source>Table and score sheet</source>
+        <translation>Tisch und Spielliste</translation>
+    </message>
+    <message>
+        <source>Texas Ramsch: the fewest card points win</source>
+        <translation>Texas-Ramsch: Die wenigsten Augen gewinnen</translation>
+    </message>
+    <message>
+        <source>Texas State Skat League</source>
+        <translation>Texas State Skat League</translation>
+    </message>
+    <message>
+        <source>Texas matador bonus only for won games</source>
+        <translation>Texas-Spitzenbonus nur für gewonnene Spiele</translation>
+    </message>
+    <message>
+        <source>The copy needs a name.</source>
+        <translation>Die Kopie braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>The declarer is Schneider himself with this many card points or fewer (usually 30).</source>
+        <translation>Mit so vielen Augen oder weniger ist der Alleinspieler selbst Schneider (üblich 30).</translation>
+    </message>
+    <message>
+        <source>The declarer makes the defenders Schneider with at least this many card points: 90 under the ISkO, 91 in Texas.</source>
+        <translation>Mit mindestens so vielen Augen spielt der Alleinspieler die Gegenspieler Schneider: 90 nach ISkO, 91 in Texas.</translation>
+    </message>
+    <message>
+        <source>The defenders take all remaining tricks (ISkO)</source>
+        <translation>Die Gegenspieler bekommen alle restlichen Stiche (ISkO)</translation>
+    </message>
+    <message>
+        <source>The events that start a Bock round; the totals are the players&apos; running totals on the score sheet.</source>
+        <translation>Die Ereignisse, nach denen eine Bockrunde folgt; der Stand ist der laufende Stand eines Spielers auf der Spielliste.</translation>
+    </message>
+    <message>
+        <source>The loser</source>
+        <translation>Der Verlierer</translation>
+    </message>
+    <message>
+        <source>The loser scores</source>
+        <translation>Der Verlierer bekommt</translation>
+    </message>
+    <message>
+        <source>The numbers of players this profile may be used with. At four or more, the dealer sits out.</source>
+        <translation>Mit wie vielen Spielern dieses Profil gespielt werden darf. Ab vier Spielern setzt der Geber aus.</translation>
+    </message>
+    <message>
+        <source>The other side takes the remaining cards</source>
+        <translation>Die andere Partei bekommt die restlichen Karten</translation>
+    </message>
+    <message>
+        <source>The skat goes to</source>
+        <translation>Der Skat geht an</translation>
+    </message>
+    <message>
+        <source>The tied player who took the later trick loses</source>
+        <translation>Wer von den Gleichstehenden den späteren Stich gemacht hat, verliert</translation>
+    </message>
+    <message>
+        <source>The tied players share the loss</source>
+        <translation>Die Gleichstehenden teilen sich den Verlust</translation>
+    </message>
+    <message>
+        <source>The title shown on score sheets and in lists.</source>
+        <translation>Der Titel auf Spiellisten und in Übersichten.</translation>
+    </message>
+    <message>
+        <source>The winner of the last trick</source>
+        <translation>Wer den letzten Stich macht</translation>
+    </message>
+    <message>
+        <source>Tie for the most card points</source>
+        <translation>Gleichstand bei den meisten Augen</translation>
+    </message>
+    <message>
+        <source>Until when a defender may say Kontra. Re, Bock and Hirsch must follow before the next card is played.</source>
+        <translation>Bis wann ein Gegenspieler Kontra sagen darf. Re, Bock und Hirsch müssen folgen, bevor die nächste Karte gespielt wird.</translation>
+    </message>
+    <message>
+        <source>Value of Ouvert</source>
+        <translation>Wert von Ouvert</translation>
+    </message>
+    <message>
+        <source>Values of the Null games</source>
+        <translation>Werte der Nullspiele</translation>
+    </message>
+    <message>
+        <source>What happens when nobody bids: the deal is passed in (ISkO), dealt again (before 1999), or played as Ramsch. In Schieberamsch each player may pass the skat on, and every push doubles the result.</source>
+        <translation>Was bei einer Einpasse geschieht: Das Spiel ist eingepasst (ISkO), es wird neu gegeben (vor 1999) oder es wird Ramsch gespielt. Beim Schieberamsch darf jeder den Skat weiterschieben, und jedes Schieben verdoppelt das Ergebnis.</translation>
+    </message>
+    <message>
+        <source>What happens when the declarer lays down his cards and claims the rest, but the defenders could still win a trick.</source>
+        <translation>Was gilt, wenn der Alleinspieler seine Karten aufdeckt und den Rest beansprucht, die Gegenspieler aber noch einen Stich machen könnten.</translation>
+    </message>
+    <message>
+        <source>When all three pass</source>
+        <translation>Wenn alle drei passen</translation>
+    </message>
+    <message>
+        <source>When checked, Schneider and Schwarz may only be announced in a Hand game (ISkO). Unchecked, also after picking up the skat (Texas).</source>
+        <translation>Wenn angekreuzt, dürfen Schneider und Schwarz nur im Handspiel angesagt werden (ISkO), sonst auch nach Aufnahme des Skats (Texas).</translation>
+    </message>
+    <message>
+        <source>When checked, a defender may say Kontra and the declarer answer Re; each doubles the score. Not part of the official rules.</source>
+        <translation>Wenn angekreuzt, darf ein Gegenspieler Kontra sagen und der Alleinspieler mit Re antworten; beides verdoppelt das Ergebnis. Nicht Teil der offiziellen Regeln.</translation>
+    </message>
+    <message>
+        <source>When checked, an event below starts a Bock round: one round of deals in which every score counts double. Pending rounds queue up.</source>
+        <translation>Wenn angekreuzt, folgt auf eines der Ereignisse unten eine Bockrunde: eine Runde, in der jedes Ergebnis doppelt zählt. Ausstehende Bockrunden werden nacheinander gespielt.</translation>
+    </message>
+    <message>
+        <source>When checked, an open suit or Grand game must be played from the hand (ISkO). Unchecked, Ouvert may follow a skat pickup (Texas). Null Ouvert is always allowed after a pickup.</source>
+        <translation>Wenn angekreuzt, muss ein offenes Farb- oder Grandspiel aus der Hand gespielt werden (ISkO), sonst ist Ouvert auch nach Skataufnahme erlaubt (Texas). Null Ouvert ist nach Skataufnahme immer erlaubt.</translation>
+    </message>
+    <message>
+        <source>When checked, any player may play a Grand Hand instead of the Ramsch.</source>
+        <translation>Wenn angekreuzt, darf jeder Spieler statt des Ramschs einen Grand Hand spielen.</translation>
+    </message>
+    <message>
+        <source>When checked, every Bock round is followed by a round of compulsory Ramsch, in which anyone may play a Grand Hand instead.</source>
+        <translation>Wenn angekreuzt, folgt auf jede Bockrunde eine Runde Pflichtramsch, in der jeder stattdessen einen Grand Hand spielen darf.</translation>
+    </message>
+    <message>
+        <source>When checked, only a defender who bid or held at least 18 may say Kontra.</source>
+        <translation>Wenn angekreuzt, darf nur ein Gegenspieler Kontra sagen, der mindestens 18 gereizt oder gehalten hat.</translation>
+    </message>
+    <message>
+        <source>When checked, the declarer may change his game, higher or lower, until the first card is played (Texas). The ISkO does not allow it.</source>
+        <translation>Wenn angekreuzt, darf der Alleinspieler sein Spiel bis zur ersten ausgespielten Karte höher oder niedriger umsagen (Texas). Die ISkO erlaubt das nicht.</translation>
+    </message>
+    <message>
+        <source>When the declarer may give up his game. A defender may always concede.</source>
+        <translation>Wann der Alleinspieler sein Spiel aufgeben darf. Ein Gegenspieler darf immer aufgeben.</translation>
+    </message>
+    <message>
+        <source>Whether an announced Schneider or Schwarz adds its level even when the declarer does not reach it (ISkO), or only when he does (before 1999).</source>
+        <translation>Ob angesagter Schneider oder Schwarz seine Stufe auch dann zählt, wenn der Alleinspieler sie nicht erreicht (ISkO), oder nur, wenn er sie erreicht (vor 1999).</translation>
+    </message>
+    <message>
+        <source>Who counts the card points of the skat at the end of a Ramsch.</source>
+        <translation>Wem am Ende eines Ramschs die Augen im Skat zählen.</translation>
+    </message>
+    <message>
+        <source>Who loses when two players have the same, highest card points.</source>
+        <translation>Wer verliert, wenn zwei Spieler gleich viele und die meisten Augen haben.</translation>
+    </message>
+    <message>
+        <source>{name} is the name of a built-in profile; give the copy a new name.</source>
+        <translation>{name} ist der Name eines eingebauten Profils; geben Sie der Kopie einen neuen Namen.</translation>
+    </message>
+    <message>
+        <source>{title} (built in)</source>
+        <translation>{title} (eingebaut)</translation>
+    </message>
+    <message>
+        <source>{title} ({name})</source>
+        <translation>{title} ({name})</translation>
+    </message>
+</context>
+<context>
+    <name>RankingModel</name>
+    <message>
+        <source>Deals</source>
+        <translation>Spiele</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Verloren</translation>
+    </message>
+    <message>
+        <source>Money</source>
+        <translation>Geld</translation>
+    </message>
+    <message>
+        <source>Per 48 deals</source>
+        <translation>Je 48 Spiele</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Serien</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gewonnen</translation>
+    </message>
+    <message>
+        <source>{place}.</source>
+        <translation>{place}.</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreSheetView</name>
+    <message>
+        <source>B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected. Small numbers: the deal&apos;s score; large: the running total.</source>
+        <translation>B Bockrunde · R Ramschrunde · K Kontra · Re Re · Ü überreizt · ✎ berichtigt. Kleine Zahlen: Ergebnis des Spiels; große: laufender Stand.</translation>
+    </message>
+    <message>
+        <source>Copy the sheet</source>
+        <translation>Liste kopieren</translation>
+    </message>
+    <message>
+        <source>No series chosen</source>
+        <translation>Keine Serie gewählt</translation>
+    </message>
+    <message>
+        <source>Reading the score sheet…</source>
+        <translation>Spielliste wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The sheet cannot be shown: {reason}</source>
+        <translation>Die Liste kann nicht angezeigt werden: {reason}</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>{played} deals</source>
+        <translation>{played} Spiele</translation>
+    </message>
+    <message>
+        <source>{played} of {planned} deals</source>
+        <translation>{played} von {planned} Spielen</translation>
+    </message>
+</context>
+<context>
+    <name>SheetModel</name>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Bo</source>
+        <translation>Bo</translation>
+    </message>
+    <message>
+        <source>Bock round: the score counts double</source>
+        <translation>Bockrunde: Das Ergebnis zählt doppelt</translation>
+    </message>
+    <message>
+        <source>Compulsory Ramsch round</source>
+        <translation>Ramschrunde (Pflichtramsch)</translation>
+    </message>
+    <message>
+        <source>Corrected</source>
+        <translation>Berichtigt</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>Geber</translation>
+    </message>
+    <message>
+        <source>Declarer</source>
+        <translation>Alleinspieler</translation>
+    </message>
+    <message>
+        <source>Doubled {count} time(s): Kontra, Re, …</source>
+        <translation>{count}-mal verdoppelt: Kontra, Re, …</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <source>Hi</source>
+        <translation>Hi</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>Money</source>
+        <translation>Geld</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Bemerkungen</translation>
+    </message>
+    <message>
+        <source>Overbid: the game was worth less than the bid</source>
+        <translation>Überreizt: Das Spiel war weniger wert als das Reizgebot</translation>
+    </message>
+    <message>
+        <source>Passed in</source>
+        <translation>Eingepasst</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Rating (before 1999)</source>
+        <translation>Wertung (vor 1999)</translation>
+    </message>
+    <message>
+        <source>Re</source>
+        <translation>Re</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Running total</source>
+        <translation>Laufender Stand</translation>
+    </message>
+    <message>
+        <source>Score + 50 per game won − 50 per game lost + 40 (30 at a table of four) for every game another player lost</source>
+        <translation>Spielpunkte + 50 je gewonnenes Spiel − 50 je verlorenes Spiel + 40 (am Vierertisch 30) für jedes Spiel, das ein anderer Spieler verloren hat</translation>
+    </message>
+    <message>
+        <source>Seeger-Fabian</source>
+        <translation>Seeger-Fabian</translation>
+    </message>
+    <message>
+        <source>Texas match points</source>
+        <translation>Texas-Matchpunkte</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Won / lost</source>
+        <translation>Gewonnen / verloren</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>gewonnen</translation>
+    </message>
+    <message>
+        <source>{place}.</source>
+        <translation>{place}.</translation>
+    </message>
+    <message>
+        <source>{score} in this deal, {total} in all</source>
+        <translation>{score} in diesem Spiel, {total} insgesamt</translation>
+    </message>
+    <message>
+        <source>Ü</source>
+        <translation>Ü</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsView</name>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Von:</translation>
+    </message>
+    <message>
+        <source>&amp;Player:</source>
+        <translation>&amp;Spieler:</translation>
+    </message>
+    <message>
+        <source>&amp;Ranking by:</source>
+        <translation>&amp;Rangliste nach:</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>&amp;Bis:</translation>
+    </message>
+    <message>
+        <source>All declared</source>
+        <translation>Alleinspiele gesamt</translation>
+    </message>
+    <message>
+        <source>All rule profiles</source>
+        <translation>Alle Regelprofile</translation>
+    </message>
+    <message>
+        <source>As declarer</source>
+        <translation>Als Alleinspieler</translation>
+    </message>
+    <message>
+        <source>As defender</source>
+        <translation>Als Gegenspieler</translation>
+    </message>
+    <message>
+        <source>Average game value</source>
+        <translation>Durchschnittlicher Spielwert</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Wird berechnet…</translation>
+    </message>
+    <message>
+        <source>Deals</source>
+        <translation>Spiele</translation>
+    </message>
+    <message>
+        <source>Deals played</source>
+        <translation>Davon mitgespielt</translation>
+    </message>
+    <message>
+        <source>Declarer lost</source>
+        <translation>Alleinspieler hat verloren</translation>
+    </message>
+    <message>
+        <source>Defence</source>
+        <translation>Gegenspiel</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Wertung</translation>
+    </message>
+    <message>
+        <source>Game points</source>
+        <translation>Spielpunkte</translation>
+    </message>
+    <message>
+        <source>Game types</source>
+        <translation>Spielarten</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Spiele</translation>
+    </message>
+    <message>
+        <source>Games declared</source>
+        <translation>Alleinspiele</translation>
+    </message>
+    <message>
+        <source>Games declared by game type</source>
+        <translation>Alleinspiele nach Spielart</translation>
+    </message>
+    <message>
+        <source>Games defended</source>
+        <translation>Gegenspiele</translation>
+    </message>
+    <message>
+        <source>Grand</source>
+        <translation>Grand</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>Hand</translation>
+    </message>
+    <message>
+        <source>Kontra successful</source>
+        <translation>Kontra erfolgreich</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Verloren</translation>
+    </message>
+    <message>
+        <source>No player chosen</source>
+        <translation>Kein Spieler gewählt</translation>
+    </message>
+    <message>
+        <source>Null</source>
+        <translation>Null</translation>
+    </message>
+    <message>
+        <source>Ouvert</source>
+        <translation>Ouvert</translation>
+    </message>
+    <message>
+        <source>Overbid</source>
+        <translation>Überreizt</translation>
+    </message>
+    <message>
+        <source>Passed in</source>
+        <translation>Eingepasst</translation>
+    </message>
+    <message>
+        <source>R&amp;ules:</source>
+        <translation>Re&amp;geln:</translation>
+    </message>
+    <message>
+        <source>Ramsch lost / played</source>
+        <translation>Ramsch verloren / gespielt</translation>
+    </message>
+    <message>
+        <source>Rating (before 1999)</source>
+        <translation>Wertung (vor 1999)</translation>
+    </message>
+    <message>
+        <source>Sat out (dealer at a table of four)</source>
+        <translation>Ausgesetzt (Geber am Vierertisch)</translation>
+    </message>
+    <message>
+        <source>Schneider won / suffered</source>
+        <translation>Schneider gewonnen / erlitten</translation>
+    </message>
+    <message>
+        <source>Schneider, Schwarz, Ramsch</source>
+        <translation>Schneider, Schwarz, Ramsch</translation>
+    </message>
+    <message>
+        <source>Schwarz won / suffered</source>
+        <translation>Schwarz gewonnen / erlitten</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Score (game points)</source>
+        <translation>Punkte (Spielpunkte)</translation>
+    </message>
+    <message>
+        <source>Score over time</source>
+        <translation>Punkte im Verlauf</translation>
+    </message>
+    <message>
+        <source>Score over time (after each series)</source>
+        <translation>Punkte im Verlauf (nach jeder Serie)</translation>
+    </message>
+    <message>
+        <source>Season ranking</source>
+        <translation>Saisonrangliste</translation>
+    </message>
+    <message>
+        <source>Seeger-Fabian</source>
+        <translation>Seeger-Fabian</translation>
+    </message>
+    <message>
+        <source>Seeger-Fabian per 48 deals</source>
+        <translation>Seeger-Fabian je 48 Spiele</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Serien</translation>
+    </message>
+    <message>
+        <source>Share of the deals played</source>
+        <translation>Anteil an den mitgespielten Spielen</translation>
+    </message>
+    <message>
+        <source>Suit</source>
+        <translation>Farbspiel</translation>
+    </message>
+    <message>
+        <source>Texas match points</source>
+        <translation>Texas-Matchpunkte</translation>
+    </message>
+    <message>
+        <source>The statistics cannot be computed: {reason}</source>
+        <translation>Die Statistik kann nicht berechnet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Win rate</source>
+        <translation>Gewinnquote</translation>
+    </message>
+    <message>
+        <source>Win rate by game type</source>
+        <translation>Gewinnquote nach Spielart</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gewonnen</translation>
+    </message>
+    <message>
+        <source>Won (%)</source>
+        <translation>Gewonnen (%)</translation>
+    </message>
+    <message>
+        <source>Won / lost</source>
+        <translation>Gewonnen / verloren</translation>
+    </message>
+    <message>
+        <source>Won against Kontra</source>
+        <translation>Gegen Kontra gewonnen</translation>
+    </message>
+</context>
+<context>
+    <name>StoreLoader</name>
+    <message>
+        <source>Unexpected error: {error}</source>
+        <translation>Unerwarteter Fehler: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>TableScene</name>
+    <message numerus="yes">
+        <source>%n trick(s)</source>
+        <translation>
+            <numerusform>%n Stich</numerusform>
+            <numerusform>%n Stiche</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
