@@ -272,9 +272,10 @@ def win_chance(
     return _chance(model, f)
 
 
-def utility(p: float, value: int, loss_factor: int) -> float:
-    """Expected Seeger-Fabian points of declaring a game worth ``value`` won with chance p."""
-    return p * (value + WIN_BONUS) - (1 - p) * (loss_factor * value + LOSS_MALUS)
+def utility(p: float, value: int, loss_factor: int, loss_malus: int = LOSS_MALUS) -> float:
+    """Expected Seeger-Fabian points of declaring a game worth ``value`` won with chance p
+    (``loss_malus``: what a loss costs beyond the score, see LOSS_MALUS)."""
+    return p * (value + WIN_BONUS) - (1 - p) * (loss_factor * value + loss_malus)
 
 
 # ------------------------------------------------------------------ bidding
