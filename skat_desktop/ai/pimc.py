@@ -54,8 +54,11 @@ class Strength:
     play_edge: float = 0.35
     # As a defender, weight worlds by the declarer's bidding too. It sharpens the picture
     # of his hand, but also makes more worlds where every card wins for him, and the
-    # win/loss signal gets thin (the Schneider line then breaks the ties).
-    defender_inference: bool = False
+    # win/loss signal gets thin (the Schneider line then breaks the ties; measured with
+    # it: +2.8 TP/G [-4.5, +10.2] over 40 duplicate deals against the same level without).
+    defender_inference: bool = True
+    # Read a pass without a bid as a weak hand too.
+    pass_inference: bool = False
 
 
 STANDARD = Strength(
@@ -77,10 +80,11 @@ EXPERT = Strength(
     max_worlds=64,
     inference=True,
     exact_cards=5,
-    deal_worlds=16,
+    deal_worlds=32,
     deal_budget=1.2,
     candidates=4,
     node_limit=5_000_000,
+    pass_inference=True,
 )
 
 
@@ -148,7 +152,9 @@ class PimcPlayer:
         exact = not null and view.hand.bit_count() <= s.exact_cards
         target = 0 if null else _target(view)
         inference = s.inference if view.position == view.declarer else s.defender_inference
-        worlds = sample_worlds(view, s.max_worlds, self.rng, inference=inference)
+        worlds = sample_worlds(
+            view, s.max_worlds, self.rng, inference=inference, passes=s.pass_inference
+        )
         scores, used = self._score_worlds(view, worlds, target, exact, s.budget, cancel)
         if null or exact or len(scores) < 2 or len(set(scores.values())) > 1:
             return scores, used

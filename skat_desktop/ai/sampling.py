@@ -145,18 +145,44 @@ def bid_weight(hand: int, bid_or_held: int, declared: bool, game: GameType | Non
     return 1.0 if gap >= 0 else max(0.05, 1.0 + gap / 3)
 
 
+def pass_weight(hand: int) -> float:
+    """How well a hand fits a player who passed without a bid: few jacks, aces and no
+    long suit (a hand that would have bid 18 is less likely, not impossible)."""
+    jacks = (hand & JACKS).bit_count()
+    aces = sum(hand >> (8 * s + 7) & 1 for s in range(4))
+    longest = max((hand >> (8 * s) & 0xEF).bit_count() for s in range(4))
+    strength = jacks + 0.5 * aces + 0.5 * max(0, longest + jacks - 4)
+    return 1.0 if strength <= 3.0 else max(0.1, 1.0 - (strength - 3.0) / 3)
+
+
 def sample_worlds(
-    view: SeatView, n: int, rng: random.Random, inference: bool = True, tries: int = 40
+    view: SeatView,
+    n: int,
+    rng: random.Random,
+    inference: bool = True,
+    tries: int = 40,
+    passes: bool = False,
 ) -> list[World]:
     """``n`` worlds consistent with ``view``; with ``inference`` each carries a weight
-    for how well the other hands fit their bidding (the declarer's and the bidders')."""
+    for how well the other hands fit their bidding (the declarer's and the bidders');
+    with ``passes`` also a player who passed without bidding counts as weak."""
     k = knowledge(view)
     out: list[World] = []
     bid_or_held = [0, 0, 0]
+    passed = [False, False, False]
     for pos, kind, value in view.auction:
         if kind in ("bid", "hold"):
             bid_or_held[pos] = max(bid_or_held[pos], value)
+        elif kind == "pass":
+            passed[pos] = True
     game = view.game if view.contract is not None else None
+    played_by = [0, 0, 0]  # the cards each player held when the bidding was on
+    tricks = [(ld, cs) for ld, cs, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        for i, c in enumerate(cards):
+            played_by[(leader + i) % 3] |= 1 << c
     attempts = 0
     while len(out) < n and attempts < n * tries:
         attempts += 1
@@ -173,6 +199,8 @@ def sample_worlds(
                 if p == view.declarer and view.picked_up:
                     hand |= w.skat
                 weight *= bid_weight(hand, bid_or_held[p], p == view.declarer, game)
+                if passes and passed[p] and not bid_or_held[p] and p != view.declarer:
+                    weight *= pass_weight(w.hands[p] | played_by[p])
         out.append(World(w.hands, w.skat, weight))
     return out
 

@@ -123,6 +123,8 @@ def action_to_dict(a: Action) -> dict[str, Any]:
                 d["lose_as"] = lose_as.label
             return d
         case Double(player, level):
+            if not 1 <= level <= len(DOUBLING_NAMES):
+                raise ValueError(f"no doubling of level {level!r}: 1 Kontra to 4 Hirsch")
             return {"type": DOUBLING_NAMES[level - 1], "player": player}
         case Concede(player, agreed_by):
             d = {"type": "concede", "player": player}

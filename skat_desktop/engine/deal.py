@@ -125,6 +125,22 @@ def _bid_actions(values: tuple[int, ...], player: int) -> tuple[Bid, ...]:
     return got
 
 
+def _check_fields(action: Action) -> None:
+    """Numbers must be whole numbers and cards card codes 0..31: a float bid or a card
+    given as text would be logged and then fail to replay from the record."""
+    for name in ("player", "value", "level", "card"):
+        v = getattr(action, name, None)
+        if v is not None and type(v) is not int:
+            raise IllegalAction(f"{type(action).__name__} {name} must be a whole number, not {v!r}")
+    cards = getattr(action, "cards", None)
+    if cards is not None and (
+        type(cards) is not tuple or any(type(c) is not int or not 0 <= c < 32 for c in cards)
+    ):
+        raise IllegalAction(f"{type(action).__name__} cards must be card codes 0..31: {cards!r}")
+    if type(action) is Play and not 0 <= action.card < 32:
+        raise IllegalAction(f"there is no card {action.card!r}")
+
+
 def _check_player(player: int) -> None:
     if player not in (0, 1, 2):
         raise IllegalAction(f"there is no player {player!r} in a deal (0, 1, 2)")
@@ -339,6 +355,7 @@ class Deal:
         handler = self._dispatch.get(type(action))
         if handler is None:
             raise IllegalAction(f"not an action: {action!r}")
+        _check_fields(action)
         _check_player(action.player)
         handler(action)
         self.actions.append(action)

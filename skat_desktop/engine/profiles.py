@@ -105,6 +105,8 @@ class RuleProfile:
             raise ValueError("grand_base must be 16, 20 or 24")
         if not 0 <= self.kontra_max_level <= 4:
             raise ValueError("kontra_max_level must be 0..4")
+        if not self.table_sizes:
+            raise ValueError("a profile must allow at least one table size (3 to 6 players)")
         if not set(self.table_sizes) <= {3, 4, 5, 6}:
             raise ValueError("table sizes must be 3 to 6 players")
         for key in ("suit_base", "null_values"):

@@ -179,6 +179,10 @@ class Store:
     def save_profile(self, profile: RuleProfile) -> int:
         """Store a profile (built-in or user copy) and return its id; same name, same rules."""
         options = json.dumps(profile.to_dict(), sort_keys=True)
+        if profile.name in BUILTIN and BUILTIN[profile.name] != profile:
+            raise StoreError(
+                f"{profile.name!r} is a built-in rule profile; give the copy a new name"
+            )
         row = self.conn.execute(
             "SELECT id, options FROM profiles WHERE name = ?", (profile.name,)
         ).fetchone()

@@ -360,3 +360,13 @@ def test_sigkill_mid_series_loses_at_most_the_deal_in_progress(tmp_path, delay):
     assert numbers == list(range(1, len(numbers) + 1))
     svc = SeriesService(store, 1)  # replays every stored deal through the engine
     assert len(svc.sheet().lines) == counts[0]
+
+
+def test_a_copy_cannot_take_a_built_in_profile_name(tmp_path):
+    store = Store.open(tmp_path / "s.sqlite3")
+    changed = ISKO.copy("isko", ISKO.title, grand_base=20)
+    with pytest.raises(StoreError, match="built-in"):
+        store.save_profile(changed)
+    assert store.find_profile("isko") is None
+    assert store.profile(store.save_profile(ISKO)) == ISKO
+    store.close()
