@@ -1,6 +1,8 @@
-"""The ``skat-desktop`` command: sub-commands for scoring, self-play and more.
+"""The ``skat-desktop`` command: the GUI by default, sub-commands for scoring, self-play and more.
 
-Every command exits non-zero with a one-line, human-readable error on bad input.
+``skat-desktop [--db PATH]`` without a sub-command opens the card table; Qt is imported
+only then, so the sub-commands run where no GUI libraries are installed. Every command
+exits non-zero with a one-line, human-readable error on bad input.
 """
 
 from __future__ import annotations
@@ -131,12 +133,28 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return status
 
 
+def _run_gui(db_path: str | None) -> int:
+    """Open the card table (imported lazily: the sub-commands never load Qt)."""
+    try:
+        from skat_desktop.gui.app import run_gui
+    except ImportError as e:
+        print(f"skat-desktop: error: the card table needs PySide6 ({e})", file=sys.stderr)
+        return 1
+    return run_gui(sys.argv[:1], db_path=db_path)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="skat-desktop",
         description="Skat: play against the computer, keep score sheets, analyse games.",
     )
     ap.add_argument("--version", action="version", version=f"skat-desktop {__version__}")
+    ap.add_argument(
+        "--db",
+        dest="gui_db",
+        metavar="PATH",
+        help="without a sub-command: open the card table on this database file",
+    )
     sub = ap.add_subparsers(dest="command")
     sc = sub.add_parser(
         "score",
@@ -192,8 +210,7 @@ def main(
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help(out)
-        return 0
+        return _run_gui(args.gui_db)
     if args.command == "db":
         from skat_desktop.cli_db import run_db_command
 

@@ -5,47 +5,117 @@
     <name></name>
     <message>
         <source>{player} bids {value}</source>
-        <translation>{player} reizt {value}</translation>
+        <translation type="vanished">{player} reizt {value}</translation>
     </message>
     <message>
         <source>{player} claims the rest</source>
-        <translation>{player} beansprucht den Rest</translation>
+        <translation type="vanished">{player} beansprucht den Rest</translation>
     </message>
     <message>
         <source>{player} concedes</source>
-        <translation>{player} gibt auf</translation>
+        <translation type="vanished">{player} gibt auf</translation>
     </message>
     <message>
         <source>{player} declares {game}</source>
-        <translation>{player} sagt {game} an</translation>
+        <translation type="vanished">{player} sagt {game} an</translation>
     </message>
     <message>
         <source>{player} holds</source>
-        <translation>{player} hält</translation>
+        <translation type="vanished">{player} hält</translation>
     </message>
     <message>
         <source>{player} passes</source>
-        <translation>{player} passt</translation>
+        <translation type="vanished">{player} passt</translation>
     </message>
     <message>
         <source>{player} picks up the skat</source>
-        <translation>{player} nimmt den Skat auf</translation>
+        <translation type="vanished">{player} nimmt den Skat auf</translation>
     </message>
     <message>
         <source>{player} plays {card}</source>
-        <translation>{player} spielt {card}</translation>
+        <translation type="vanished">{player} spielt {card}</translation>
     </message>
     <message>
         <source>{player} pushes the skat on</source>
-        <translation>{player} schiebt den Skat weiter</translation>
+        <translation type="vanished">{player} schiebt den Skat weiter</translation>
     </message>
     <message>
         <source>{player} puts {cards} into the skat</source>
-        <translation>{player} drückt {cards}</translation>
+        <translation type="vanished">{player} drückt {cards}</translation>
     </message>
     <message>
         <source>{player} says {doubling}</source>
-        <translation>{player} sagt {doubling}</translation>
+        <translation type="vanished">{player} sagt {doubling}</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <source>Skat</source>
+        <translation type="unfinished">Skat</translation>
+    </message>
+    <message>
+        <source>The score sheets cannot be opened: %1. Games are not saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BiddingPanel</name>
+    <message>
+        <source>%1 bids %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Bid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Yes, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bid to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both others passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a value (higher values are jump bids) or pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold the bid (say yes) or pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P&amp;lay %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play at %1, or pass the deal in?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bid stands at %1. Bid higher or pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your bid to %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -56,7 +126,7 @@
     </message>
     <message>
         <source>Date</source>
-        <translation type="vanished">Datum</translation>
+        <translation>Datum</translation>
     </message>
     <message>
         <source>Declarer</source>
@@ -80,7 +150,7 @@
     </message>
     <message>
         <source>Series</source>
-        <translation>Serie</translation>
+        <translation type="vanished">Serie</translation>
     </message>
     <message>
         <source>Value</source>
@@ -93,6 +163,89 @@
     <message>
         <source>won</source>
         <translation>gewonnen</translation>
+    </message>
+</context>
+<context>
+    <name>DealOverPanel</name>
+    <message>
+        <source>%1 loses %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wins %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Final scores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next deal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replay this deal…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A replay is not on the score sheet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everyone passed: the deal is not scored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation type="unfinished">Spieler</translation>
+    </message>
+    <message>
+        <source>Ramsch: %1 loses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ramsch: %1 wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation type="unfinished">Punkte</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skat:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This deal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished">Summe</translation>
+    </message>
+    <message>
+        <source>Tricks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>put down:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with %1 points</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -130,7 +283,129 @@
     </message>
 </context>
 <context>
+    <name>DeclarePanel</name>
+    <message>
+        <source>%1 is worth %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Declare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Ouvert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the skat may still change your matadors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bac&amp;k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Declare your game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everyone passed: play Grand Hand, or Ramsch?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>G&amp;rand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ra&amp;msch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sch&amp;warz announced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schneider &amp;announced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enough for your bid of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>less than your bid of %1: you lose as overbid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>♠ &amp;Spades</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>♣ &amp;Clubs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>♥ H&amp;earts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>♦ D&amp;iamonds</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DiscardPanel</name>
+    <message>
+        <source>&amp;Pass on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Put down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Take back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chosen: %1 (%2 points)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click two cards (no jacks) or drag them to the middle; they go to the next player.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click two cards or drag them to the middle. Their points count for you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing chosen yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass two cards on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put two cards into the skat</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Game</name>
+    <message>
+        <source>%1 tricks</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>%1: %2 points, %3 tricks</source>
         <translation>%1: %2 Augen, %3 Stiche</translation>
@@ -138,6 +413,10 @@
     <message>
         <source>+1 %1</source>
         <translation>+1 %1</translation>
+    </message>
+    <message>
+        <source>1 trick</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>= %1 × %2 = %3</source>
@@ -184,8 +463,12 @@
         <translation>Hirsch</translation>
     </message>
     <message>
+        <source>Jungfrau: a player took no trick</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Jungfrau: a player took no trick (doubled)</source>
-        <translation>Jungfrau: Ein Spieler hat keinen Stich gemacht (doppelt)</translation>
+        <translation type="vanished">Jungfrau: Ein Spieler hat keinen Stich gemacht (doppelt)</translation>
     </message>
     <message>
         <source>Kontra</source>
@@ -374,6 +657,50 @@
         <source>rearhand</source>
         <translation>Hinterhand</translation>
     </message>
+    <message>
+        <source>{player} bids {value}</source>
+        <translation>{player} reizt {value}</translation>
+    </message>
+    <message>
+        <source>{player} claims the rest</source>
+        <translation>{player} beansprucht den Rest</translation>
+    </message>
+    <message>
+        <source>{player} concedes</source>
+        <translation>{player} gibt auf</translation>
+    </message>
+    <message>
+        <source>{player} declares {game}</source>
+        <translation>{player} sagt {game} an</translation>
+    </message>
+    <message>
+        <source>{player} holds</source>
+        <translation>{player} hält</translation>
+    </message>
+    <message>
+        <source>{player} passes</source>
+        <translation>{player} passt</translation>
+    </message>
+    <message>
+        <source>{player} picks up the skat</source>
+        <translation>{player} nimmt den Skat auf</translation>
+    </message>
+    <message>
+        <source>{player} plays {card}</source>
+        <translation>{player} spielt {card}</translation>
+    </message>
+    <message>
+        <source>{player} pushes the skat on</source>
+        <translation>{player} schiebt den Skat weiter</translation>
+    </message>
+    <message>
+        <source>{player} puts {cards} into the skat</source>
+        <translation>{player} drückt {cards}</translation>
+    </message>
+    <message>
+        <source>{player} says {doubling}</source>
+        <translation>{player} sagt {doubling}</translation>
+    </message>
 </context>
 <context>
     <name>HistoryBrowser</name>
@@ -526,6 +853,10 @@
         <translation>gereizt bis {value}</translation>
     </message>
     <message>
+        <source>dealt by {player}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>declarer</source>
         <translation>Alleinspieler</translation>
     </message>
@@ -544,6 +875,10 @@
     <message>
         <source>this decided the game</source>
         <translation>das hat das Spiel entschieden</translation>
+    </message>
+    <message>
+        <source>tricks: {tricks}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{card} cost {points} card points (better: {better})</source>
@@ -596,6 +931,471 @@
     <message>
         <source>−{points} points</source>
         <translation>−{points} Augen</translation>
+    </message>
+</context>
+<context>
+    <name>InterjectionPanel</name>
+    <message>
+        <source>%1. Say %2?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kontra</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) against %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 deals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is thinking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may not be played now: follow suit with a bright card.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 plays %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Skat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Animation speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Colour scheme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Deck…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hint (practice)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Last trick</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Manually (drag cards)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New game…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open cards (practice)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replay this deal (practice)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sort hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Take back card (practice)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Play Skat against the computer, practise, and keep score sheets.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, text and card art are the project&apos;s own.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A deal can be replayed once it is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A free series</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Skat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By &amp;game (trumps first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>German &amp;letters on French cards (B, D, K, A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hint: %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last trick, taken by %1 (click or Esc to close)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for a good move…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt deal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No database is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play the same cards again from the seat of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay this deal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ide panels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say Kontra, or let it pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score sheet and statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skat</source>
+        <translation type="unfinished">Skat</translation>
+    </message>
+    <message>
+        <source>Skat — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The deal is over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last trick may not be looked at now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rules %1 are not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The series could not be saved (%1); this series is played without saving.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The series is over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn: bid, hold or pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn: declare the game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn: play a card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn: put two cards into the skat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bid %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pick up the skat</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MessageBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NewGame</name>
+    <message>
+        <source>fast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>instant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>very fast</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>%1 deals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;3 players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;4 players (the dealer sits out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Animation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cards:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Practice: take back cards, hints, open cards, replay deals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rules:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Series:</source>
+        <translation type="unfinished">S&amp;erie:</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose “You” for exactly one seat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please enter your name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat &amp;%1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat 2 sits on your left and plays after you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These rules are not played at a table of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your &amp;name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>beginner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>free (no fixed end)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random moves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standard</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Panels</name>
+    <message>
+        <source>&amp;Kontra</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Re</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&amp;ock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hi&amp;rsch</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlayPanel</name>
+    <message>
+        <source>&amp;Kontra</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Last trick</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change ga&amp;me</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cl&amp;aim the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give &amp;up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H&amp;int</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Really cl&amp;aim?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Really give &amp;up?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take &amp;back</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1261,6 +2061,44 @@
     </message>
 </context>
 <context>
+    <name>Replay</name>
+    <message>
+        <source>move {number} cannot be replayed: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record ends before the deal is over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record has no list of moves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the stored result differs from the replayed deal</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SchiebenPanel</name>
+    <message>
+        <source>&amp;Take the skat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P&amp;ush it on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schieberamsch</source>
+        <translation type="unfinished">Schieberamsch</translation>
+    </message>
+    <message>
+        <source>Take the skat and pass two cards on, or push it on unseen (each push doubles).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ScoreSheetView</name>
     <message>
         <source>B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected. Small numbers: the deal&apos;s score; large: the running total.</source>
@@ -1297,6 +2135,29 @@
     <message>
         <source>{played} of {planned} deals</source>
         <translation>{played} von {planned} Spielen</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesOverPanel</name>
+    <message>
+        <source>&amp;New game…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation type="unfinished">Spieler</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The series is over</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1390,6 +2251,10 @@
         <translation>Laufender Stand</translation>
     </message>
     <message>
+        <source>Sat out: the dealer at a table of four</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Score + 50 per game won − 50 per game lost + 40 (30 at a table of four) for every game another player lost</source>
         <translation>Spielpunkte + 50 je gewonnenes Spiel − 50 je verlorenes Spiel + 40 (am Vierertisch 30) für jedes Spiel, das ein anderer Spieler verloren hat</translation>
     </message>
@@ -1435,6 +2300,25 @@
     </message>
 </context>
 <context>
+    <name>SkatPanel</name>
+    <message>
+        <source>&amp;Pick up the skat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick up the skat, or play a Hand game without it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play ha&amp;nd…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You play at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>StatisticsView</name>
     <message>
         <source>%</source>
@@ -1453,16 +2337,28 @@
         <translation>&amp;Rangliste nach:</translation>
     </message>
     <message>
+        <source>&amp;Series:</source>
+        <translation type="unfinished">S&amp;erie:</translation>
+    </message>
+    <message>
         <source>&amp;To:</source>
         <translation>&amp;Bis:</translation>
     </message>
     <message>
         <source>All declared</source>
-        <translation>Alleinspiele gesamt</translation>
+        <translation type="vanished">Alleinspiele gesamt</translation>
+    </message>
+    <message>
+        <source>All games</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All rule profiles</source>
         <translation>Alle Regelprofile</translation>
+    </message>
+    <message>
+        <source>All series</source>
+        <translation type="unfinished">Alle Serien</translation>
     </message>
     <message>
         <source>As declarer</source>
@@ -1574,7 +2470,11 @@
     </message>
     <message>
         <source>Sat out (dealer at a table of four)</source>
-        <translation>Ausgesetzt (Geber am Vierertisch)</translation>
+        <translation type="vanished">Ausgesetzt (Geber am Vierertisch)</translation>
+    </message>
+    <message>
+        <source>Sat out as dealer</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Schneider won / suffered</source>
@@ -1660,6 +2560,10 @@
         <source>Won against Kontra</source>
         <translation>Gegen Kontra gewonnen</translation>
     </message>
+    <message>
+        <source>{count} series of that day had the same table and rules; all of them are counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreLoader</name>
@@ -1669,13 +2573,122 @@
     </message>
 </context>
 <context>
+    <name>Table</name>
+    <message>
+        <source>%1 plays %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 won the bidding at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bidding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bidding: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bock round</source>
+        <translation type="unfinished">Bockrunde</translation>
+    </message>
+    <message>
+        <source>Deal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation type="unfinished">Geber</translation>
+    </message>
+    <message>
+        <source>Dealer, sits out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Declarer</source>
+        <translation type="unfinished">Alleinspieler</translation>
+    </message>
+    <message>
+        <source>Everyone passed: Grand Hand or Ramsch?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bid %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pushed %1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the deal is over</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TableScene</name>
     <message numerus="yes">
         <source>%n trick(s)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n Stich</numerusform>
             <numerusform>%n Stiche</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>TableSession</name>
+    <message>
+        <source>%1 made a mistake; a simple move was played instead (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A hint is given when it is your turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hints are for practice tables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pushes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Takes the skat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The deal could not be saved; it waits and will be saved later (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WelcomePanel</name>
+    <message>
+        <source>&amp;New game…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Welcome to Skat</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -5,7 +5,7 @@
     <name>TableScene</name>
     <message numerus="yes">
         <source>%n trick(s)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n trick</numerusform>
             <numerusform>%n tricks</numerusform>
         </translation>

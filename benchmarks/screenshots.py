@@ -1,0 +1,247 @@
+"""Render the main window in its main situations to PNG files (real widgets, offscreen).
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/screenshots.py --out shots/
+
+Writes ``welcome.png``, ``bidding.png``, ``skat.png``, ``discard.png``, ``declare.png``,
+``play.png``, ``last-trick.png``, ``end-of-deal.png``, ``ramsch.png``, ``ramsch-end.png``,
+``kontra.png``, ``four-players.png``, ``german-deck.png``, ``dark.png``,
+``small-1024x700.png`` and ``large-2560x1440.png``.
+Other views add their own shots (a score sheet, statistics) by appending a function
+``shot(window, driver, out)`` to :data:`EXTRA_SHOTS`; it is called with a window whose
+first deal is over (after ``end-of-deal.png``) and uses :func:`shoot` to save.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QSettings
+from PySide6.QtWidgets import QApplication
+
+from skat_desktop.app.table import DealOver, HumanTurn, SeriesOver
+from skat_desktop.engine.actions import Bid, Hold, Play
+from skat_desktop.gui.app import create_application
+from skat_desktop.gui.main_window import MainWindow
+from skat_desktop.gui.settings import NewGameChoices, Settings
+
+EXTRA_SHOTS: list[Callable[[MainWindow, Driver, Path], None]] = []
+"""More situations to render, added by other views' modules (see the module docstring)."""
+
+
+class Driver:
+    """Plays the human's part through the real panels until a situation is reached."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.w = window
+
+    def settle(self, timeout_ms: int = 20000) -> None:
+        """Let computers move and animations finish until the human is asked (or the end)."""
+        clock = QElapsedTimer()
+        clock.start()
+        while clock.elapsed() < timeout_ms:
+            QCoreApplication.processEvents()
+            s = self.w.session
+            if s is None:
+                return
+            if self.w.scene.busy or s.worker.busy("think") or s._pending_advance:
+                continue
+            if isinstance(s.need, (HumanTurn, DealOver, SeriesOver)):
+                self.w.pictures.wait()
+                QCoreApplication.processEvents()
+                return
+        raise TimeoutError("the table did not come to rest")
+
+    @property
+    def need(self):
+        return self.w.session.need
+
+    def human_step(self, bid_on: bool = True) -> None:
+        """One decision of the human: bid on (or pass), pick up, discard, declare, play."""
+        w = self.w
+        need = self.need
+        if not isinstance(need, HumanTurn):
+            if isinstance(need, DealOver):
+                w.deal_over.next_button.click()
+                self.settle()
+            return
+        if need.interjection:
+            w.interjection.no.click()
+            self.settle()
+            return
+        phase = need.view.phase
+        if phase == "bidding":
+            if bid_on and any(type(a) in (Bid, Hold) for a in need.legal):
+                (
+                    w.bidding.bid_button
+                    if w.bidding.bid_button.isVisible()
+                    else w.bidding.hold_button
+                ).click()
+            else:
+                w.bidding.pass_button.click()
+        elif phase == "skat":
+            w.skat_panel.pick_up.click()
+        elif phase == "discard":
+            for c in w.scene.bottom_order()[-2:]:
+                w.scene.activate(c)
+            w.discard_panel.put_down.click()
+        elif phase in ("declare", "ramsch_offer"):
+            w.declare_panel.declare.click()
+        elif phase == "schieben":
+            if w.host.current is w.schieben:
+                w.schieben.push.click()
+            else:
+                for c in [c for c in w.scene.bottom_order() if w.scene.discardable >> c & 1][:2]:
+                    w.scene.activate(c)
+                w.discard_panel.put_down.click()
+        elif phase == "play":
+            plays = [a.card for a in need.legal if type(a) is Play]
+            w.scene.activate(plays[0])
+        self.settle()
+
+    def until(self, done: Callable[[], bool], bid_on: bool = True, limit: int = 400) -> None:
+        self.settle()
+        for _ in range(limit):
+            if done():
+                return
+            self.human_step(bid_on)
+        raise RuntimeError("the situation was not reached")
+
+
+def make_window(
+    settings_dir: Path,
+    size: tuple[int, int] = (1280, 800),
+    scheme: str = "light",
+    deck: str = "french",
+    store=None,
+) -> MainWindow:
+    create_application()
+    qs = QSettings(str(settings_dir / f"{scheme}-{deck}.ini"), QSettings.Format.IniFormat)
+    settings = Settings(qs)
+    settings.animation_speed = 0
+    settings.color_scheme = scheme
+    settings.deck_id = deck
+    window = MainWindow(settings, store, synchronous_pictures=True)
+    window.resize(*size)
+    window.show()
+    QCoreApplication.processEvents()
+    return window
+
+
+def shoot(window: MainWindow, path: Path) -> None:
+    window.pictures.wait()
+    QCoreApplication.processEvents()
+    window.grab().save(str(path))
+    print(path)
+
+
+def start(
+    window: MainWindow, profile: str = "isko", seats=None, seed: int = 11, practice=False, length=12
+):
+    seats = seats or ["human", "beginner", "beginner"]
+    window.start_game(NewGameChoices("Anna", list(seats), profile, length, practice), seed=seed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True, help="folder for the PNG files")
+    ap.add_argument("--seed", type=int, default=11)
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="skat-shots-"))
+
+    w = make_window(tmp)
+    shoot(w, out / "welcome.png")
+    start(w, seed=args.seed, practice=True)
+    d = Driver(w)
+    d.until(lambda: isinstance(d.need, HumanTurn) and d.need.view.phase == "bidding")
+    shoot(w, out / "bidding.png")
+    d.until(lambda: isinstance(d.need, HumanTurn) and d.need.view.phase == "skat")
+    shoot(w, out / "skat.png")
+    d.human_step()
+    for c in w.scene.bottom_order()[-2:]:
+        w.scene.activate(c)
+    QCoreApplication.processEvents()
+    shoot(w, out / "discard.png")
+    w.discard_panel.put_down.click()
+    d.settle()
+    shoot(w, out / "declare.png")
+    d.until(
+        lambda: (
+            isinstance(d.need, HumanTurn)
+            and d.need.view.phase == "play"
+            and len(d.need.view.tricks) >= 2
+            and len(d.need.view.trick) >= 1
+        )
+    )
+    shoot(w, out / "play.png")
+    w.show_last_trick()
+    shoot(w, out / "last-trick.png")
+    w.scene.hide_last_trick()
+    d.until(lambda: isinstance(d.need, DealOver))
+    shoot(w, out / "end-of-deal.png")
+    for extra in EXTRA_SHOTS:
+        extra(w, d, out)
+    w.close()
+
+    w = make_window(tmp)
+    start(w, profile="house", seed=args.seed + 1, length=0)
+    d = Driver(w)
+    d.until(
+        lambda: (
+            isinstance(d.need, HumanTurn)
+            and d.need.view.phase == "play"
+            and d.need.view.game is not None
+            and d.need.view.game.name == "RAMSCH"
+        ),
+        bid_on=False,
+        limit=2000,
+    )
+    shoot(w, out / "ramsch.png")
+    d.until(lambda: isinstance(d.need, DealOver), False)
+    shoot(w, out / "ramsch-end.png")
+    d.until(lambda: isinstance(d.need, HumanTurn) and d.need.interjection, False, 2000)
+    shoot(w, out / "kontra.png")
+    w.close()
+
+    w = make_window(tmp)
+    start(w, seats=["human", "beginner", "beginner", "beginner"], seed=args.seed + 2)
+    d = Driver(w)
+    d.until(lambda: isinstance(d.need, HumanTurn) and d.need.view.phase == "play")
+    shoot(w, out / "four-players.png")
+    w.close()
+
+    for name, scheme, deck, size in (
+        ("german-deck", "light", "german", (1280, 800)),
+        ("dark", "dark", "french", (1280, 800)),
+        ("small-1024x700", "light", "french", (1024, 700)),
+        ("large-2560x1440", "light", "tournament", (2560, 1440)),
+    ):
+        w = make_window(tmp, size=size, scheme=scheme, deck=deck)
+        if size != (1280, 800):  # the table view itself at that size
+            bars = w.size() - w.view.size()
+            w.resize(size[0] + bars.width(), size[1] + bars.height())
+        start(w, seed=args.seed)
+        d = Driver(w)
+        d.until(
+            lambda d=d: (
+                isinstance(d.need, HumanTurn)
+                and d.need.view.phase == "play"
+                and len(d.need.view.tricks) >= 1
+            )
+        )
+        shoot(w, out / f"{name}.png")
+        w.close()
+    QApplication.instance().processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,938 @@
+"""The main window: the card table in the middle, menus, the status bar, side panels.
+
+It wires the pieces together and holds no rules: the :class:`TableSession` drives the
+table controller, the :class:`TableScene` draws and animates, the panels offer the
+legal actions. Other views (score sheet, statistics) are plugged in with
+:meth:`MainWindow.add_side_panel`; they follow the table through the
+``controllerChanged`` and ``tableEvent`` signals.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from skat_desktop import __version__
+from skat_desktop.app.table import (
+    ComputerTurn,
+    DealOver,
+    HumanTurn,
+    SeatSpec,
+    SeriesOver,
+    TableController,
+    TableError,
+)
+from skat_desktop.engine.actions import Declare, Discard, Play
+from skat_desktop.engine.cards import mask
+from skat_desktop.gui import texts
+from skat_desktop.gui.card_items import CardPictures
+from skat_desktop.gui.deck_picker import DeckPicker
+from skat_desktop.gui.decks import clear_card_cache, deck_by_id
+from skat_desktop.gui.new_game import (
+    HUMAN,
+    NewGame,
+    NewGameDialog,
+    default_player_name,
+    find_profile,
+    speed_names,
+)
+from skat_desktop.gui.panels import (
+    BiddingPanel,
+    DealOverPanel,
+    DeclarePanel,
+    DiscardPanel,
+    InterjectionPanel,
+    Panel,
+    PanelHost,
+    PlayPanel,
+    SchiebenPanel,
+    SeriesOverPanel,
+    SkatPanel,
+    WaitPanel,
+    WelcomePanel,
+)
+from skat_desktop.gui.session import TableSession
+from skat_desktop.gui.settings import NewGameChoices, Settings
+from skat_desktop.gui.table_scene import TableScene, TableView
+from skat_desktop.gui.theme import apply_theme
+from skat_desktop.gui.worker import Worker
+
+
+class MessageBar(QFrame):
+    """A one-line notice above the table that does not interrupt play (non-modal)."""
+
+    retry = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("MessageBar")
+        self.setStyleSheet(
+            "#MessageBar { background: #fff4d6; border-bottom: 1px solid #d9b44a; }"
+            "#MessageBar QLabel { color: #3d2f00; }"
+        )
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 4, 6, 4)
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        self.retry_button = QPushButton(self.tr("Save &again"), self)
+        self.retry_button.clicked.connect(self.retry.emit)
+        self.close_button = QPushButton(self.tr("Dismiss"), self)
+        self.close_button.clicked.connect(self.hide)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.retry_button)
+        row.addWidget(self.close_button)
+        self.kind = ""
+        self.count = 0
+        self.hide()
+
+    def show_message(self, text: str, kind: str) -> None:
+        if self.isVisible() and kind == self.kind and self.label.property("base") == text:
+            self.count += 1
+            self.label.setText(f"{text} (×{self.count})")
+        else:
+            self.count = 1
+            self.label.setProperty("base", text)
+            self.label.setText(text)
+        self.kind = kind
+        self.retry_button.setVisible(kind == "store")
+        self.show()
+
+
+class MainWindow(QMainWindow):
+    """The application's window. ``store`` None: play without saving."""
+
+    controllerChanged = Signal(object)
+    tableEvent = Signal(object)
+
+    def __init__(
+        self,
+        settings: Settings,
+        store=None,
+        store_error: str | None = None,
+        parent: QWidget | None = None,
+        synchronous_pictures: bool = False,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.store = store
+        self.store_error = store_error
+        self.session: TableSession | None = None
+        self.worker = Worker(self)
+        self.setWindowTitle(self.tr("Skat"))
+
+        deck = deck_by_id(settings.deck_id, index_style=settings.index_style)
+        self.pictures = CardPictures(deck, self, synchronous=synchronous_pictures)
+        app = QApplication.instance()
+        self.colors = apply_theme(app, settings.color_scheme)
+        self.scene = TableScene(self.pictures, self.colors, settings.animation_speed, self)
+        self.scene.sort_mode = settings.sort_mode
+        self.view = TableView(self.scene, self)
+        self.view.unhandled_key = self._unhandled_key
+        self.host = PanelHost(self.view)
+        self.host.restyle(self.colors.dark)
+        self.messages = MessageBar(self)
+        self.messages.retry.connect(self._retry_store)
+
+        central = QWidget(self)
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.messages)
+        column.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+
+        self.side_tabs = QTabWidget(self)
+        self.side_dock = QDockWidget(self.tr("Score sheet"), self)
+        self.side_dock.setObjectName("SidePanels")
+        self.side_dock.setWidget(self.side_tabs)
+        self.side_dock.setAllowedAreas(
+            Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.LeftDockWidgetArea
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.side_dock)
+        self.side_dock.hide()
+
+        self._make_panels()
+        self._make_menus()
+        self._make_status_bar()
+
+        self.scene.idle.connect(self._table_idle)
+        self.scene.layoutChanged.connect(self._place_panel)
+        self.scene.cardPlayed.connect(self._card_played)
+        self.scene.illegalCard.connect(self._illegal_card)
+        self.scene.discardChanged.connect(self.discard_panel.set_choice)
+        self.scene.handReordered.connect(self._hand_reordered)
+        self.view.resized.connect(self._place_panel)
+
+        geometry = settings.window_geometry
+        if not geometry or not self.restoreGeometry(geometry):
+            self.resize(1280, 820)
+        self.welcome.set_summary(self._choices_text(settings.new_game))
+        self._show_panel(self.welcome)
+        self._update_actions()
+
+    # ------------------------------------------------------------------ construction
+
+    def _choices_text(self, choices: NewGameChoices) -> str:
+        profile = find_profile(choices.profile, self.store)
+        rules = profile.title if profile is not None else choices.profile
+        others = [k for k in choices.seats if k != HUMAN]
+        length = (
+            self.tr("%1 deals").replace("%1", str(choices.series_length))
+            if choices.series_length
+            else self.tr("A free series")
+        )
+        line = self.tr("%1 (%2) against %3.")
+        return (
+            line.replace("%1", length)
+            .replace("%2", rules)
+            .replace("%3", self.tr(" and ").join(others))
+        )
+
+    def _make_panels(self) -> None:
+        self.welcome = WelcomePanel()
+        self.welcome.newGame.connect(self.new_game_dialog)
+        self.welcome.quickStart.connect(lambda: self.start_game())
+        self.wait_panel = WaitPanel()
+        self.bidding = BiddingPanel()
+        self.skat_panel = SkatPanel()
+        self.skat_panel.handGame.connect(self._hand_game)
+        self.discard_panel = DiscardPanel()
+        self.discard_panel.clearRequested.connect(self.scene.clear_discard)
+        self.declare_panel = DeclarePanel()
+        self.declare_panel.back.connect(self._declare_back)
+        self.declare_panel.gameChosen.connect(self.scene.set_preview_game)
+        self.schieben = SchiebenPanel()
+        self.play_panel = PlayPanel()
+        self.play_panel.lastTrick.connect(self.show_last_trick)
+        self.play_panel.undo.connect(self.undo_card)
+        self.play_panel.hint.connect(self.request_hint)
+        self.play_panel.redeclare.connect(self._redeclare)
+        self.play_panel.double.connect(self._double)
+        self.interjection = InterjectionPanel()
+        self.interjection.declined.connect(self._decline)
+        self.deal_over = DealOverPanel(self.pictures)
+        self.deal_over.nextDeal.connect(self.next_deal)
+        self.deal_over.replay.connect(self.replay_deal)
+        self.series_over = SeriesOverPanel()
+        self.series_over.newGame.connect(self.new_game_dialog)
+        for panel in (
+            self.bidding,
+            self.skat_panel,
+            self.discard_panel,
+            self.declare_panel,
+            self.schieben,
+            self.play_panel,
+            self.interjection,
+        ):
+            panel.action.connect(self.apply_action)
+        for panel in (
+            self.welcome,
+            self.wait_panel,
+            self.bidding,
+            self.skat_panel,
+            self.discard_panel,
+            self.declare_panel,
+            self.schieben,
+            self.play_panel,
+            self.interjection,
+            self.deal_over,
+            self.series_over,
+        ):
+            self.host.add(panel)
+
+    def _action(self, text: str, slot, shortcut=None, checkable: bool = False) -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        a.setCheckable(checkable)
+        a.triggered.connect(slot)
+        return a
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        game = bar.addMenu(self.tr("&Game"))
+        self.act_new = self._action(
+            self.tr("&New game…"), self.new_game_dialog, QKeySequence.StandardKey.New
+        )
+        self.act_next = self._action(self.tr("Ne&xt deal"), self.next_deal, "Ctrl+D")
+        self.act_replay = self._action(
+            self.tr("&Replay this deal (practice)…"), self.replay_deal, "Ctrl+R"
+        )
+        self.act_undo = self._action(
+            self.tr("&Take back card (practice)"), self.undo_card, QKeySequence.StandardKey.Undo
+        )
+        self.act_hint = self._action(self.tr("&Hint (practice)"), self.request_hint, "Ctrl+H")
+        self.act_quit = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        for a in (self.act_new, self.act_next, self.act_replay):
+            game.addAction(a)
+        game.addSeparator()
+        game.addAction(self.act_undo)
+        game.addAction(self.act_hint)
+        game.addSeparator()
+        game.addAction(self.act_quit)
+
+        view = bar.addMenu(self.tr("&View"))
+        self.act_last = self._action(self.tr("&Last trick"), self.show_last_trick, "Ctrl+L")
+        self.act_open = self._action(
+            self.tr("&Open cards (practice)"), self._toggle_open_cards, "Ctrl+O", checkable=True
+        )
+        view.addAction(self.act_last)
+        view.addAction(self.act_open)
+
+        sort = view.addMenu(self.tr("&Sort hand"))
+        self.sort_group = QActionGroup(self)
+        for mode, text in (
+            ("game", self.tr("By &game (trumps first)")),
+            ("manual", self.tr("&Manually (drag cards)")),
+        ):
+            a = self._action(text, lambda _=False, m=mode: self.set_sort_mode(m), checkable=True)
+            a.setData(mode)
+            a.setChecked(mode == self.settings.sort_mode)
+            self.sort_group.addAction(a)
+            sort.addAction(a)
+
+        scheme = view.addMenu(self.tr("&Colour scheme"))
+        self.scheme_group = QActionGroup(self)
+        for key, text in (
+            ("system", self.tr("&System")),
+            ("light", self.tr("&Light")),
+            ("dark", self.tr("&Dark")),
+        ):
+            a = self._action(text, lambda _=False, k=key: self.set_color_scheme(k), checkable=True)
+            a.setData(key)
+            a.setChecked(key == self.settings.color_scheme)
+            self.scheme_group.addAction(a)
+            scheme.addAction(a)
+
+        speed = view.addMenu(self.tr("&Animation speed"))
+        self.speed_group = QActionGroup(self)
+        for value, text in enumerate(speed_names()):
+            a = self._action(
+                text, lambda _=False, v=value: self.set_animation_speed(v), checkable=True
+            )
+            a.setData(value)
+            a.setChecked(value == self.settings.animation_speed)
+            self.speed_group.addAction(a)
+            speed.addAction(a)
+
+        view.addAction(self._action(self.tr("&Deck…"), self.choose_deck))
+        self.act_letters = self._action(
+            self.tr("German &letters on French cards (B, D, K, A)"),
+            self._toggle_letters,
+            checkable=True,
+        )
+        self.act_letters.setChecked(self.settings.index_style == "de")
+        view.addAction(self.act_letters)
+        view.addSeparator()
+        self.act_side = self.side_dock.toggleViewAction()
+        self.act_side.setText(self.tr("S&ide panels"))
+        self.act_side.setVisible(False)
+        view.addAction(self.act_side)
+
+        help_menu = bar.addMenu(self.tr("&Help"))
+        help_menu.addAction(self._action(self.tr("&About Skat"), self.about))
+        for a in (self.act_new, self.act_next, self.act_replay, self.act_undo, self.act_hint):
+            self.addAction(a)  # shortcuts work while the menu bar is hidden too
+
+    def _make_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.turn_label = QLabel(self)
+        self.deal_label = QLabel(self)
+        self.rules_label = QLabel(self)
+        self.store_label = QLabel(self)
+        bar.addWidget(self.turn_label, 1)
+        bar.addPermanentWidget(self.deal_label)
+        bar.addPermanentWidget(self.rules_label)
+        bar.addPermanentWidget(self.store_label)
+        if self.store is None:
+            self.store_label.setText(self.tr("Not saving"))
+            self.store_label.setStyleSheet("color: #c62828; font-weight: 600")
+            self.store_label.setToolTip(self.store_error or self.tr("No database is open."))
+
+    # ------------------------------------------------------------------ side panels
+
+    def add_side_panel(self, title: str, widget: QWidget) -> None:
+        """Add a view (score sheet, statistics, ...) as a tab of the side panel and show it.
+
+        The widget can follow the table through ``controllerChanged`` (a new
+        :class:`TableController`) and ``tableEvent`` (each of its events).
+        """
+        self.side_tabs.addTab(widget, title)
+        if self.side_tabs.count() == 1:
+            self.side_dock.setWindowTitle(title)
+        else:
+            self.side_dock.setWindowTitle(self.tr("Score sheet and statistics"))
+        self.act_side.setVisible(True)
+        self.side_dock.show()
+
+    # ------------------------------------------------------------------ starting a game
+
+    @property
+    def controller(self) -> TableController | None:
+        return self.session.ctl if self.session is not None else None
+
+    def new_game_dialog(self) -> None:
+        dialog = NewGameDialog(self.settings, self.store, parent=self)
+        if dialog.exec() == NewGameDialog.DialogCode.Accepted and dialog.result_game():
+            self.start_new_game(dialog.result_game())
+
+    def start_new_game(self, game: NewGame, seed: int | None = None) -> bool:
+        if game.deck_id != self.pictures.deck.id:
+            self._set_deck(game.deck_id)
+        self.set_animation_speed(game.animation_speed)
+        return self.start_game(game.choices, seed=seed, profile=game.profile)
+
+    def start_game(
+        self,
+        choices: NewGameChoices | None = None,
+        seed: int | None = None,
+        profile=None,
+    ) -> bool:
+        """Start a series (the last choices if none are given); False if it cannot start."""
+        self.messages.hide()
+        choices = choices or self.settings.new_game
+        profile = profile or find_profile(choices.profile, self.store)
+        if profile is None:
+            self._message(
+                self.tr("The rules %1 are not known.").replace("%1", choices.profile), "refused"
+            )
+            return False
+        name = choices.player_name or default_player_name()
+        specs = [
+            SeatSpec.human(name) if kind == HUMAN else SeatSpec.computer(kind)
+            for kind in choices.seats
+        ]
+        seed = random.randrange(1 << 31) if seed is None else seed
+        planned = choices.series_length or None
+        try:
+            ctl = TableController(
+                profile,
+                specs,
+                seed=seed,
+                store=self.store,
+                deals_planned=planned,
+                practice=choices.practice,
+            )
+        except TableError as e:
+            self._message(str(e), "refused")
+            return False
+        except Exception as e:  # the database refused the new series: play on without it
+            ctl = TableController(
+                profile, specs, seed=seed, deals_planned=planned, practice=choices.practice
+            )
+            self._message(
+                self.tr(
+                    "The series could not be saved (%1); this series is played without saving."
+                ).replace("%1", str(e).splitlines()[0] if str(e) else type(e).__name__),
+                "info",
+            )
+        self.set_controller(ctl)
+        return True
+
+    def set_controller(self, ctl: TableController) -> None:
+        """Play the series of ``ctl`` at this table (the old one's work is cancelled)."""
+        if self.session is not None:
+            self.session.close()
+        self.scene.finish_animations()
+        self.scene.hide_last_trick()
+        self.act_open.setChecked(False)
+        self.session = TableSession(
+            ctl, self.worker, ready=lambda: not self.scene.busy, parent=self
+        )
+        self.session.changed.connect(self._refresh)
+        self.session.needChanged.connect(self._on_need)
+        self.session.tableEvent.connect(self.tableEvent.emit)
+        self.session.message.connect(self._message)
+        self.session.hintReady.connect(self._on_hint)
+        self._series_summary = False
+        self.rules_label.setText(ctl.profile.title)
+        self.setWindowTitle(self.tr("Skat — %1").replace("%1", ctl.profile.title))
+        self.controllerChanged.emit(ctl)
+        self.session.schedule()
+
+    # ------------------------------------------------------------------ the table loop
+
+    def _table_idle(self) -> None:
+        if self.session is not None:
+            self.session.schedule()
+
+    def _refresh(self) -> None:
+        """The table changed: redraw, and wait for what is asked next."""
+        session = self.session
+        if session is None:
+            return
+        state = session.state()
+        self.scene.set_interaction("idle")
+        self.scene.set_hint(None)
+        if state is not None:
+            self._show_waiting(state)  # first: a new panel size lays the table out anew
+            old = self.scene.state
+            if old is None or old.deal_key != state.deal_key:
+                self.host.show_panel(None)  # the cards are dealt over a clear table
+            self.scene.set_state(state, animate=True)
+        self._update_actions()
+        self._update_deal_label()
+
+    def _show_waiting(self, state) -> None:
+        """Between an action and the next question: say whose turn it is."""
+        ctl = self.session.ctl
+        on_turn = next((s.seat for s in state.seats if s.on_turn), None)
+        if on_turn is None:
+            text = ""
+        elif on_turn in ctl.human_seats:
+            text = self.tr("Your turn")
+        else:
+            text = self.tr("%1 is thinking…").replace("%1", ctl.names[on_turn])
+        self.turn_label.setText(text)
+        if state.phase == "play":
+            self.play_panel.set_state(text, practice=False)
+            self._show_panel(self.play_panel)
+        elif state.phase == "finished":
+            self.host.show_panel(None)  # the last trick goes to its winner first
+        else:
+            self.wait_panel.set_text(text, "tall")
+            self._show_panel(self.wait_panel)
+
+    def _on_need(self, need) -> None:
+        session = self.session
+        if session is None:
+            return
+        ctl = session.ctl
+        self.scene.set_hint(None)
+        if isinstance(need, HumanTurn):
+            self._human_turn(need)
+        elif isinstance(need, ComputerTurn):
+            self.scene.set_interaction("idle")
+            name = ctl.names[need.seat]
+            text = self.tr("%1 is thinking…").replace("%1", name)
+            self.turn_label.setText(text)
+            if need.view.phase == "play":
+                self._show_play_bar(text, my_turn=False)
+            else:
+                self.wait_panel.set_text(text, "tall")
+                self._show_panel(self.wait_panel)
+        elif isinstance(need, DealOver):
+            self._deal_over(need.result is not None, need.entry, series_over=False)
+        elif isinstance(need, SeriesOver):
+            if self._series_summary:
+                self._show_series_over()
+            else:
+                self._deal_over(True, need.entry, series_over=True)
+        self._update_actions()
+        self._update_deal_label()
+
+    def _human_turn(self, need: HumanTurn) -> None:
+        view = need.view
+        session = self.session
+        phase = view.phase
+        self.scene.set_interaction("idle")
+        if need.interjection:
+            game = ""
+            if view.contract is not None and view.declarer is not None:
+                who = session.ctl.names[session.seats[view.declarer]]
+                game = (
+                    self.tr("%1 plays %2")
+                    .replace("%1", who)
+                    .replace("%2", texts.contract_label(view.contract))
+                )
+            self.interjection.set_turn(need.legal, game)
+            self.turn_label.setText(self.tr("Say Kontra, or let it pass"))
+            self._show_panel(self.interjection)
+            return
+        self.turn_label.setText(self.tr("Your turn"))
+        if phase == "bidding":
+            self.bidding.set_turn(view, need.legal, self._bidding_partner(view))
+            self.turn_label.setText(self.tr("Your turn: bid, hold or pass"))
+            self._show_panel(self.bidding)
+        elif phase == "skat":
+            self.skat_panel.set_turn(view)
+            self._show_panel(self.skat_panel)
+        elif phase == "discard":
+            self.discard_panel.set_turn(view)
+            self.scene.set_interaction("discard", discardable=view.hand)
+            self.turn_label.setText(self.tr("Your turn: put two cards into the skat"))
+            self._show_panel(self.discard_panel)
+        elif phase == "declare":
+            self.declare_panel.set_turn(view, need.legal)
+            self.turn_label.setText(self.tr("Your turn: declare the game"))
+            self._show_panel(self.declare_panel)
+        elif phase == "ramsch_offer":
+            self.declare_panel.set_turn(view, need.legal, ramsch_offer=True)
+            self._show_panel(self.declare_panel)
+        elif phase == "schieben":
+            discards = [a for a in need.legal if type(a) is Discard]
+            if discards:
+                allowed = mask(c for a in discards for c in a.cards)
+                self.discard_panel.set_turn(view, schieben=True)
+                self.scene.set_interaction("discard", discardable=allowed)
+                self._show_panel(self.discard_panel)
+            else:
+                self.schieben.set_turn(view)
+                self._show_panel(self.schieben)
+        elif phase == "play":
+            playable = frozenset(a.card for a in need.legal if type(a) is Play)
+            self.scene.set_interaction("play", playable=playable)
+            self.turn_label.setText(self.tr("Your turn: play a card"))
+            self._show_play_bar(self.tr("Your turn: play a card"), my_turn=True, legal=need.legal)
+
+    def _show_play_bar(self, note: str, my_turn: bool, legal=()) -> None:
+        session = self.session
+        ctl = session.ctl
+        seat = session.bottom
+        view = ctl.view_for(seat)
+        doubling = view.kontra + 1 if seat in ctl.human_seats and ctl.can_double(seat) else None
+        if not legal and seat in ctl.human_seats:
+            legal = tuple(a for a in view.legal if type(a) is not Play)
+        self.play_panel.set_state(
+            note,
+            legal,
+            position=view.position,
+            doubling=doubling,
+            last_trick=view.last_trick is not None,
+            practice=ctl.practice,
+            can_undo=session.can_undo(),
+            my_turn=my_turn,
+        )
+        self._show_panel(self.play_panel)
+        self.view.setFocus()
+
+    def _bidding_partner(self, view) -> str:
+        """Whom the player bids to, or whose bid he answers."""
+        session = self.session
+        passed = [p for p, kind, _ in view.auction if kind == "pass"]
+        first = next((p for p in passed if p in (0, 1)), None)
+        caller, responder = (1, 0) if first is None else (2, 1 - first)
+        me = view.position
+        other = responder if me == caller else caller
+        if other == me:
+            return ""
+        return session.ctl.names[session.seats[other]]
+
+    def _deal_over(self, has_result: bool, entry, series_over: bool) -> None:
+        session = self.session
+        ctl = session.ctl
+        self.scene.set_interaction("idle")
+        if not has_result:
+            return
+        view = ctl.view_for(session.bottom)
+        if view.result is None:
+            return
+        self.deal_over.show_result(
+            view,
+            session.seats,
+            ctl.names,
+            entry,
+            practice=ctl.practice,
+            series_over=series_over,
+            totals=ctl.totals,
+        )
+        if series_over:
+            self.deal_over.nextDeal.disconnect()
+            self.deal_over.nextDeal.connect(self._show_series_over)
+        else:
+            self.deal_over.nextDeal.disconnect()
+            self.deal_over.nextDeal.connect(self.next_deal)
+        self.turn_label.setText(self.tr("The deal is over"))
+        self._show_panel(self.deal_over)
+
+    def _show_series_over(self) -> None:
+        ctl = self.session.ctl
+        self._series_summary = True
+        self.series_over.show_totals(ctl.names, ctl.totals, ctl.evaluation())
+        self.turn_label.setText(self.tr("The series is over"))
+        self._show_panel(self.series_over)
+
+    # ------------------------------------------------------------------ panels
+
+    def _show_panel(self, panel: Panel | None) -> None:
+        kind = panel.kind if panel is not None else "none"
+        self.scene.set_panel_kind(kind)
+        self.host.show_panel(panel)
+        self._place_panel()
+        if panel is not None and panel in (self.bidding, self.declare_panel):
+            panel.focus_first()
+        elif panel is not None and panel.kind != "full":
+            self.view.setFocus()
+        elif panel is not None:
+            panel.setFocus()
+
+    def _place_panel(self) -> None:
+        self.host.place(self.scene.layout.panel)
+
+    def _unhandled_key(self, event) -> bool:
+        """Enter on the table presses the panel's main button."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            panel = self.host.current
+            return panel is not None and self.host.isVisible() and panel.press_main()
+        return False
+
+    # ------------------------------------------------------------------ the player's actions
+
+    def apply_action(self, action) -> None:
+        if self.session is not None:
+            self.session.apply(action)
+
+    def _card_played(self, card: int) -> None:
+        session = self.session
+        need = session.need if session else None
+        if not isinstance(need, HumanTurn) or need.interjection:
+            return
+        action = next((a for a in need.legal if type(a) is Play and a.card == card), None)
+        if action is not None:
+            session.apply(action)
+
+    def _illegal_card(self, card: int) -> None:
+        self.statusBar().showMessage(
+            self.tr("%1 may not be played now: follow suit with a bright card.").replace(
+                "%1", texts.card_name(card)
+            ),
+            4000,
+        )
+
+    def _hand_game(self) -> None:
+        need = self.session.need if self.session else None
+        if isinstance(need, HumanTurn) and need.view.phase == "skat":
+            declares = [a for a in need.legal if type(a) is Declare]
+            self.declare_panel.set_turn(
+                need.view, declares, can_go_back=True, title=self.tr("Hand game")
+            )
+            self._show_panel(self.declare_panel)
+
+    def _declare_back(self) -> None:
+        self.scene.set_preview_game(None)
+        need = self.session.need if self.session else None
+        if isinstance(need, HumanTurn):
+            self._human_turn(need)
+
+    def _redeclare(self) -> None:
+        need = self.session.need if self.session else None
+        if isinstance(need, HumanTurn) and need.view.phase == "play":
+            declares = [a for a in need.legal if type(a) is Declare]
+            if declares:
+                self.scene.set_interaction("idle")
+                self.declare_panel.set_turn(
+                    need.view, declares, can_go_back=True, title=self.tr("Change the game")
+                )
+                self._show_panel(self.declare_panel)
+
+    def _decline(self) -> None:
+        if self.session is not None:
+            self.session.decline()
+
+    def _double(self) -> None:
+        if self.session is not None:
+            self.session.double()
+
+    def next_deal(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        need = session.ctl.request()
+        if isinstance(need, DealOver):
+            session.start_deal()
+        elif isinstance(need, SeriesOver):
+            self._show_series_over()
+
+    def undo_card(self) -> None:
+        if self.session is not None and self.session.ctl.practice:
+            self.session.undo()
+
+    def request_hint(self) -> None:
+        if self.session is not None and self.session.request_hint():
+            self.turn_label.setText(self.tr("Looking for a good move…"))
+
+    def _on_hint(self, hint) -> None:
+        action = hint.action
+        card = action.card if type(action) is Play else None
+        self.scene.set_hint(card)
+        what = texts.card_name(card) if card is not None else self._action_words(action)
+        line = self.tr("Hint: %1 — %2").replace("%1", what).replace("%2", hint.reason)
+        self.turn_label.setText(line)
+        self.statusBar().showMessage(line, 10000)
+        if type(action).__name__ == "Bid":
+            self.bidding.select_value(action.value)
+
+    def _action_words(self, action) -> str:
+        name = type(action).__name__
+        words = {
+            "Bid": self.tr("bid %1").replace("%1", str(getattr(action, "value", ""))),
+            "Hold": self.tr("hold"),
+            "Pass": self.tr("pass"),
+            "PickUp": self.tr("pick up the skat"),
+            "Discard": " ".join(texts.card_name(c) for c in getattr(action, "cards", ())),
+            "Declare": texts.contract_label(action.contract) if hasattr(action, "contract") else "",
+        }
+        return words.get(name, name)
+
+    def replay_deal(self) -> None:
+        session = self.session
+        if session is None or not session.ctl.practice:
+            return
+        ctl = session.ctl
+        if ctl.deal is None or not ctl.deal.finished:
+            self._message(self.tr("A deal can be replayed once it is over."), "refused")
+            return
+        seats = list(session.seats)
+        names = [ctl.names[s] for s in seats]
+        name, ok = QInputDialog.getItem(
+            self,
+            self.tr("Replay this deal"),
+            self.tr("Play the same cards again from the seat of:"),
+            names,
+            names.index(ctl.names[session.bottom]) if ctl.names[session.bottom] in names else 0,
+            False,
+        )
+        if ok:
+            self.replay_from(seats[names.index(name)])
+
+    def replay_from(self, seat: int) -> bool:
+        if self.session is None:
+            return False
+        return self.session.replay(seat)
+
+    def show_last_trick(self) -> None:
+        state = self.scene.state
+        if state is None or state.last_trick is None:
+            self.statusBar().showMessage(self.tr("The last trick may not be looked at now."), 3000)
+            return
+        winner = self.session.ctl.names[state.last_trick[1]]
+        caption = self.tr("Last trick, taken by %1 (click or Esc to close)").replace("%1", winner)
+        self.scene.show_last_trick(caption)
+
+    def _toggle_open_cards(self, on: bool) -> None:
+        session = self.session
+        if session is None or not session.ctl.practice:
+            self.act_open.setChecked(False)
+            return
+        session.open_cards = on
+        state = session.state()
+        if state is not None:
+            self.scene.set_state(state, animate=False)
+
+    def _hand_reordered(self) -> None:
+        self.settings.sort_mode = "manual"
+        for a in self.sort_group.actions():
+            a.setChecked(a.data() == "manual")
+
+    def _retry_store(self) -> None:
+        if self.session is not None and self.session.ctl.retry_store():
+            self.messages.hide()
+            self.statusBar().showMessage(self.tr("Saved."), 3000)
+
+    # ------------------------------------------------------------------ settings
+
+    def set_sort_mode(self, mode: str) -> None:
+        self.settings.sort_mode = mode
+        self.scene.set_sort_mode(mode)
+        for a in self.sort_group.actions():
+            a.setChecked(a.data() == mode)
+
+    def set_color_scheme(self, scheme: str) -> None:
+        self.settings.color_scheme = scheme
+        self.colors = apply_theme(QApplication.instance(), scheme)
+        self.scene.set_colors(self.colors)
+        self.host.restyle(self.colors.dark)
+        self.scene.update()
+        for a in self.scheme_group.actions():
+            a.setChecked(a.data() == scheme)
+
+    def set_animation_speed(self, speed: int) -> None:
+        self.settings.animation_speed = speed
+        self.scene.set_speed(self.settings.animation_speed)
+        for a in self.speed_group.actions():
+            a.setChecked(a.data() == self.settings.animation_speed)
+
+    def choose_deck(self) -> None:
+        chosen = DeckPicker.choose(self, self.pictures.deck.id)
+        if chosen:
+            self._set_deck(chosen)
+
+    def _set_deck(self, deck_id: str) -> None:
+        self.settings.deck_id = deck_id
+        deck = deck_by_id(deck_id, index_style=self.settings.index_style)
+        clear_card_cache()
+        self.pictures.set_deck(deck)
+        self.scene.set_deck()
+
+    def _toggle_letters(self, on: bool) -> None:
+        self.settings.index_style = "de" if on else "en"
+        self._set_deck(self.pictures.deck.id)
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            self.tr("About Skat"),
+            self.tr(
+                "<b>skat-desktop %1</b><p>Play Skat against the computer, practise, and keep "
+                "score sheets.</p><p>GPL-3.0-or-later. Code, text and card art are the "
+                "project's own.</p>"
+            ).replace("%1", __version__),
+        )
+
+    # ------------------------------------------------------------------ status
+
+    def _message(self, text: str, kind: str) -> None:
+        if kind == "refused":
+            self.statusBar().showMessage(text, 5000)
+            return
+        self.messages.show_message(text, kind)
+
+    def _update_deal_label(self) -> None:
+        ctl = self.controller
+        if ctl is None or not ctl.deal_number:
+            self.deal_label.setText("")
+            return
+        if ctl.series.length:
+            text = (
+                self.tr("Deal %1 of %2")
+                .replace("%1", str(ctl.deal_number))
+                .replace("%2", str(ctl.series.length))
+            )
+        else:
+            text = self.tr("Deal %1").replace("%1", str(ctl.deal_number))
+        self.deal_label.setText(text)
+
+    def _update_actions(self) -> None:
+        session = self.session
+        practice = session is not None and session.ctl.practice
+        state = self.scene.state
+        finished = (
+            session is not None and session.ctl.deal is not None and session.ctl.deal.finished
+        )
+        self.act_next.setEnabled(finished)
+        self.act_replay.setEnabled(practice and finished)
+        self.act_undo.setEnabled(practice and session.can_undo())
+        self.act_hint.setEnabled(practice and isinstance(session.need, HumanTurn))
+        self.act_open.setEnabled(practice)
+        self.act_last.setEnabled(state is not None and state.last_trick is not None)
+
+    # ------------------------------------------------------------------ closing
+
+    def shutdown(self) -> None:
+        """Stop the table's work (new game, closing): nothing runs on afterwards."""
+        if self.session is not None:
+            self.session.close()
+        self.worker.shutdown()
+        self.pictures.shutdown()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.window_geometry = bytes(self.saveGeometry().data())
+        self.settings.sync()
+        self.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,269 @@
+"""Where everything goes on the card table, for a given view size: plain geometry.
+
+The table is cut into *zones* that never overlap: a hand zone per seat (the player's at
+the bottom, the neighbours in columns at the left and right, a fourth player on top),
+a name plate, a bid bubble and a trick pile per seat, an info line, the *stage* in the
+middle (the trick, the skat) and the *panel* rectangle where the action panels float.
+Every item of the scene stays inside its zone, so nothing overlaps or is cut off at any
+size from 1024 x 700 up (tests/gui/test_table_play.py checks it).
+
+Seats are named by where they sit as seen from the player at the bottom: ``bottom``,
+``left`` (next in the playing order), ``top`` (four players only) and ``right``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF
+
+SIDES_3 = ("bottom", "left", "right")
+SIDES_4 = ("bottom", "left", "top", "right")
+
+# How much of the work area the action panel takes: "bar" during play, "tall" for the
+# auction and the declaration, "full" when the deal is over.
+PANEL_KINDS = ("none", "bar", "tall", "full")
+HAND_STEP = 0.52  # share of a card's width between two cards of the player's hand
+SIDE_STEP = 0.30  # share of a side card's height between two cards of a side column
+LIFT = 0.14  # a playable card under the mouse rises by this share of its height
+MAX_HAND = 12  # after picking up the skat
+
+
+def sides_for(table_size: int) -> tuple[str, ...]:
+    """The sides seats occupy, in playing order from the bottom seat."""
+    return SIDES_4 if table_size == 4 else SIDES_3
+
+
+@dataclass(frozen=True)
+class SeatZones:
+    """The zones of one seat."""
+
+    side: str
+    plate: QRectF  # name and role
+    bubble: QRectF  # the last bid, the game, Kontra
+    pile: QRectF  # the tricks taken
+    hand: QRectF  # the cards held
+    card_w: int  # size of this seat's hand cards
+    card_h: int
+    horizontal: bool  # cards side by side (bottom, top) or stacked downwards (left, right)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    width: int
+    height: int
+    margin: int
+    font_px: int  # text on the cloth
+    seats: dict[str, SeatZones]
+    info: QRectF  # the line saying what is played
+    stage: QRectF  # the trick, the skat, the last trick on demand
+    panel: QRectF  # the floating action panel
+    trick_w: int  # size of trick and skat cards
+    trick_h: int
+    pile_w: int  # size of the cards in a trick pile
+    pile_h: int
+
+    def zones(self) -> dict[str, QRectF]:
+        """Every zone by name (``bottom.hand``, ``stage``, ...); they never overlap."""
+        out: dict[str, QRectF] = {"info": self.info}
+        if self.stage.height() > 0:
+            out["stage"] = self.stage
+        if self.panel.height() > 0:
+            out["panel"] = self.panel
+        for side, z in self.seats.items():
+            for name in ("plate", "bubble", "pile", "hand"):
+                out[f"{side}.{name}"] = getattr(z, name)
+        return out
+
+    # ------------------------------------------------------------------ positions
+
+    def hand_positions(self, side: str, count: int) -> list[QPointF]:
+        """Top-left corners of ``count`` cards of a hand (left to right, top to bottom)."""
+        z = self.seats[side]
+        if count <= 0:
+            return []
+        if z.horizontal:
+            room = z.hand.width() - z.card_w
+            step = min(z.card_w * HAND_STEP, room / max(1, count - 1))
+            used = z.card_w + step * (count - 1)
+            # the player's hand in the middle; the top player's next to his name plate
+            x0 = z.hand.left() + ((z.hand.width() - used) / 2 if side == "bottom" else 0)
+            y = z.hand.bottom() - z.card_h
+            return [QPointF(round(x0 + i * step), round(y)) for i in range(count)]
+        room = z.hand.height() - z.card_h
+        step = min(z.card_h * SIDE_STEP, room / max(1, count - 1))
+        x = z.hand.left()
+        y0 = z.hand.top()
+        return [QPointF(round(x), round(y0 + i * step)) for i in range(count)]
+
+    def hand_step(self, side: str, count: int) -> float:
+        """The distance between two neighbouring cards of a hand of ``count`` cards."""
+        pos = self.hand_positions(side, max(2, count))
+        a, b = pos[0], pos[1]
+        return abs(b.x() - a.x()) + abs(b.y() - a.y())
+
+    def lift(self, side: str) -> int:
+        return round(self.seats[side].card_h * LIFT) if side == "bottom" else 0
+
+    def trick_position(self, side: str) -> QPointF:
+        """Top-left corner of the card ``side`` plays to the trick."""
+        c = self.stage.center()
+        tw, th = self.trick_w, self.trick_h
+        dx, dy = tw * 0.58, th * 0.2
+        x, y = c.x() - tw / 2, c.y() - th / 2
+        if side == "bottom":
+            y += dy
+        elif side == "top":
+            y -= dy
+        elif side == "left":
+            x -= dx
+            y -= dy * 0.5
+        else:
+            x += dx
+            y -= dy * 0.5
+        return QPointF(round(x), round(y))
+
+    def skat_positions(self) -> list[QPointF]:
+        """Top-left corners of the two skat cards in the middle."""
+        c = self.stage.center()
+        tw, th = self.trick_w, self.trick_h
+        gap = max(4.0, tw * 0.08)
+        y = c.y() - th / 2
+        return [
+            QPointF(round(c.x() - tw - gap / 2), round(y)),
+            QPointF(round(c.x() + gap / 2), round(y)),
+        ]
+
+    def seat_anchor(self, side: str) -> QPointF:
+        """Where cards of ``side`` come from and go to (its hand's middle)."""
+        z = self.seats[side]
+        c = z.hand.center()
+        w, h = (self.trick_w, self.trick_h)
+        return QPointF(round(c.x() - w / 2), round(c.y() - h / 2))
+
+    def pile_position(self, side: str) -> QPointF:
+        z = self.seats[side].pile
+        return QPointF(round(z.left()), round(z.top() + (z.height() - self.pile_h) / 2))
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+def compute_layout(
+    width: int,
+    height: int,
+    table_size: int = 3,
+    panel: str = "tall",
+    aspect: float = 1.5,
+) -> TableLayout:
+    """The zones for a view of ``width`` x ``height`` pixels.
+
+    ``panel`` is the action panel's kind (:data:`PANEL_KINDS`); ``aspect`` the deck's
+    card height / width.
+    """
+    if panel not in PANEL_KINDS:
+        raise ValueError(f"unknown panel kind {panel!r}")
+    w, h = max(320, int(width)), max(240, int(height))
+    m = round(_clamp(min(w, h) * 0.012, 5, 18))
+    font = round(_clamp(h * 0.02, 11, 24))
+    plate_h = round(font * 2.9)
+    bubble_h = round(font * 2.1)
+
+    # the player's hand: twelve cards must fit in the width, one card plus lift in ~25%
+    cw = _clamp(min(h * 0.21 / aspect, (w - 2 * m) / (1 + HAND_STEP * 11.6)), 40, 230)
+    cw = round(cw)
+    ch = round(cw * aspect)
+    lift = round(ch * LIFT)
+    hand_top = h - m - ch - lift
+    bottom_hand = QRectF(m, hand_top, w - 2 * m, ch + lift)
+
+    # side columns: a stack of cards, and beside it the bubble and the pile
+    sw = round(cw * 0.64)
+    sh = round(sw * aspect)
+    pile_w = round(_clamp(cw * 0.42, 22, 90))
+    pile_h = round(pile_w * aspect)
+    text_w = round(font * 6.5)  # "Kontra!" or "3 tricks" in the bubble or under the pile
+    beside = max(text_w, pile_w + font * 4)
+    col_w = round(max(font * 11, sw + m + beside))
+
+    top_h = 0
+    sides = sides_for(table_size)
+    seats: dict[str, SeatZones] = {}
+    col_top = m
+    col_bottom = hand_top - m
+    left_x, right_x = m, w - m - col_w
+    for side, x in (("left", left_x), ("right", right_x)):
+        plate = QRectF(x, col_top, col_w, plate_h)
+        stack_top = plate.bottom() + m
+        if side == "left":
+            hand = QRectF(x, stack_top, sw, col_bottom - stack_top)
+            bx = x + sw + m
+        else:
+            hand = QRectF(x + col_w - sw, stack_top, sw, col_bottom - stack_top)
+            bx = x
+        bubble = QRectF(bx, stack_top, col_w - sw - m, bubble_h)
+        pile_zone_h = pile_h + font * 1.6
+        pile = QRectF(bx, bubble.bottom() + m, col_w - sw - m, pile_zone_h)
+        seats[side] = SeatZones(side, plate, bubble, pile, hand, sw, sh, False)
+
+    centre_left = left_x + col_w + m
+    centre_right = right_x - m
+    centre_w = centre_right - centre_left
+    if "top" in sides:
+        # name plate (bubble under it) | the row of cards | the tricks taken
+        pile_zone_h = pile_h + font * 1.6
+        row_h = max(sh, plate_h + m + bubble_h, pile_zone_h)
+        top_h = row_h + m
+        plate_w = round(font * 11)
+        plate = QRectF(centre_left, m, plate_w, plate_h)
+        bubble = QRectF(centre_left, plate.bottom() + m, plate_w, bubble_h)
+        pile = QRectF(centre_right - beside, m, beside, row_h)
+        row_w = pile.left() - m - plate.right() - m
+        tw_ = round(min(sw, row_w / (1 + (MAX_HAND - 1) * 0.3)))  # twelve cards fit the row
+        th_ = round(tw_ * aspect)
+        hand = QRectF(plate.right() + m, m, row_w, th_)
+        seats["top"] = SeatZones("top", plate, bubble, pile, hand, tw_, th_, True)
+
+    # the player's plate, bubble and pile in a strip above the hand
+    strip_h = max(plate_h, pile_h)
+    strip_top = hand_top - m - strip_h
+    plate_w = round(font * 14.5)
+    b_plate = QRectF(centre_left, strip_top, plate_w, plate_h)
+    b_bubble = QRectF(b_plate.right() + m, strip_top, font * 7, bubble_h)
+    b_pile = QRectF(centre_right - beside, strip_top, beside, strip_h)
+    seats["bottom"] = SeatZones("bottom", b_plate, b_bubble, b_pile, bottom_hand, cw, ch, True)
+
+    work_top = m + top_h
+    info = QRectF(centre_left, work_top, centre_w, round(font * 1.7))
+    work = QRectF(centre_left, info.bottom() + m, centre_w, strip_top - m - info.bottom() - m)
+    if panel == "none":
+        panel_h = 0.0
+    elif panel == "bar":
+        panel_h = min(work.height() * 0.3, font * 3.6)
+    elif panel == "tall":
+        panel_h = _clamp(font * 12.5, work.height() * 0.45, work.height() * 0.64)
+    else:
+        panel_h = work.height()
+    stage_h = max(0.0, work.height() - panel_h - (m if 0 < panel_h < work.height() else 0))
+    stage = QRectF(work.left(), work.top(), work.width(), stage_h)
+    panel_rect = QRectF(work.left(), work.bottom() - panel_h, work.width(), panel_h)
+
+    # trick cards: three cards spread over about 2.2 widths and 1.45 heights
+    tw = min(cw * 0.9, stage.width() / 2.3, stage_h / (aspect * 1.46)) if stage_h > 0 else cw * 0.6
+    tw = round(max(20, tw))
+    th = round(tw * aspect)
+    return TableLayout(
+        width=w,
+        height=h,
+        margin=m,
+        font_px=font,
+        seats={s: seats[s] for s in sides},
+        info=info,
+        stage=stage,
+        panel=panel_rect,
+        trick_w=tw,
+        trick_h=th,
+        pile_w=pile_w,
+        pile_h=pile_h,
+    )

@@ -1,0 +1,264 @@
+"""What the card table shows now, as plain data built from the controller and one seat's view.
+
+:func:`build_state` is the only place that turns the table controller's state into
+something to draw, and it reads only the seat view of the player at the bottom (plus the
+open cards of a practice table when the player asked for them), so the table never
+shows a card the player may not see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QCoreApplication
+
+from skat_desktop.app.table import TableController
+from skat_desktop.engine.cards import POINTS, GameType, cards_of
+from skat_desktop.engine.dealing import active_seats
+from skat_desktop.engine.view import SeatView
+from skat_desktop.gui import texts
+
+
+@dataclass(frozen=True)
+class SeatState:
+    seat: int
+    name: str
+    role: str  # position, dealer, declarer
+    bubble: str  # the seat's last word
+    active: bool  # plays this deal (at four the dealer sits out)
+    hand: tuple[int, ...] | None  # the cards when they may be seen, else None
+    hand_count: int
+    tricks: int
+    points: int | None  # card points, when they may be shown
+    on_turn: bool
+
+
+@dataclass(frozen=True)
+class TableState:
+    deal_key: tuple[int, int]  # changes with every deal dealt (a replay too)
+    table_size: int
+    bottom: int  # the table seat drawn at the bottom
+    seats: tuple[SeatState, ...]  # by table seat
+    game: GameType | None  # for sorting hands
+    phase: str
+    dealer: int = 0
+    trick: tuple[tuple[int, int], ...] = ()  # (seat, card) in playing order
+    tricks_done: int = 0
+    completed: tuple[tuple[int, int], ...] = ()  # the trick taken last (seat, card)
+    completed_winner: int | None = None
+    skat: tuple[int | None, ...] = ()  # cards lying in the middle (None: face down)
+    info: str = ""
+    last_trick: tuple[tuple[tuple[int, int], ...], int] | None = None  # may be looked at
+    finished: bool = False
+    words: dict[int, str] = field(default_factory=dict)
+
+
+def empty_state(names: tuple[str, ...], bottom: int = 0) -> TableState:
+    """The table before the first deal: names only."""
+    seats = tuple(
+        SeatState(i, n, "", "", False, None, 0, 0, None, False) for i, n in enumerate(names)
+    )
+    return TableState((0, 0), len(names), bottom, seats, None, "none")
+
+
+def _auction_words(view: SeatView) -> dict[int, str]:
+    """The last word of each position in the auction."""
+    out: dict[int, str] = {}
+    for pos, kind, value in view.auction:
+        if kind == "bid":
+            out[pos] = str(value)
+        elif kind == "hold":
+            out[pos] = QCoreApplication.translate("Table", "Yes")
+        else:
+            out[pos] = QCoreApplication.translate("Table", "Pass")
+    return out
+
+
+def build_state(
+    ctl: TableController,
+    bottom: int,
+    dealer: int,
+    deal_key: tuple[int, int],
+    words: dict[int, str] | None = None,
+    open_cards: bool = False,
+) -> TableState:
+    """The table as the player at ``bottom`` sees it.
+
+    ``words`` are the interjections said this deal by seat (Kontra, pushes the skat...),
+    which the seat view does not keep; ``open_cards`` shows every hand (practice).
+    """
+    n = ctl.table_size
+    view = ctl.view_for(bottom)
+    seats = active_seats(n, dealer)
+    pos_of = {s: i for i, s in enumerate(seats)}
+    finished = view.result is not None
+    game = view.game
+    phase = "finished" if finished else view.phase
+    opened = ctl.open_cards() if open_cards and ctl.practice else None
+
+    auction_words = _auction_words(view) if phase == "bidding" else {}
+    words = dict(words or {})
+    tricks_by_pos = [0, 0, 0]
+    points_by_pos = [0, 0, 0]
+    for _, cards, winner in view.tricks:
+        tricks_by_pos[winner] += 1
+        points_by_pos[winner] += POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]]
+    show_points = finished or ctl.practice
+    if finished and view.result is not None:
+        points_by_pos = list(view.result.points)
+        tricks_by_pos = list(view.result.tricks)
+
+    declarer_seat = seats[view.declarer] if view.declarer is not None else None
+    on_turn_seat = None
+    if not finished and view.to_move is not None:
+        on_turn_seat = seats[view.to_move]
+
+    out: list[SeatState] = []
+    for seat in range(n):
+        pos = pos_of.get(seat)
+        active = pos is not None
+        role_parts: list[str] = []
+        if active:
+            role_parts.append(texts.position_name(pos))
+        if seat == dealer:
+            role_parts.append(
+                QCoreApplication.translate("Table", "Dealer")
+                if active
+                else QCoreApplication.translate("Table", "Dealer, sits out")
+            )
+        if declarer_seat == seat and phase not in ("bidding",):
+            role_parts.append(QCoreApplication.translate("Table", "Declarer"))
+        bubble = ""
+        if seat in words:
+            bubble = words[seat]
+        elif active and phase == "bidding" and pos in auction_words:
+            bubble = auction_words[pos]
+        elif active and declarer_seat == seat and not finished:
+            if view.contract is not None:
+                bubble = texts.contract_label(view.contract)
+            elif view.bid:
+                bubble = str(view.bid)
+        hand: tuple[int, ...] | None = None
+        count = 0
+        if active:
+            count = view.hand_sizes[pos]
+            if seat == bottom:
+                hand = tuple(cards_of(view.hand))
+            elif view.open_hands[pos] is not None:
+                hand = tuple(cards_of(view.open_hands[pos]))
+            elif opened is not None:
+                hand = tuple(cards_of(opened.hands[seat]))
+            if hand is not None:
+                count = len(hand)
+        out.append(
+            SeatState(
+                seat=seat,
+                name=ctl.names[seat],
+                role=" · ".join(role_parts),
+                bubble=bubble,
+                active=active,
+                hand=hand,
+                hand_count=count,
+                tricks=tricks_by_pos[pos] if active else 0,
+                points=(points_by_pos[pos] if active and show_points else None),
+                on_turn=seat == on_turn_seat,
+            )
+        )
+
+    trick = tuple((seats[(view.leader + i) % 3], c) for i, c in enumerate(view.trick))
+    completed: tuple[tuple[int, int], ...] = ()
+    completed_winner = None
+    if view.tricks:
+        leader, cards, winner = view.tricks[-1]
+        completed = tuple((seats[(leader + i) % 3], c) for i, c in enumerate(cards))
+        completed_winner = seats[winner]
+    last = None
+    if view.last_trick is not None and not finished:
+        leader, cards, winner = view.last_trick
+        last = (tuple((seats[(leader + i) % 3], c) for i, c in enumerate(cards)), seats[winner])
+
+    skat: tuple[int | None, ...] = ()
+    if phase in ("bidding", "skat", "ramsch_offer") or (
+        phase == "schieben" and not _skat_in_hand(view)
+    ):
+        skat = tuple(cards_of(opened.skat)) if opened is not None else (None, None)
+
+    return TableState(
+        deal_key=deal_key,
+        table_size=n,
+        bottom=bottom,
+        seats=tuple(out),
+        game=game,
+        phase=phase,
+        dealer=dealer,
+        trick=trick,
+        tricks_done=len(view.tricks),
+        completed=completed,
+        completed_winner=completed_winner,
+        skat=skat,
+        info=_info_line(ctl, view, seats, phase),
+        last_trick=last,
+        finished=finished,
+        words=words,
+    )
+
+
+def _skat_in_hand(view: SeatView) -> bool:
+    """Schieberamsch: the player on turn holds 12 cards (took the skat, must pass two on)."""
+    return view.to_move is not None and view.hand_sizes[view.to_move] == 12
+
+
+def _info_line(ctl: TableController, view: SeatView, seats, phase: str) -> str:
+    parts: list[str] = []
+    number = ctl.deal_number
+    if ctl.series.length:
+        parts.append(
+            QCoreApplication.translate("Table", "Deal %1 of %2")
+            .replace("%1", str(number))
+            .replace("%2", str(ctl.series.length))
+        )
+    elif number:
+        parts.append(QCoreApplication.translate("Table", "Deal %1").replace("%1", str(number)))
+    if phase == "bidding":
+        if view.bid:
+            parts.append(
+                QCoreApplication.translate("Table", "Bidding: %1").replace("%1", str(view.bid))
+            )
+        else:
+            parts.append(QCoreApplication.translate("Table", "Bidding"))
+    elif view.contract is not None and view.declarer is not None:
+        who = ctl.names[seats[view.declarer]]
+        line = (
+            QCoreApplication.translate("Table", "%1 plays %2")
+            .replace("%1", who)
+            .replace("%2", texts.contract_label(view.contract))
+        )
+        parts.append(line)
+        if view.bid:
+            parts.append(QCoreApplication.translate("Table", "bid %1").replace("%1", str(view.bid)))
+    elif view.declarer is not None and phase in ("skat", "discard", "declare"):
+        who = ctl.names[seats[view.declarer]]
+        parts.append(
+            QCoreApplication.translate("Table", "%1 won the bidding at %2")
+            .replace("%1", who)
+            .replace("%2", str(view.bid))
+        )
+    elif (
+        view.game == GameType.RAMSCH
+        or phase == "schieben"
+        or (view.result is not None and view.result.kind == "ramsch")
+    ):
+        parts.append(texts.game_name(GameType.RAMSCH))
+        if view.pushes:
+            parts.append(
+                QCoreApplication.translate("Table", "pushed %1×").replace("%1", str(view.pushes))
+            )
+    elif phase == "ramsch_offer":
+        parts.append(QCoreApplication.translate("Table", "Everyone passed: Grand Hand or Ramsch?"))
+    if view.kontra:
+        parts.append(" + ".join(texts.doubling_name(i + 1) for i in range(view.kontra)))
+    if view.bock:
+        parts.append(QCoreApplication.translate("Table", "Bock round"))
+    if phase == "finished":
+        parts.append(QCoreApplication.translate("Table", "the deal is over"))
+    return " · ".join(parts)

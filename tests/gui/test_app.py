@@ -1,0 +1,101 @@
+"""Starting the application: ``skat-desktop`` without a sub-command opens the GUI on the
+database (a temporary one here); a database that cannot be opened leaves the table
+playable without saving; the sub-commands never load Qt."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from skat_desktop import cli
+from skat_desktop.gui import app as gui_app
+from skat_desktop.gui.main_window import MainWindow
+
+
+@pytest.fixture
+def user_settings(tmp_path):
+    """Keep the test's QSettings out of the real user folder."""
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(
+        QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "config")
+    )
+    yield tmp_path / "config"
+    QSettings.setDefaultFormat(QSettings.Format.NativeFormat)
+
+
+def _close_main_window_soon(seen: dict) -> None:
+    def check():
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        visible = [w for w in windows if w.isVisible()]
+        if not visible:
+            QTimer.singleShot(20, check)
+            return
+        window = visible[-1]
+        seen["window"] = window
+        seen["title"] = window.windowTitle()
+        seen["store"] = window.store
+        seen["not_saving"] = window.store_label.text()
+        boxes = [w for w in QApplication.topLevelWidgets() if w.objectName() == "StoreError"]
+        seen["box"] = [b.text() for b in boxes if isinstance(b, QMessageBox) and b.isVisible()]
+        for b in boxes:
+            b.close()
+        window.close()
+        QApplication.instance().quit()
+
+    QTimer.singleShot(0, check)
+
+
+def test_the_app_starts_without_arguments_on_a_temporary_database(qapp, tmp_path, user_settings):
+    db = tmp_path / "data" / "skat.sqlite3"
+    seen: dict = {}
+    _close_main_window_soon(seen)
+    assert gui_app.run_gui(["skat-desktop"], db_path=db) == 0
+    assert seen["store"] is not None
+    assert seen["title"] == "Skat"
+    assert seen["not_saving"] == ""
+    assert seen["box"] == []
+    assert db.exists()  # created on first start
+    assert QApplication.organizationName() == "skat-desktop"
+
+
+def test_a_database_that_cannot_be_opened_leaves_the_app_running_without_saving(
+    qapp, tmp_path, user_settings
+):
+    not_a_db = tmp_path / "notes.txt"
+    not_a_db.write_text("shopping list\n")
+    seen: dict = {}
+    _close_main_window_soon(seen)
+    assert gui_app.run_gui(["skat-desktop"], db_path=not_a_db) == 0
+    assert seen["store"] is None
+    assert seen["not_saving"] == "Not saving"
+    assert len(seen["box"]) == 1 and "\n" not in seen["box"][0]
+    assert "not a SQLite database" in seen["box"][0]
+    assert not_a_db.read_text() == "shopping list\n"  # left untouched
+
+
+def test_the_command_without_a_sub_command_opens_the_gui(monkeypatch):
+    calls = []
+    monkeypatch.setattr(gui_app, "run_gui", lambda argv, db_path=None: calls.append(db_path) or 0)
+    assert cli.main([]) == 0
+    assert cli.main(["--db", "club.sqlite3"]) == 0
+    assert calls == [None, "club.sqlite3"]
+
+
+def test_the_sub_commands_never_import_qt(tmp_path):
+    code = (
+        "import io, sys\n"
+        "from skat_desktop import cli\n"
+        "sys.stdin = io.StringIO('')\n"
+        "rc = cli.main(['score'], inp=io.StringIO(''), out=io.StringIO())\n"
+        "cli.main(['selfplay', '--deals', '1', '--seed', '2'], out=io.StringIO())\n"
+        "assert rc == 0\n"
+        "assert not [m for m in sys.modules if m.startswith('PySide6')], 'Qt was imported'\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
