@@ -5,7 +5,14 @@
 Writes ``welcome.png``, ``bidding.png``, ``skat.png``, ``discard.png``, ``declare.png``,
 ``play.png``, ``last-trick.png``, ``end-of-deal.png``, ``ramsch.png``, ``ramsch-end.png``,
 ``kontra.png``, ``four-players.png``, ``german-deck.png``, ``dark.png``,
-``small-1024x700.png`` and ``large-2560x1440.png``.
+``small-1024x700.png`` and ``large-2560x1440.png`` (the table alone), then with a database open
+and the side panel: ``side-sheet.png`` (the score sheet following a series, during the third
+deal), ``side-statistics.png``, ``side-history.png`` (a stored deal replayed),
+``side-sheet-dark.png``, ``side-statistics-dark.png``, ``side-small-1024x700.png``,
+``side-large-2560x1440.png``; and in German (language ``de``): ``german-bidding.png``,
+``german-play.png``, ``german-end-of-deal.png``, ``german-side-sheet.png``,
+``german-side-statistics.png``, ``german-side-history.png``, ``german-dark.png`` and
+``german-new-game.png`` (the new-game dialog).
 Other views add their own shots (a score sheet, statistics) by appending a function
 ``shot(window, driver, out)`` to :data:`EXTRA_SHOTS`; it is called with a window whose
 first deal is over (after ``end-of-deal.png``) and uses :func:`shoot` to save.
@@ -28,8 +35,12 @@ from PySide6.QtWidgets import QApplication
 from skat_desktop.app.table import DealOver, HumanTurn, SeriesOver
 from skat_desktop.engine.actions import Bid, Hold, Play
 from skat_desktop.gui.app import create_application
-from skat_desktop.gui.main_window import MainWindow
+from skat_desktop.gui.i18n import install_translations
+from skat_desktop.gui.main_window import HISTORY, SHEET, STATS, MainWindow
+from skat_desktop.gui.new_game import NewGameDialog
 from skat_desktop.gui.settings import NewGameChoices, Settings
+from skat_desktop.gui.store_worker import wait_for_jobs
+from skat_desktop.store.repository import Store
 
 EXTRA_SHOTS: list[Callable[[MainWindow, Driver, Path], None]] = []
 """More situations to render, added by other views' modules (see the module docstring)."""
@@ -120,25 +131,140 @@ def make_window(
     scheme: str = "light",
     deck: str = "french",
     store=None,
+    language: str = "en",
+    side: bool = False,
 ) -> MainWindow:
-    create_application()
-    qs = QSettings(str(settings_dir / f"{scheme}-{deck}.ini"), QSettings.Format.IniFormat)
+    """A main window; ``side`` shows the side panel (score sheet, statistics, history)."""
+    app = create_application()
+    install_translations(app, language)
+    qs = QSettings(
+        str(settings_dir / f"{scheme}-{deck}-{language}-{int(side)}.ini"),
+        QSettings.Format.IniFormat,
+    )
     settings = Settings(qs)
     settings.animation_speed = 0
     settings.color_scheme = scheme
     settings.deck_id = deck
+    settings.language = language
     window = MainWindow(settings, store, synchronous_pictures=True)
+    window.side_dock.setVisible(side)
     window.resize(*size)
     window.show()
     QCoreApplication.processEvents()
     return window
 
 
-def shoot(window: MainWindow, path: Path) -> None:
-    window.pictures.wait()
+def settle_views(window: MainWindow, timeout_ms: int = 30000) -> None:
+    """Wait until the side panel's views have read the database and drawn it."""
+    clock = QElapsedTimer()
+    clock.start()
+    views = [v for v in (window.sheet_view, window.stats_view, window.history_view) if v]
+    while clock.elapsed() < timeout_ms:
+        wait_for_jobs(50)
+        QCoreApplication.processEvents()
+        if not any(v.busy for v in views):
+            break
+    for _ in range(5):
+        QCoreApplication.processEvents()
+
+
+def side_shot(window: MainWindow, key: str, path: Path) -> None:
+    window.show_side_panel(key)
+    settle_views(window)
+    if key == HISTORY and window.history_view.deal_count():
+        window.history_view.deal_list.selectRow(0)
+        settle_views(window)
+        window.history_view.step_to(12)
+    settle_views(window)
+    shoot(window, path)
+
+
+def shoot(window, path: Path) -> None:
+    pictures = getattr(window, "pictures", None)
+    if pictures is not None:
+        pictures.wait()
     QCoreApplication.processEvents()
     window.grab().save(str(path))
     print(path)
+
+
+def at_play(d: Driver, tricks: int = 1) -> Callable[[], bool]:
+    return lambda: (
+        isinstance(d.need, HumanTurn)
+        and d.need.view.phase == "play"
+        and len(d.need.view.tricks) >= tricks
+    )
+
+
+def side_shots(tmp: Path, out: Path, seed: int) -> None:
+    """The side panel beside the table, with a database that the series fills."""
+    store = Store.open(tmp / "side.sqlite3")
+    try:
+        w = make_window(tmp, store=store, side=True)
+        start(w, seed=seed, length=12)
+        d = Driver(w)
+        for _ in range(2):  # two deals on the sheet, the third one under way
+            d.until(lambda: isinstance(d.need, DealOver))
+            d.human_step()
+        d.until(at_play(d, 2))
+        side_shot(w, SHEET, out / "side-sheet.png")
+        side_shot(w, STATS, out / "side-statistics.png")
+        side_shot(w, HISTORY, out / "side-history.png")
+        w.close()
+
+        w = make_window(tmp, store=store, side=True, scheme="dark")
+        start(w, seed=seed + 3, length=12)
+        d = Driver(w)
+        d.until(at_play(d, 3))
+        side_shot(w, SHEET, out / "side-sheet-dark.png")
+        side_shot(w, STATS, out / "side-statistics-dark.png")
+        w.close()
+
+        for name, size in (("small-1024x700", (1024, 700)), ("large-2560x1440", (2560, 1440))):
+            w = make_window(tmp, size=size, store=store, side=True)
+            start(w, seed=seed + 4, length=12)
+            d = Driver(w)
+            d.until(at_play(d, 1))
+            side_shot(w, SHEET, out / f"side-{name}.png")
+            w.close()
+    finally:
+        wait_for_jobs()
+        store.close()
+
+
+def german_shots(tmp: Path, out: Path, seed: int) -> None:
+    """The table, the side panel and the new-game dialog in German."""
+    store = Store.open(tmp / "german.sqlite3")
+    try:
+        w = make_window(tmp, store=store, language="de")
+        start(w, seed=seed, length=12, practice=True)
+        d = Driver(w)
+        d.until(lambda: isinstance(d.need, HumanTurn) and d.need.view.phase == "bidding")
+        shoot(w, out / "german-bidding.png")
+        d.until(at_play(d, 2))
+        shoot(w, out / "german-play.png")
+        d.until(lambda: isinstance(d.need, DealOver))
+        shoot(w, out / "german-end-of-deal.png")
+        side_shot(w, SHEET, out / "german-side-sheet.png")
+        side_shot(w, STATS, out / "german-side-statistics.png")
+        side_shot(w, HISTORY, out / "german-side-history.png")
+        dialog = NewGameDialog(w.settings, store, parent=w)
+        dialog.show()
+        QCoreApplication.processEvents()
+        shoot(dialog, out / "german-new-game.png")
+        dialog.close()
+        w.close()
+
+        w = make_window(tmp, store=store, language="de", scheme="dark", side=True)
+        start(w, seed=seed + 5, length=12)
+        d = Driver(w)
+        d.until(at_play(d, 1))
+        side_shot(w, SHEET, out / "german-dark.png")
+        w.close()
+    finally:
+        wait_for_jobs()
+        store.close()
+        install_translations(QApplication.instance(), "en")
 
 
 def start(
@@ -239,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         shoot(w, out / f"{name}.png")
         w.close()
+
+    side_shots(tmp, out, args.seed)
+    german_shots(tmp, out, args.seed)
     QApplication.instance().processEvents()
     return 0
 

@@ -52,70 +52,70 @@
     <name>App</name>
     <message>
         <source>Skat</source>
-        <translation type="unfinished">Skat</translation>
+        <translation>Skat</translation>
     </message>
     <message>
         <source>The score sheets cannot be opened: %1. Games are not saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Spiellisten können nicht geöffnet werden: %1. Spiele werden nicht gespeichert.</translation>
     </message>
 </context>
 <context>
     <name>BiddingPanel</name>
     <message>
         <source>%1 bids %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 reizt %2</translation>
     </message>
     <message>
         <source>&amp;Bid</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Reizen</translation>
     </message>
     <message>
         <source>&amp;Pass</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Passe</translation>
     </message>
     <message>
         <source>&amp;Yes</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ja</translation>
     </message>
     <message>
         <source>&amp;Yes, %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ja, %1</translation>
     </message>
     <message>
         <source>Bid to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Reizen gegen %1</translation>
     </message>
     <message>
         <source>Both others passed</source>
-        <translation type="unfinished"></translation>
+        <translation>Beide anderen haben gepasst</translation>
     </message>
     <message>
         <source>Choose a value (higher values are jump bids) or pass.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Reizwert (höhere Werte sind Sprungreizungen) oder passen Sie.</translation>
     </message>
     <message>
         <source>Hold the bid (say yes) or pass.</source>
-        <translation type="unfinished"></translation>
+        <translation>Halten Sie (sagen Sie Ja) oder passen Sie.</translation>
     </message>
     <message>
         <source>P&amp;lay %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 &amp;spielen</translation>
     </message>
     <message>
         <source>Play at %1, or pass the deal in?</source>
-        <translation type="unfinished"></translation>
+        <translation>Für %1 spielen oder das Spiel einpassen?</translation>
     </message>
     <message>
         <source>The bid stands at %1. Bid higher or pass.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gereizt ist bis %1. Reizen Sie höher oder passen Sie.</translation>
     </message>
     <message>
         <source>Value:</source>
-        <translation type="unfinished"></translation>
+        <translation>Wert:</translation>
     </message>
     <message>
         <source>Your bid to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie reizen gegen %1</translation>
     </message>
 </context>
 <context>
@@ -169,71 +169,71 @@
     <name>DealOverPanel</name>
     <message>
         <source>%1 loses %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 verliert %2</translation>
     </message>
     <message>
         <source>%1 wins %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gewinnt %2</translation>
     </message>
     <message>
         <source>&amp;Final scores</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Endstand</translation>
     </message>
     <message>
         <source>&amp;Next deal</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nächstes Spiel</translation>
     </message>
     <message>
         <source>&amp;Replay this deal…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spiel &amp;wiederholen…</translation>
     </message>
     <message>
         <source>A replay is not on the score sheet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Wiederholung kommt nicht auf die Spielliste.</translation>
     </message>
     <message>
         <source>Card points</source>
-        <translation type="unfinished"></translation>
+        <translation>Augen</translation>
     </message>
     <message>
         <source>Everyone passed: the deal is not scored</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle haben gepasst: Das Spiel wird nicht gewertet</translation>
     </message>
     <message>
         <source>Player</source>
-        <translation type="unfinished">Spieler</translation>
+        <translation>Spieler</translation>
     </message>
     <message>
         <source>Ramsch: %1 loses</source>
-        <translation type="unfinished"></translation>
+        <translation>Ramsch: %1 verliert</translation>
     </message>
     <message>
         <source>Ramsch: %1 wins</source>
-        <translation type="unfinished"></translation>
+        <translation>Ramsch: %1 gewinnt</translation>
     </message>
     <message>
         <source>Score</source>
-        <translation type="unfinished">Punkte</translation>
+        <translation>Wertung</translation>
     </message>
     <message>
         <source>Scoring</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrechnung</translation>
     </message>
     <message>
         <source>Skat:</source>
-        <translation type="unfinished"></translation>
+        <translation>Skat:</translation>
     </message>
     <message>
         <source>This deal</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Spiel</translation>
     </message>
     <message>
         <source>Total</source>
-        <translation type="unfinished">Summe</translation>
+        <translation>Summe</translation>
     </message>
     <message>
         <source>Tricks</source>
-        <translation type="unfinished"></translation>
+        <translation>Stiche</translation>
     </message>
     <message>
         <source>Value</source>
@@ -241,11 +241,11 @@
     </message>
     <message>
         <source>put down:</source>
-        <translation type="unfinished"></translation>
+        <translation>gedrückt:</translation>
     </message>
     <message>
         <source>with %1 points</source>
-        <translation type="unfinished"></translation>
+        <translation>mit %1 Augen</translation>
     </message>
 </context>
 <context>
@@ -286,125 +286,125 @@
     <name>DeclarePanel</name>
     <message>
         <source>%1 is worth %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist %2 wert</translation>
     </message>
     <message>
         <source>&amp;Declare</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansagen</translation>
     </message>
     <message>
         <source>&amp;Null</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Null</translation>
     </message>
     <message>
         <source>&amp;Ouvert</source>
-        <translation type="unfinished"></translation>
+        <translation>O&amp;uvert</translation>
     </message>
     <message>
         <source>(the skat may still change your matadors)</source>
-        <translation type="unfinished"></translation>
+        <translation>(der Skat kann Ihre Spitzen noch ändern)</translation>
     </message>
     <message>
         <source>Bac&amp;k</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zurück</translation>
     </message>
     <message>
         <source>Declare your game</source>
-        <translation type="unfinished"></translation>
+        <translation>Sagen Sie Ihr Spiel an</translation>
     </message>
     <message>
         <source>Everyone passed: play Grand Hand, or Ramsch?</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle haben gepasst: Grand Hand spielen oder Ramsch?</translation>
     </message>
     <message>
         <source>G&amp;rand</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Grand</translation>
     </message>
     <message>
         <source>Not allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht erlaubt.</translation>
     </message>
     <message>
         <source>Ra&amp;msch</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ramsch</translation>
     </message>
     <message>
         <source>Sch&amp;warz announced</source>
-        <translation type="unfinished"></translation>
+        <translation>Sch&amp;warz angesagt</translation>
     </message>
     <message>
         <source>Schneider &amp;announced</source>
-        <translation type="unfinished"></translation>
+        <translation>Schneider ang&amp;esagt</translation>
     </message>
     <message>
         <source>enough for your bid of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>genug für Ihren Reizwert %1</translation>
     </message>
     <message>
         <source>less than your bid of %1: you lose as overbid</source>
-        <translation type="unfinished"></translation>
+        <translation>weniger als Ihr Reizwert %1: Sie verlieren überreizt</translation>
     </message>
     <message>
         <source>♠ &amp;Spades</source>
-        <translation type="unfinished"></translation>
+        <translation>♠ &amp;Pik</translation>
     </message>
     <message>
         <source>♣ &amp;Clubs</source>
-        <translation type="unfinished"></translation>
+        <translation>♣ &amp;Kreuz</translation>
     </message>
     <message>
         <source>♥ H&amp;earts</source>
-        <translation type="unfinished"></translation>
+        <translation>♥ &amp;Herz</translation>
     </message>
     <message>
         <source>♦ D&amp;iamonds</source>
-        <translation type="unfinished"></translation>
+        <translation>♦ Kar&amp;o</translation>
     </message>
 </context>
 <context>
     <name>DiscardPanel</name>
     <message>
         <source>&amp;Pass on</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Weitergeben</translation>
     </message>
     <message>
         <source>&amp;Put down</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Drücken</translation>
     </message>
     <message>
         <source>&amp;Take back</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zurücknehmen</translation>
     </message>
     <message>
         <source>Chosen: %1 (%2 points)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewählt: %1 (%2 Augen)</translation>
     </message>
     <message>
         <source>Click two cards (no jacks) or drag them to the middle; they go to the next player.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie zwei Karten an (keine Buben) oder ziehen Sie sie in die Mitte; sie gehen an den nächsten Spieler.</translation>
     </message>
     <message>
         <source>Click two cards or drag them to the middle. Their points count for you.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie zwei Karten an oder ziehen Sie sie in die Mitte. Ihre Augen zählen für Sie.</translation>
     </message>
     <message>
         <source>Nothing chosen yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nichts gewählt.</translation>
     </message>
     <message>
         <source>Pass two cards on</source>
-        <translation type="unfinished"></translation>
+        <translation>Zwei Karten weitergeben</translation>
     </message>
     <message>
         <source>Put two cards into the skat</source>
-        <translation type="unfinished"></translation>
+        <translation>Zwei Karten drücken</translation>
     </message>
 </context>
 <context>
     <name>Game</name>
     <message>
         <source>%1 tricks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Stiche</translation>
     </message>
     <message>
         <source>%1: %2 points, %3 tricks</source>
@@ -416,7 +416,7 @@
     </message>
     <message>
         <source>1 trick</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Stich</translation>
     </message>
     <message>
         <source>= %1 × %2 = %3</source>
@@ -464,7 +464,7 @@
     </message>
     <message>
         <source>Jungfrau: a player took no trick</source>
-        <translation type="unfinished"></translation>
+        <translation>Jungfrau: Ein Spieler hat keinen Stich gemacht</translation>
     </message>
     <message>
         <source>Jungfrau: a player took no trick (doubled)</source>
@@ -854,7 +854,7 @@
     </message>
     <message>
         <source>dealt by {player}</source>
-        <translation type="unfinished"></translation>
+        <translation>Geber: {player}</translation>
     </message>
     <message>
         <source>declarer</source>
@@ -878,7 +878,7 @@
     </message>
     <message>
         <source>tricks: {tricks}</source>
-        <translation type="unfinished"></translation>
+        <translation>Stiche: {tricks}</translation>
     </message>
     <message>
         <source>{card} cost {points} card points (better: {better})</source>
@@ -937,465 +937,520 @@
     <name>InterjectionPanel</name>
     <message>
         <source>%1. Say %2?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2 sagen?</translation>
     </message>
     <message>
         <source>&amp;Kontra</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kontra</translation>
     </message>
     <message>
         <source>&amp;No</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nein</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> und </translation>
     </message>
     <message>
         <source>%1 (%2) against %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) gegen %3.</translation>
     </message>
     <message>
         <source>%1 deals</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Spiele</translation>
     </message>
     <message>
         <source>%1 is thinking…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 überlegt…</translation>
     </message>
     <message>
         <source>%1 may not be played now: follow suit with a bright card.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 darf jetzt nicht gespielt werden: Bedienen Sie mit einer hellen Karte.</translation>
     </message>
     <message>
         <source>%1 plays %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 spielt %2</translation>
     </message>
     <message>
         <source>&amp;About Skat</source>
-        <translation type="unfinished"></translation>
+        <translation>Über &amp;Skat</translation>
     </message>
     <message>
         <source>&amp;Animation speed</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Animationstempo</translation>
     </message>
     <message>
         <source>&amp;Colour scheme</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Farbschema</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dunkel</translation>
     </message>
     <message>
         <source>&amp;Deck…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kartenbild…</translation>
     </message>
     <message>
         <source>&amp;Game</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Spiel</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>&amp;Hint (practice)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tipp (Übungstisch)</translation>
     </message>
     <message>
         <source>&amp;Last trick</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Letzter Stich</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hell</translation>
     </message>
     <message>
         <source>&amp;Manually (drag cards)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Von Hand (Karten ziehen)</translation>
     </message>
     <message>
         <source>&amp;New game…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neues Spiel…</translation>
     </message>
     <message>
         <source>&amp;Open cards (practice)</source>
-        <translation type="unfinished"></translation>
+        <translation>Karten &amp;offen (Übungstisch)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;Replay this deal (practice)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spiel &amp;wiederholen (Übungstisch)…</translation>
     </message>
     <message>
         <source>&amp;Sort hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Blatt &amp;sortieren</translation>
     </message>
     <message>
         <source>&amp;System</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;System language</source>
+        <translation>&amp;Systemsprache</translation>
     </message>
     <message>
         <source>&amp;Take back card (practice)</source>
-        <translation type="unfinished"></translation>
+        <translation>Karte &amp;zurücknehmen (Übungstisch)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Play Skat against the computer, practise, and keep score sheets.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, text and card art are the project&apos;s own.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Skat gegen den Computer spielen, üben und Spiellisten führen.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, Texte und Kartenbilder stammen aus dem Projekt selbst.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>A deal can be replayed once it is over.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Spiel kann wiederholt werden, sobald es zu Ende ist.</translation>
     </message>
     <message>
         <source>A free series</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine freie Serie</translation>
     </message>
     <message>
         <source>About Skat</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Skat</translation>
     </message>
     <message>
         <source>By &amp;game (trumps first)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach &amp;Spiel (Trümpfe zuerst)</translation>
     </message>
     <message>
         <source>Change the game</source>
-        <translation type="unfinished"></translation>
+        <translation>Spiel ändern</translation>
+    </message>
+    <message>
+        <source>Copy a rule profile and change its options</source>
+        <translation>Ein Regelprofil kopieren und seine Regeln ändern</translation>
     </message>
     <message>
         <source>Deal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Spiel %1</translation>
     </message>
     <message>
         <source>Deal %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Spiel %1 von %2</translation>
     </message>
     <message>
-        <source>German &amp;letters on French cards (B, D, K, A)</source>
-        <translation type="unfinished"></translation>
+        <source>German lette&amp;rs on French cards (B, D, K, A)</source>
+        <translation>Deutsche &amp;Buchstaben auf französischen Karten (B, D, K, A)</translation>
     </message>
     <message>
         <source>Hand game</source>
-        <translation type="unfinished"></translation>
+        <translation>Handspiel</translation>
     </message>
     <message>
         <source>Hint: %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipp: %1 — %2</translation>
+    </message>
+    <message>
+        <source>Histor&amp;y</source>
+        <translation>&amp;Verlauf</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>Sp&amp;rache</translation>
     </message>
     <message>
         <source>Last trick, taken by %1 (click or Esc to close)</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Stich, gemacht von %1 (Klick oder Esc schließt)</translation>
     </message>
     <message>
         <source>Looking for a good move…</source>
-        <translation type="unfinished"></translation>
+        <translation>Suche einen guten Zug…</translation>
     </message>
     <message>
         <source>Ne&amp;xt deal</source>
-        <translation type="unfinished"></translation>
+        <translation>Nä&amp;chstes Spiel</translation>
     </message>
     <message>
         <source>No database is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist keine Datenbank geöffnet.</translation>
     </message>
     <message>
         <source>Not saving</source>
-        <translation type="unfinished"></translation>
+        <translation>Ohne Speichern</translation>
     </message>
     <message>
         <source>Play the same cards again from the seat of:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieselben Karten noch einmal spielen, vom Platz von:</translation>
     </message>
     <message>
         <source>Replay this deal</source>
-        <translation type="unfinished"></translation>
+        <translation>Spiel wiederholen</translation>
+    </message>
+    <message>
+        <source>Rule &amp;profiles…</source>
+        <translation>Regel&amp;profile…</translation>
+    </message>
+    <message>
+        <source>Rule profile “%1” saved: choose it for a new game.</source>
+        <translation>Regelprofil „%1“ gespeichert: Wählen Sie es für ein neues Spiel.</translation>
+    </message>
+    <message>
+        <source>Rule profiles are kept in the database, which is not open.</source>
+        <translation>Regelprofile werden in der Datenbank gespeichert, die nicht geöffnet ist.</translation>
     </message>
     <message>
         <source>S&amp;ide panels</source>
-        <translation type="unfinished"></translation>
+        <translation>Seitenl&amp;eiste</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics</source>
+        <translation>S&amp;tatistik</translation>
     </message>
     <message>
         <source>Saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert.</translation>
     </message>
     <message>
         <source>Say Kontra, or let it pass</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontra sagen oder weiterspielen lassen</translation>
+    </message>
+    <message>
+        <source>Score s&amp;heet</source>
+        <translation>S&amp;pielliste</translation>
     </message>
     <message>
         <source>Score sheet</source>
-        <translation type="unfinished"></translation>
+        <translation>Spielliste</translation>
     </message>
     <message>
         <source>Score sheet and statistics</source>
-        <translation type="unfinished"></translation>
+        <translation>Spielliste und Statistik</translation>
     </message>
     <message>
         <source>Skat</source>
-        <translation type="unfinished">Skat</translation>
+        <translation>Skat</translation>
     </message>
     <message>
         <source>Skat — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Skat — %1</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
     </message>
     <message>
         <source>The deal is over</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Spiel ist zu Ende</translation>
     </message>
     <message>
         <source>The last trick may not be looked at now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der letzte Stich darf jetzt nicht angesehen werden.</translation>
     </message>
     <message>
         <source>The rules %1 are not known.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regeln %1 sind nicht bekannt.</translation>
     </message>
     <message>
         <source>The series could not be saved (%1); this series is played without saving.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Serie konnte nicht gespeichert werden (%1); sie wird ohne Speichern gespielt.</translation>
     </message>
     <message>
         <source>The series is over</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Serie ist zu Ende</translation>
     </message>
     <message>
         <source>Your turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie sind dran</translation>
     </message>
     <message>
         <source>Your turn: bid, hold or pass</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie sind dran: reizen, halten oder passen</translation>
     </message>
     <message>
         <source>Your turn: declare the game</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie sind dran: Spiel ansagen</translation>
     </message>
     <message>
         <source>Your turn: play a card</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie sind dran: Karte spielen</translation>
     </message>
     <message>
         <source>Your turn: put two cards into the skat</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie sind dran: zwei Karten drücken</translation>
     </message>
     <message>
         <source>bid %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 reizen</translation>
     </message>
     <message>
         <source>hold</source>
-        <translation type="unfinished"></translation>
+        <translation>halten</translation>
     </message>
     <message>
         <source>pass</source>
-        <translation type="unfinished"></translation>
+        <translation>passen</translation>
     </message>
     <message>
         <source>pick up the skat</source>
-        <translation type="unfinished"></translation>
+        <translation>Skat aufnehmen</translation>
     </message>
 </context>
 <context>
     <name>MessageBar</name>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Save &amp;again</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Erneut speichern</translation>
     </message>
 </context>
 <context>
     <name>NewGame</name>
     <message>
         <source>fast</source>
-        <translation type="unfinished"></translation>
+        <translation>schnell</translation>
     </message>
     <message>
         <source>instant</source>
-        <translation type="unfinished"></translation>
+        <translation>sofort</translation>
     </message>
     <message>
         <source>normal</source>
-        <translation type="unfinished"></translation>
+        <translation>normal</translation>
     </message>
     <message>
         <source>slow</source>
-        <translation type="unfinished"></translation>
+        <translation>langsam</translation>
     </message>
     <message>
         <source>very fast</source>
-        <translation type="unfinished"></translation>
+        <translation>sehr schnell</translation>
     </message>
 </context>
 <context>
     <name>NewGameDialog</name>
     <message>
         <source>%1 deals</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Spiele</translation>
     </message>
     <message>
         <source>&amp;3 players</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Drei Spieler</translation>
     </message>
     <message>
         <source>&amp;4 players (the dealer sits out)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vier Spieler (der Geber setzt aus)</translation>
     </message>
     <message>
         <source>&amp;Animation:</source>
-        <translation type="unfinished"></translation>
+        <translation>Anima&amp;tion:</translation>
     </message>
     <message>
         <source>&amp;Cards:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Karten:</translation>
     </message>
     <message>
         <source>&amp;Practice: take back cards, hints, open cards, replay deals</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Übungstisch: Karten zurücknehmen, Tipps, offene Karten, Spiele wiederholen</translation>
     </message>
     <message>
         <source>&amp;Rules:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Regeln:</translation>
     </message>
     <message>
         <source>&amp;Series:</source>
-        <translation type="unfinished">S&amp;erie:</translation>
+        <translation>S&amp;erie:</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Starten</translation>
     </message>
     <message>
         <source>Choose “You” for exactly one seat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie „Sie“ für genau einen Platz.</translation>
     </message>
     <message>
         <source>Computer: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Computer: %1</translation>
     </message>
     <message>
         <source>New game</source>
-        <translation type="unfinished"></translation>
+        <translation>Neues Spiel</translation>
     </message>
     <message>
         <source>Please enter your name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte geben Sie Ihren Namen ein.</translation>
     </message>
     <message>
         <source>Seat &amp;%1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Platz &amp;%1:</translation>
     </message>
     <message>
         <source>Seat 2 sits on your left and plays after you.</source>
-        <translation type="unfinished"></translation>
+        <translation>Platz 2 sitzt links von Ihnen und spielt nach Ihnen.</translation>
     </message>
     <message>
         <source>Table:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tisch:</translation>
     </message>
     <message>
         <source>These rules are not played at a table of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach diesen Regeln wird nicht zu %1 gespielt.</translation>
     </message>
     <message>
         <source>You</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie</translation>
     </message>
     <message>
         <source>Your &amp;name:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr &amp;Name:</translation>
     </message>
     <message>
         <source>beginner</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfänger</translation>
     </message>
     <message>
         <source>expert</source>
-        <translation type="unfinished"></translation>
+        <translation>Experte</translation>
     </message>
     <message>
         <source>free (no fixed end)</source>
-        <translation type="unfinished"></translation>
+        <translation>frei (ohne festes Ende)</translation>
     </message>
     <message>
         <source>random moves</source>
-        <translation type="unfinished"></translation>
+        <translation>Zufallszüge</translation>
     </message>
     <message>
         <source>standard</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard</translation>
+    </message>
+</context>
+<context>
+    <name>NothingSaved</name>
+    <message>
+        <source>Nothing is saved: the score sheets cannot be opened, so there are no sheets, statistics or deals to show. The games at the table are played without saving.</source>
+        <translation>Nichts wird gespeichert: Die Spiellisten können nicht geöffnet werden, daher gibt es keine Listen, Statistiken oder Spiele zu zeigen. Am Tisch wird ohne Speichern gespielt.</translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation>Grund: %1</translation>
     </message>
 </context>
 <context>
     <name>Panels</name>
     <message>
         <source>&amp;Kontra</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kontra</translation>
     </message>
     <message>
         <source>&amp;Re</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Re</translation>
     </message>
     <message>
         <source>B&amp;ock</source>
-        <translation type="unfinished"></translation>
+        <translation>B&amp;ock</translation>
     </message>
     <message>
         <source>Hi&amp;rsch</source>
-        <translation type="unfinished"></translation>
+        <translation>Hi&amp;rsch</translation>
     </message>
 </context>
 <context>
     <name>PlayPanel</name>
     <message>
         <source>&amp;Kontra</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kontra</translation>
     </message>
     <message>
         <source>&amp;Last trick</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Letzter Stich</translation>
     </message>
     <message>
         <source>Change ga&amp;me</source>
-        <translation type="unfinished"></translation>
+        <translation>Spiel &amp;wechseln</translation>
     </message>
     <message>
         <source>Cl&amp;aim the rest</source>
-        <translation type="unfinished"></translation>
+        <translation>Rest &amp;beanspruchen</translation>
     </message>
     <message>
         <source>Give &amp;up</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aufgeben</translation>
     </message>
     <message>
         <source>H&amp;int</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tipp</translation>
     </message>
     <message>
         <source>Really cl&amp;aim?</source>
-        <translation type="unfinished"></translation>
+        <translation>Wirklich &amp;beanspruchen?</translation>
     </message>
     <message>
         <source>Really give &amp;up?</source>
-        <translation type="unfinished"></translation>
+        <translation>Wirklich &amp;aufgeben?</translation>
     </message>
     <message>
         <source>Take &amp;back</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zurücknehmen</translation>
     </message>
 </context>
 <context>
@@ -2064,38 +2119,38 @@
     <name>Replay</name>
     <message>
         <source>move {number} cannot be replayed: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Zug {number} lässt sich nicht nachspielen: {reason}</translation>
     </message>
     <message>
         <source>the record ends before the deal is over</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufzeichnung endet vor dem Ende des Spiels</translation>
     </message>
     <message>
         <source>the record has no list of moves</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufzeichnung enthält keine Zugliste</translation>
     </message>
     <message>
         <source>the stored result differs from the replayed deal</source>
-        <translation type="unfinished"></translation>
+        <translation>das gespeicherte Ergebnis weicht vom nachgespielten Spiel ab</translation>
     </message>
 </context>
 <context>
     <name>SchiebenPanel</name>
     <message>
         <source>&amp;Take the skat</source>
-        <translation type="unfinished"></translation>
+        <translation>Skat &amp;nehmen</translation>
     </message>
     <message>
         <source>P&amp;ush it on</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schieben</translation>
     </message>
     <message>
         <source>Schieberamsch</source>
-        <translation type="unfinished">Schieberamsch</translation>
+        <translation>Schieberamsch</translation>
     </message>
     <message>
         <source>Take the skat and pass two cards on, or push it on unseen (each push doubles).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nehmen Sie den Skat und geben Sie zwei Karten weiter, oder schieben Sie ihn ungesehen weiter (jedes Schieben verdoppelt).</translation>
     </message>
 </context>
 <context>
@@ -2141,23 +2196,23 @@
     <name>SeriesOverPanel</name>
     <message>
         <source>&amp;New game…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neues Spiel…</translation>
     </message>
     <message>
         <source>Player</source>
-        <translation type="unfinished">Spieler</translation>
+        <translation>Spieler</translation>
     </message>
     <message>
         <source>Points</source>
-        <translation type="unfinished"></translation>
+        <translation>Punkte</translation>
     </message>
     <message>
         <source>Rating</source>
-        <translation type="unfinished"></translation>
+        <translation>Wertung</translation>
     </message>
     <message>
         <source>The series is over</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Serie ist zu Ende</translation>
     </message>
 </context>
 <context>
@@ -2252,7 +2307,7 @@
     </message>
     <message>
         <source>Sat out: the dealer at a table of four</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgesetzt: der Geber am Vierertisch</translation>
     </message>
     <message>
         <source>Score + 50 per game won − 50 per game lost + 40 (30 at a table of four) for every game another player lost</source>
@@ -2303,19 +2358,19 @@
     <name>SkatPanel</name>
     <message>
         <source>&amp;Pick up the skat</source>
-        <translation type="unfinished"></translation>
+        <translation>Skat &amp;aufnehmen</translation>
     </message>
     <message>
         <source>Pick up the skat, or play a Hand game without it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nehmen Sie den Skat auf oder spielen Sie ein Handspiel ohne ihn.</translation>
     </message>
     <message>
         <source>Play ha&amp;nd…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hand spielen…</translation>
     </message>
     <message>
         <source>You play at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie spielen, gereizt bis %1</translation>
     </message>
 </context>
 <context>
@@ -2338,7 +2393,7 @@
     </message>
     <message>
         <source>&amp;Series:</source>
-        <translation type="unfinished">S&amp;erie:</translation>
+        <translation>S&amp;erie:</translation>
     </message>
     <message>
         <source>&amp;To:</source>
@@ -2350,7 +2405,7 @@
     </message>
     <message>
         <source>All games</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Spiele</translation>
     </message>
     <message>
         <source>All rule profiles</source>
@@ -2358,7 +2413,7 @@
     </message>
     <message>
         <source>All series</source>
-        <translation type="unfinished">Alle Serien</translation>
+        <translation>Alle Serien</translation>
     </message>
     <message>
         <source>As declarer</source>
@@ -2474,7 +2529,7 @@
     </message>
     <message>
         <source>Sat out as dealer</source>
-        <translation type="unfinished"></translation>
+        <translation>Als Geber ausgesetzt</translation>
     </message>
     <message>
         <source>Schneider won / suffered</source>
@@ -2562,7 +2617,7 @@
     </message>
     <message>
         <source>{count} series of that day had the same table and rules; all of them are counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Serien an diesem Tag hatten denselben Tisch und dieselben Regeln; alle werden gezählt.</translation>
     </message>
 </context>
 <context>
@@ -2576,67 +2631,67 @@
     <name>Table</name>
     <message>
         <source>%1 plays %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 spielt %2</translation>
     </message>
     <message>
         <source>%1 won the bidding at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat das Reizen bei %2 gewonnen</translation>
     </message>
     <message>
         <source>Bidding</source>
-        <translation type="unfinished"></translation>
+        <translation>Reizen</translation>
     </message>
     <message>
         <source>Bidding: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Reizen: %1</translation>
     </message>
     <message>
         <source>Bock round</source>
-        <translation type="unfinished">Bockrunde</translation>
+        <translation>Bockrunde</translation>
     </message>
     <message>
         <source>Deal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Spiel %1</translation>
     </message>
     <message>
         <source>Deal %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Spiel %1 von %2</translation>
     </message>
     <message>
         <source>Dealer</source>
-        <translation type="unfinished">Geber</translation>
+        <translation>Geber</translation>
     </message>
     <message>
         <source>Dealer, sits out</source>
-        <translation type="unfinished"></translation>
+        <translation>Geber, setzt aus</translation>
     </message>
     <message>
         <source>Declarer</source>
-        <translation type="unfinished">Alleinspieler</translation>
+        <translation>Alleinspieler</translation>
     </message>
     <message>
         <source>Everyone passed: Grand Hand or Ramsch?</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle haben gepasst: Grand Hand oder Ramsch?</translation>
     </message>
     <message>
         <source>Pass</source>
-        <translation type="unfinished"></translation>
+        <translation>Passe</translation>
     </message>
     <message>
         <source>Yes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ja</translation>
     </message>
     <message>
         <source>bid %1</source>
-        <translation type="unfinished"></translation>
+        <translation>gereizt %1</translation>
     </message>
     <message>
         <source>pushed %1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1× geschoben</translation>
     </message>
     <message>
         <source>the deal is over</source>
-        <translation type="unfinished"></translation>
+        <translation>das Spiel ist zu Ende</translation>
     </message>
 </context>
 <context>
@@ -2653,42 +2708,42 @@
     <name>TableSession</name>
     <message>
         <source>%1 made a mistake; a simple move was played instead (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat einen Fehler gemacht; stattdessen wurde ein einfacher Zug gespielt (%2)</translation>
     </message>
     <message>
         <source>A hint is given when it is your turn.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Tipp gibt es, wenn Sie dran sind.</translation>
     </message>
     <message>
         <source>Hints are for practice tables.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipps gibt es nur am Übungstisch.</translation>
     </message>
     <message>
         <source>Pushes</source>
-        <translation type="unfinished"></translation>
+        <translation>Schiebt</translation>
     </message>
     <message>
         <source>Takes the skat</source>
-        <translation type="unfinished"></translation>
+        <translation>Nimmt den Skat</translation>
     </message>
     <message>
         <source>The deal could not be saved; it waits and will be saved later (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Spiel konnte nicht gespeichert werden; es wartet und wird später gespeichert (%1)</translation>
     </message>
 </context>
 <context>
     <name>WelcomePanel</name>
     <message>
         <source>&amp;New game…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neues Spiel…</translation>
     </message>
     <message>
         <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Spielen</translation>
     </message>
     <message>
         <source>Welcome to Skat</source>
-        <translation type="unfinished"></translation>
+        <translation>Willkommen beim Skat</translation>
     </message>
 </context>
 </TS>

@@ -41,10 +41,13 @@ def run_gui(argv: Sequence[str], db_path: str | Path | None = None) -> int:
     """Open the main window on the store at ``db_path`` (default: the user data folder)
     and run until it closes; the exit status."""
     app = create_application(argv)
+    from skat_desktop.gui.i18n import install_translations
     from skat_desktop.gui.main_window import MainWindow
     from skat_desktop.gui.settings import Settings
 
     settings = Settings()
+    install_translations(app, settings.language)
+    app.setApplicationDisplayName(QCoreApplication.translate("App", "Skat"))
     store, error = open_store(db_path)
     window = MainWindow(settings, store, error)
     window.show()

@@ -70,6 +70,15 @@ def available_languages() -> list[str]:
     return [SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE})]
 
 
+def language_name(code: str) -> str:
+    """A language's name in itself, for a menu: ``"de"`` → "Deutsch", ``"en"`` → "English"."""
+    locale = QLocale(code.replace("-", "_"))
+    if locale.language() == QLocale.Language.English and "_" not in code:
+        return "English"  # Qt says "American English" for a plain "en"
+    name = locale.nativeLanguageName() or code
+    return name[:1].upper() + name[1:]
+
+
 def current_language() -> str:
     """The language :func:`install_translations` installed last (``"en"`` before any call)."""
     return _language

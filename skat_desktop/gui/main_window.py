@@ -9,9 +9,10 @@ legal actions. Other views (score sheet, statistics) are plugged in with
 
 from __future__ import annotations
 
+import contextlib
 import random
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -44,6 +46,8 @@ from skat_desktop.gui import texts
 from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.deck_picker import DeckPicker
 from skat_desktop.gui.decks import clear_card_cache, deck_by_id
+from skat_desktop.gui.history_view import HistoryBrowser
+from skat_desktop.gui.i18n import available_languages, install_translations, language_name
 from skat_desktop.gui.new_game import (
     HUMAN,
     NewGame,
@@ -67,11 +71,19 @@ from skat_desktop.gui.panels import (
     WaitPanel,
     WelcomePanel,
 )
+from skat_desktop.gui.profile_editor import ProfileEditor, profile_title
 from skat_desktop.gui.session import TableSession
 from skat_desktop.gui.settings import NewGameChoices, Settings
+from skat_desktop.gui.sheet_view import ScoreSheetView
+from skat_desktop.gui.stats_view import StatisticsView
 from skat_desktop.gui.table_scene import TableScene, TableView
 from skat_desktop.gui.theme import apply_theme
 from skat_desktop.gui.worker import Worker
+
+SHEET, STATS, HISTORY = "sheet", "statistics", "history"
+"""The side panel's tabs (``MainWindow.show_side_panel``)."""
+TABLE_ROOM = 560
+"""The width the card table keeps when the side panel opens (if the window has it)."""
 
 
 class MessageBar(QFrame):
@@ -112,6 +124,36 @@ class MessageBar(QFrame):
         self.kind = kind
         self.retry_button.setVisible(kind == "store")
         self.show()
+
+
+class NothingSaved(QWidget):
+    """A side panel's place when no database is open: it says that nothing is saved."""
+
+    def __init__(self, reason: str | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.reason = reason
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        column = QVBoxLayout(self)
+        column.addStretch(1)
+        column.addWidget(self.label)
+        column.addStretch(2)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        text = self.tr(
+            "Nothing is saved: the score sheets cannot be opened, so there are no sheets, "
+            "statistics or deals to show. The games at the table are played without saving."
+        )
+        if self.reason:
+            text += "\n\n" + self.tr("Reason: %1").replace("%1", self.reason)
+        self.label.setText(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
 
 class MainWindow(QMainWindow):
@@ -158,7 +200,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.side_tabs = QTabWidget(self)
-        self.side_dock = QDockWidget(self.tr("Score sheet"), self)
+        self.side_dock = QDockWidget(self)
         self.side_dock.setObjectName("SidePanels")
         self.side_dock.setWidget(self.side_tabs)
         self.side_dock.setAllowedAreas(
@@ -170,18 +212,24 @@ class MainWindow(QMainWindow):
         self._make_panels()
         self._make_menus()
         self._make_status_bar()
+        self._make_side_panels()
+        self.retranslate()
 
         self.scene.idle.connect(self._table_idle)
         self.scene.layoutChanged.connect(self._place_panel)
         self.scene.cardPlayed.connect(self._card_played)
         self.scene.illegalCard.connect(self._illegal_card)
-        self.scene.discardChanged.connect(self.discard_panel.set_choice)
         self.scene.handReordered.connect(self._hand_reordered)
         self.view.resized.connect(self._place_panel)
 
         geometry = settings.window_geometry
         if not geometry or not self.restoreGeometry(geometry):
             self.resize(1280, 820)
+        state = settings.window_state
+        if not state or not self.restoreState(state):
+            # the first start: the score sheet beside the table if games are saved
+            self.side_dock.setVisible(self.store is not None)
+            self.resizeDocks([self.side_dock], [self._side_width(SHEET)], Qt.Orientation.Horizontal)
         self.welcome.set_summary(self._choices_text(settings.new_game))
         self._show_panel(self.welcome)
         self._update_actions()
@@ -190,7 +238,7 @@ class MainWindow(QMainWindow):
 
     def _choices_text(self, choices: NewGameChoices) -> str:
         profile = find_profile(choices.profile, self.store)
-        rules = profile.title if profile is not None else choices.profile
+        rules = profile_title(profile) if profile is not None else choices.profile
         others = [k for k in choices.seats if k != HUMAN]
         length = (
             self.tr("%1 deals").replace("%1", str(choices.series_length))
@@ -224,6 +272,7 @@ class MainWindow(QMainWindow):
         self.play_panel.hint.connect(self.request_hint)
         self.play_panel.redeclare.connect(self._redeclare)
         self.play_panel.double.connect(self._double)
+        self.scene.discardChanged.connect(self.discard_panel.set_choice)
         self.interjection = InterjectionPanel()
         self.interjection.declined.connect(self._decline)
         self.deal_over = DealOverPanel(self.pictures)
@@ -241,7 +290,11 @@ class MainWindow(QMainWindow):
             self.interjection,
         ):
             panel.action.connect(self.apply_action)
-        for panel in (
+        for panel in self._panels():
+            self.host.add(panel)
+
+    def _panels(self) -> list[Panel]:
+        return [
             self.welcome,
             self.wait_panel,
             self.bidding,
@@ -253,8 +306,38 @@ class MainWindow(QMainWindow):
             self.interjection,
             self.deal_over,
             self.series_over,
-        ):
-            self.host.add(panel)
+        ]
+
+    def _rebuild_panels(self) -> None:
+        """Build the panels anew in the current language and show what the table asks."""
+        with contextlib.suppress(RuntimeError, TypeError):
+            self.scene.discardChanged.disconnect(self.discard_panel.set_choice)
+        self.host.show_panel(None)
+        for panel in self._panels():
+            panel.hide()
+            panel.setParent(None)
+            panel.deleteLater()
+        self._make_panels()
+        self.welcome.set_summary(self._choices_text(self.settings.new_game))
+        session = self.session
+        if session is None:
+            self._show_panel(self.welcome)
+            return
+        state = session.state()
+        if state is not None:
+            self._show_waiting(state)
+            self.scene.set_state(state, animate=False)
+        if session.need is not None:
+            self._on_need(session.need)
+
+    def set_language(self, code: str) -> None:
+        """View → Language: ``""`` follows the system; applied at once and kept."""
+        self.settings.language = code
+        app = QApplication.instance()
+        install_translations(app, code)
+        app.setApplicationDisplayName(QCoreApplication.translate("App", "Skat"))
+        for a in self.language_group.actions():
+            a.setChecked(a.data() == code)
 
     def _action(self, text: str, slot, shortcut=None, checkable: bool = False) -> QAction:
         a = QAction(text, self)
@@ -265,90 +348,192 @@ class MainWindow(QMainWindow):
         return a
 
     def _make_menus(self) -> None:
+        """The menus and their actions; every text is set in :meth:`retranslate`."""
         bar = self.menuBar()
-        game = bar.addMenu(self.tr("&Game"))
-        self.act_new = self._action(
-            self.tr("&New game…"), self.new_game_dialog, QKeySequence.StandardKey.New
-        )
-        self.act_next = self._action(self.tr("Ne&xt deal"), self.next_deal, "Ctrl+D")
-        self.act_replay = self._action(
-            self.tr("&Replay this deal (practice)…"), self.replay_deal, "Ctrl+R"
-        )
-        self.act_undo = self._action(
-            self.tr("&Take back card (practice)"), self.undo_card, QKeySequence.StandardKey.Undo
-        )
-        self.act_hint = self._action(self.tr("&Hint (practice)"), self.request_hint, "Ctrl+H")
-        self.act_quit = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.menu_game = game = bar.addMenu("")
+        self.act_new = self._action("", self.new_game_dialog, QKeySequence.StandardKey.New)
+        self.act_next = self._action("", self.next_deal, "Ctrl+D")
+        self.act_replay = self._action("", self.replay_deal, "Ctrl+R")
+        self.act_undo = self._action("", self.undo_card, QKeySequence.StandardKey.Undo)
+        self.act_hint = self._action("", self.request_hint, "Ctrl+H")
+        self.act_profiles = self._action("", self.edit_profiles)
+        self.act_profiles.setEnabled(self.store is not None)
+        self.act_quit = self._action("", self.close, QKeySequence.StandardKey.Quit)
         for a in (self.act_new, self.act_next, self.act_replay):
             game.addAction(a)
         game.addSeparator()
         game.addAction(self.act_undo)
         game.addAction(self.act_hint)
         game.addSeparator()
+        game.addAction(self.act_profiles)
+        game.addSeparator()
         game.addAction(self.act_quit)
 
-        view = bar.addMenu(self.tr("&View"))
-        self.act_last = self._action(self.tr("&Last trick"), self.show_last_trick, "Ctrl+L")
-        self.act_open = self._action(
-            self.tr("&Open cards (practice)"), self._toggle_open_cards, "Ctrl+O", checkable=True
-        )
+        self.menu_view = view = bar.addMenu("")
+        self.act_last = self._action("", self.show_last_trick, "Ctrl+L")
+        self.act_open = self._action("", self._toggle_open_cards, "Ctrl+O", checkable=True)
         view.addAction(self.act_last)
         view.addAction(self.act_open)
+        view.addSeparator()
+        self.act_sheet = self._action("", lambda: self.show_side_panel(SHEET), "Ctrl+1")
+        self.act_stats = self._action("", lambda: self.show_side_panel(STATS), "Ctrl+2")
+        self.act_history = self._action("", lambda: self.show_side_panel(HISTORY), "Ctrl+3")
+        for a in (self.act_sheet, self.act_stats, self.act_history):
+            a.setVisible(False)  # until the panel is there
+            view.addAction(a)
+        self.act_side = self.side_dock.toggleViewAction()
+        self.act_side.setVisible(False)
+        view.addAction(self.act_side)
+        view.addSeparator()
 
-        sort = view.addMenu(self.tr("&Sort hand"))
+        self.menu_sort = sort = view.addMenu("")
         self.sort_group = QActionGroup(self)
-        for mode, text in (
-            ("game", self.tr("By &game (trumps first)")),
-            ("manual", self.tr("&Manually (drag cards)")),
-        ):
-            a = self._action(text, lambda _=False, m=mode: self.set_sort_mode(m), checkable=True)
+        for mode in ("game", "manual"):
+            a = self._action("", lambda _=False, m=mode: self.set_sort_mode(m), checkable=True)
             a.setData(mode)
             a.setChecked(mode == self.settings.sort_mode)
             self.sort_group.addAction(a)
             sort.addAction(a)
 
-        scheme = view.addMenu(self.tr("&Colour scheme"))
+        self.menu_scheme = scheme = view.addMenu("")
         self.scheme_group = QActionGroup(self)
-        for key, text in (
-            ("system", self.tr("&System")),
-            ("light", self.tr("&Light")),
-            ("dark", self.tr("&Dark")),
-        ):
-            a = self._action(text, lambda _=False, k=key: self.set_color_scheme(k), checkable=True)
+        for key in ("system", "light", "dark"):
+            a = self._action("", lambda _=False, k=key: self.set_color_scheme(k), checkable=True)
             a.setData(key)
             a.setChecked(key == self.settings.color_scheme)
             self.scheme_group.addAction(a)
             scheme.addAction(a)
 
-        speed = view.addMenu(self.tr("&Animation speed"))
+        self.menu_speed = speed = view.addMenu("")
         self.speed_group = QActionGroup(self)
-        for value, text in enumerate(speed_names()):
+        for value in range(len(speed_names())):
             a = self._action(
-                text, lambda _=False, v=value: self.set_animation_speed(v), checkable=True
+                "", lambda _=False, v=value: self.set_animation_speed(v), checkable=True
             )
             a.setData(value)
             a.setChecked(value == self.settings.animation_speed)
             self.speed_group.addAction(a)
             speed.addAction(a)
 
-        view.addAction(self._action(self.tr("&Deck…"), self.choose_deck))
-        self.act_letters = self._action(
-            self.tr("German &letters on French cards (B, D, K, A)"),
-            self._toggle_letters,
-            checkable=True,
-        )
+        self.menu_language = language = view.addMenu("")
+        self.language_group = QActionGroup(self)
+        chosen = self.settings.language
+        codes = ["", *available_languages()]
+        if chosen not in codes:
+            chosen = ""
+        for code in codes:
+            a = self._action(
+                language_name(code) if code else "",
+                lambda _=False, c=code: self.set_language(c),
+                checkable=True,
+            )
+            a.setData(code)
+            a.setChecked(code == chosen)
+            self.language_group.addAction(a)
+            language.addAction(a)
+
+        self.act_deck = self._action("", self.choose_deck)
+        view.addAction(self.act_deck)
+        self.act_letters = self._action("", self._toggle_letters, checkable=True)
         self.act_letters.setChecked(self.settings.index_style == "de")
         view.addAction(self.act_letters)
-        view.addSeparator()
-        self.act_side = self.side_dock.toggleViewAction()
-        self.act_side.setText(self.tr("S&ide panels"))
-        self.act_side.setVisible(False)
-        view.addAction(self.act_side)
 
-        help_menu = bar.addMenu(self.tr("&Help"))
-        help_menu.addAction(self._action(self.tr("&About Skat"), self.about))
+        self.menu_help = help_menu = bar.addMenu("")
+        self.act_about = self._action("", self.about)
+        help_menu.addAction(self.act_about)
         for a in (self.act_new, self.act_next, self.act_replay, self.act_undo, self.act_hint):
             self.addAction(a)  # shortcuts work while the menu bar is hidden too
+        for a in (self.act_sheet, self.act_stats, self.act_history):
+            self.addAction(a)
+
+    def retranslate(self) -> None:
+        """Set every text the window shows itself in the current language.
+
+        Called at construction and on ``QEvent.LanguageChange``; the panels over the table
+        are built anew (:meth:`_rebuild_panels`), the views in the side panel translate
+        themselves.
+        """
+        self.menu_game.setTitle(self.tr("&Game"))
+        self.act_new.setText(self.tr("&New game…"))
+        self.act_next.setText(self.tr("Ne&xt deal"))
+        self.act_replay.setText(self.tr("&Replay this deal (practice)…"))
+        self.act_undo.setText(self.tr("&Take back card (practice)"))
+        self.act_hint.setText(self.tr("&Hint (practice)"))
+        self.act_profiles.setText(self.tr("Rule &profiles…"))
+        self.act_profiles.setToolTip(
+            self.tr("Copy a rule profile and change its options")
+            if self.store is not None
+            else self.tr("Rule profiles are kept in the database, which is not open.")
+        )
+        self.act_quit.setText(self.tr("&Quit"))
+
+        self.menu_view.setTitle(self.tr("&View"))
+        self.act_last.setText(self.tr("&Last trick"))
+        self.act_open.setText(self.tr("&Open cards (practice)"))
+        self.act_sheet.setText(self.tr("Score s&heet"))
+        self.act_stats.setText(self.tr("S&tatistics"))
+        self.act_history.setText(self.tr("Histor&y"))
+        self.act_side.setText(self.tr("S&ide panels"))
+        self.menu_sort.setTitle(self.tr("&Sort hand"))
+        sort_texts = {
+            "game": self.tr("By &game (trumps first)"),
+            "manual": self.tr("&Manually (drag cards)"),
+        }
+        for a in self.sort_group.actions():
+            a.setText(sort_texts[a.data()])
+        self.menu_scheme.setTitle(self.tr("&Colour scheme"))
+        scheme_texts = {
+            "system": self.tr("&System"),
+            "light": self.tr("&Light"),
+            "dark": self.tr("&Dark"),
+        }
+        for a in self.scheme_group.actions():
+            a.setText(scheme_texts[a.data()])
+        self.menu_speed.setTitle(self.tr("&Animation speed"))
+        names = speed_names()
+        for a in self.speed_group.actions():
+            a.setText(names[a.data()])
+        self.menu_language.setTitle(self.tr("Lan&guage"))
+        for a in self.language_group.actions():
+            if not a.data():
+                a.setText(self.tr("&System language"))
+        self.act_deck.setText(self.tr("&Deck…"))
+        self.act_letters.setText(self.tr("German lette&rs on French cards (B, D, K, A)"))
+        self.menu_help.setTitle(self.tr("&Help"))
+        self.act_about.setText(self.tr("&About Skat"))
+
+        self.side_dock.setWindowTitle(
+            self.tr("Score sheet and statistics") if self.side_tabs.count() > 1 else ""
+        )
+        titles = self._side_titles()
+        for i in range(self.side_tabs.count()):
+            key = self.side_tabs.widget(i).property("sidePanel")
+            if key in titles:
+                self.side_tabs.setTabText(i, titles[key])
+        if self.side_tabs.count() == 1:
+            self.side_dock.setWindowTitle(self.side_tabs.tabText(0))
+        self._update_store_label()
+        ctl = self.controller
+        if ctl is not None:
+            title = profile_title(ctl.profile)
+            self.rules_label.setText(title)
+            self.setWindowTitle(self.tr("Skat — %1").replace("%1", title))
+        else:
+            self.setWindowTitle(self.tr("Skat"))
+        self._update_deal_label()
+
+    def _side_titles(self) -> dict[str, str]:
+        return {
+            SHEET: self.tr("Score sheet"),
+            STATS: self.tr("Statistics"),
+            HISTORY: self.tr("History"),
+        }
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "menu_help"):
+            self.retranslate()
+            self._rebuild_panels()
+        super().changeEvent(event)
 
     def _make_status_bar(self) -> None:
         bar = self.statusBar()
@@ -361,11 +546,99 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.rules_label)
         bar.addPermanentWidget(self.store_label)
         if self.store is None:
-            self.store_label.setText(self.tr("Not saving"))
             self.store_label.setStyleSheet("color: #c62828; font-weight: 600")
+
+    def _update_store_label(self) -> None:
+        if self.store is None:
+            self.store_label.setText(self.tr("Not saving"))
             self.store_label.setToolTip(self.store_error or self.tr("No database is open."))
 
     # ------------------------------------------------------------------ side panels
+
+    def _make_side_panels(self) -> None:
+        """The score sheet, statistics and history, following the table; with no store,
+        a note in each that nothing is saved."""
+        store = self.store
+        self.sheet_view: ScoreSheetView | None = None
+        self.stats_view: StatisticsView | None = None
+        self.history_view: HistoryBrowser | None = None
+        if store is not None:
+            self.sheet_view = ScoreSheetView(store)
+            self.stats_view = StatisticsView(store)
+            self.history_view = HistoryBrowser(store, deck=self.pictures.deck)
+            self.controllerChanged.connect(self.sheet_view.follow_table)
+            self.controllerChanged.connect(self._views_follow)
+            for view in (self.sheet_view, self.stats_view, self.history_view):
+                self.tableEvent.connect(view.table_event)
+            widgets = {
+                SHEET: self.sheet_view,
+                STATS: self.stats_view,
+                HISTORY: self.history_view,
+            }
+        else:
+            widgets = {key: NothingSaved(self.store_error) for key in (SHEET, STATS, HISTORY)}
+        titles = self._side_titles()
+        for key, widget in widgets.items():
+            if key != SHEET and self.store is not None:
+                # the statistics and the history lay out lists beside charts or a board:
+                # in a narrow panel they scroll rather than squeeze the table
+                area = QScrollArea()
+                area.setWidgetResizable(True)
+                area.setFrameShape(QFrame.Shape.NoFrame)
+                area.setWidget(widget)
+                widget = area
+            widget.setProperty("sidePanel", key)
+            widget.setObjectName(f"SidePanel-{key}")
+            self.add_side_panel(titles[key], widget)
+        for a in (self.act_sheet, self.act_stats, self.act_history):
+            a.setVisible(True)
+        self.side_tabs.currentChanged.connect(self._side_tab_changed)
+
+    def _views_follow(self, ctl: TableController) -> None:
+        """A new series: its players and series appear in the views' filters."""
+        store = self.store
+        if store is None or self.stats_view is None or self.history_view is None:
+            return
+        self.stats_view.set_store(store)
+        human = ctl.names[ctl.human_seats[0]] if ctl.human_seats else None
+        for row in store.players():
+            if row["name"] == human:
+                self.stats_view.set_player(row["id"])
+                break
+        self.history_view.set_store(store)
+
+    def show_side_panel(self, key: str) -> None:
+        """Show the side panel's tab ``key`` (``sheet``, ``statistics``, ``history``)."""
+        for i in range(self.side_tabs.count()):
+            if self.side_tabs.widget(i).property("sidePanel") == key:
+                self.side_tabs.setCurrentIndex(i)
+                break
+        if not self.side_dock.isVisible():
+            self.side_dock.show()
+        self._side_tab_changed(self.side_tabs.currentIndex())
+        self.side_dock.raise_()
+
+    def _side_width(self, key: str) -> int:
+        """A good width for a tab: the sheet about a third of the window, the statistics
+        and the history (lists beside a board or charts) half; the table keeps room."""
+        width = self.width()
+        if key == SHEET:
+            want = min(max(340, round(width * 0.4)), 760)
+        else:
+            want = min(max(420, round(width * 0.5)), 1300)
+        return max(300, min(want, width - TABLE_ROOM))
+
+    def _side_tab_changed(self, index: int) -> None:
+        widget = self.side_tabs.widget(index)
+        if widget is None or self.side_dock.isFloating() or not self.side_dock.isVisible():
+            return
+        key = widget.property("sidePanel")
+        want = self._side_width(key)
+        have = self.side_dock.width()
+        # widen for a wide view, narrow back for the sheet; a width the player dragged to
+        # that suits the tab stays
+        if have < want * 0.85 or (key == SHEET and have > want * 1.4):
+            self.resizeDocks([self.side_dock], [want], Qt.Orientation.Horizontal)
 
     def add_side_panel(self, title: str, widget: QWidget) -> None:
         """Add a view (score sheet, statistics, ...) as a tab of the side panel and show it.
@@ -380,6 +653,27 @@ class MainWindow(QMainWindow):
             self.side_dock.setWindowTitle(self.tr("Score sheet and statistics"))
         self.act_side.setVisible(True)
         self.side_dock.show()
+
+    def edit_profiles(self) -> None:
+        """Game → Rule profiles…: copy a profile and change it; a saved copy is offered
+        in the new-game dialog (and chosen there next time)."""
+        if self.store is None:
+            return
+        current = self.settings.new_game.profile
+        saved = ProfileEditor.edit(self.store, current=current, parent=self)
+        if saved is None:
+            return
+        choices = self.settings.new_game
+        choices.profile = saved.name
+        self.settings.new_game = choices
+        if self.session is None:
+            self.welcome.set_summary(self._choices_text(choices))
+        self.statusBar().showMessage(
+            self.tr("Rule profile “%1” saved: choose it for a new game.").replace(
+                "%1", profile_title(saved)
+            ),
+            6000,
+        )
 
     # ------------------------------------------------------------------ starting a game
 
@@ -461,8 +755,8 @@ class MainWindow(QMainWindow):
         self.session.message.connect(self._message)
         self.session.hintReady.connect(self._on_hint)
         self._series_summary = False
-        self.rules_label.setText(ctl.profile.title)
-        self.setWindowTitle(self.tr("Skat — %1").replace("%1", ctl.profile.title))
+        self.rules_label.setText(profile_title(ctl.profile))
+        self.setWindowTitle(self.tr("Skat — %1").replace("%1", profile_title(ctl.profile)))
         self.controllerChanged.emit(ctl)
         self.session.schedule()
 
@@ -933,6 +1227,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.window_geometry = bytes(self.saveGeometry().data())
+        self.settings.window_state = bytes(self.saveState().data())
         self.settings.sync()
         self.shutdown()
         super().closeEvent(event)

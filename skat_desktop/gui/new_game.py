@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from skat_desktop.ai.levels import levels
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
 from skat_desktop.gui.decks import Deck, available_decks
+from skat_desktop.gui.profile_editor import profile_choices, profile_title
 from skat_desktop.gui.settings import MAX_ANIMATION_SPEED, SERIES_LENGTHS, NewGameChoices, Settings
 
 HUMAN = "human"
@@ -44,22 +45,21 @@ def default_player_name() -> str:
     return name[:1].upper() + name[1:] if name else "Player"
 
 
+def offered_profiles(store) -> list[RuleProfile]:
+    """Every profile a game can be played under: the built-in ones, then the store's copies
+    (:func:`~skat_desktop.gui.profile_editor.profile_choices`); built-ins only without a
+    store or if it cannot be read."""
+    if store is not None:
+        try:
+            return profile_choices(store)
+        except Exception:  # a broken database: the built-in rules are still there
+            pass
+    return list(BUILTIN.values())
+
+
 def stored_profiles(store) -> list[RuleProfile]:
     """The user's own rule profiles kept in the store (built-ins are offered anyway)."""
-    if store is None:
-        return []
-    out = []
-    try:
-        for row in store.profiles():
-            if row.get("builtin"):
-                continue
-            try:
-                out.append(store.profile(row["id"]))
-            except Exception:  # a damaged profile row is left out, not shown broken
-                continue
-    except Exception:
-        return []
-    return out
+    return [p for p in offered_profiles(store) if p.name not in BUILTIN]
 
 
 def find_profile(name: str, store=None) -> RuleProfile | None:
@@ -108,7 +108,7 @@ class NewGameDialog(QDialog):
         self.setWindowTitle(self.tr("New game"))
         self.settings = settings
         last = settings.new_game
-        self.profiles: list[RuleProfile] = list(BUILTIN.values()) + stored_profiles(store)
+        self.profiles: list[RuleProfile] = offered_profiles(store)
         self.decks = (
             list(decks) if decks is not None else available_decks(index_style=settings.index_style)
         )
@@ -151,7 +151,7 @@ class NewGameDialog(QDialog):
 
         self.profile_box = QComboBox(self)
         for p in self.profiles:
-            self.profile_box.addItem(p.title, p.name)
+            self.profile_box.addItem(profile_title(p), p.name)
         rules_label = QLabel(self.tr("&Rules:"), self)
         rules_label.setBuddy(self.profile_box)
         form.addRow(rules_label, self.profile_box)

@@ -605,6 +605,40 @@ class SchiebenPanel(Panel):
 # ---------------------------------------------------------------------- during play
 
 
+class ElidedLabel(QLabel):
+    """One line of text that ends in "…" where it has no room (a narrow table)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def sizeHint(self) -> QSize:
+        width = self.fontMetrics().horizontalAdvance(self._full) + 4
+        return QSize(width, super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(0, self.contentsRect().width())
+        super().setText(
+            self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        )
+
+
 class PlayPanel(Panel):
     """The bar under the trick: Kontra/Re, last trick, give up, claim, and practice aids."""
 
@@ -620,8 +654,7 @@ class PlayPanel(Panel):
         self.position = 0
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 2, 6, 2)
-        self.note = QLabel(self)
-        self.note.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.note = ElidedLabel(self)
         row.addWidget(self.note, 1)
         self.double_button = _button(self.tr("&Kontra"), self, self.double.emit)
         self.last_button = _button(self.tr("&Last trick"), self, self.lastTrick.emit)

@@ -17,6 +17,7 @@ animation_speed        int     0 (instant) .. :data:`MAX_ANIMATION_SPEED` (faste
 sort_mode              str     ``game`` (trumps first, by the game) or ``manual``
 language               str     a language code such as ``de``; ``""`` = the system's
 window_geometry        bytes   ``QWidget.saveGeometry()`` of the main window
+window_state           bytes   ``QMainWindow.saveState()``: the side panel's place and size
 new_game               dict    the last choices of the new-game dialog (see below)
 =====================  ======  =====================================================
 
@@ -162,6 +163,17 @@ class Settings:
     @window_geometry.setter
     def window_geometry(self, value: bytes) -> None:
         self._set("window/geometry", QByteArray(bytes(value)))
+
+    @property
+    def window_state(self) -> bytes:
+        value = self.qsettings.value("window/state", b"")
+        if isinstance(value, QByteArray):
+            return bytes(value.data())
+        return value if isinstance(value, bytes) else b""
+
+    @window_state.setter
+    def window_state(self, value: bytes) -> None:
+        self._set("window/state", QByteArray(bytes(value)))
 
     # ------------------------------------------------------------------ new game
 

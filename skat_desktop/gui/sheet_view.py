@@ -66,6 +66,7 @@ MUTED_ROLE = Qt.ItemDataRole.UserRole + 6  # the dealer sitting out at a table o
 _GAP = "  "  # keeps the notes clear of the last player's right-aligned numbers
 
 _FIXED = ("number", "dealer", "declarer", "game", "result", "value")
+_LEFT_OUT_WHEN_NARROW = (1, 4)  # dealer, result
 _IndexLike = QModelIndex | QPersistentModelIndex
 
 
@@ -624,9 +625,15 @@ class ScoreSheetView(QWidget):
             if info.planned_deals
             else self.tr("{played} deals").format(played=len(data.summary.lines))
         )
-        self.title.setText(
-            f"{info.title} — {info.date}{where} — {info.profile.title} — {planned} — {state}"
-        )
+        # a table's series is called "<rules>, <date>": each said once
+        parts = [info.title]
+        if info.date not in info.title:
+            parts.append(info.date + where)
+        elif where:
+            parts[0] += where
+        if info.profile.title not in info.title:
+            parts.append(info.profile.title)
+        self.title.setText(" — ".join([*parts, planned, state]))
         self.status.hide()
         if at_end:
             self.table.scrollToBottom()
@@ -681,8 +688,26 @@ class ScoreSheetView(QWidget):
         widest = max((widths[c] for c in players), default=0)
         for c in players:
             widths[c] = widest
+        # a narrow sheet (a side panel) leaves out the dealer and the result (the sign of
+        # the score says it) and cuts the declarer's name short; the numbers show whole
+        over = sum(widths[: model.notes_column]) - self.table.viewport().width()
+        hidden = set()
+        for c in _LEFT_OUT_WHEN_NARROW:
+            if over > 0 and c < len(widths):
+                hidden.add(c)
+                over -= widths[c]
+        declarer = 2
+        if over > 0 and declarer < len(widths):
+            floor = fm_head.horizontalAdvance("MMMM") + pad
+            widths[declarer] -= min(over, max(0, widths[declarer] - floor))
         for c, w in enumerate(widths):
+            self.table.setColumnHidden(c, c in hidden)
             self.table.setColumnWidth(c, w)
+
+    def resizeEvent(self, event: QEvent) -> None:
+        super().resizeEvent(event)
+        if self.model.data_shown is not None:
+            self._fit_columns()
 
     def _restyle(self) -> None:
         pal = self.palette()
