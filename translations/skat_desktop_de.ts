@@ -921,6 +921,10 @@
         <translation type="vanished">{points} Augen, {tricks} Stiche</translation>
     </message>
     <message>
+        <source>{series} — deal {number}</source>
+        <translation>{series} — Spiel {number}</translation>
+    </message>
+    <message>
         <source>{series}, {date} — deal {number}</source>
         <translation>{series}, {date} — Spiel {number}</translation>
     </message>
@@ -973,6 +977,10 @@
     <message>
         <source>%1 plays %2</source>
         <translation>%1 spielt %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
     <message>
         <source>&amp;About Skat</source>
@@ -2457,7 +2465,7 @@
     </message>
     <message>
         <source>Game types</source>
-        <translation>Spielarten</translation>
+        <translation type="vanished">Spielarten</translation>
     </message>
     <message>
         <source>Games</source>
@@ -2492,6 +2500,10 @@
         <translation>Verloren</translation>
     </message>
     <message>
+        <source>No games yet for this choice.</source>
+        <translation>Noch keine Spiele für diese Auswahl.</translation>
+    </message>
+    <message>
         <source>No player chosen</source>
         <translation>Kein Spieler gewählt</translation>
     </message>
@@ -2518,6 +2530,10 @@
     <message>
         <source>Ramsch lost / played</source>
         <translation>Ramsch verloren / gespielt</translation>
+    </message>
+    <message>
+        <source>Ranking</source>
+        <translation>Rangliste</translation>
     </message>
     <message>
         <source>Rating (before 1999)</source>
@@ -2553,7 +2569,7 @@
     </message>
     <message>
         <source>Score over time</source>
-        <translation>Punkte im Verlauf</translation>
+        <translation type="vanished">Punkte im Verlauf</translation>
     </message>
     <message>
         <source>Score over time (after each series)</source>

@@ -339,6 +339,7 @@ class PlateItem(QGraphicsObject):
     def set_text(self, name: str, role: str, on_turn: bool) -> None:
         if (name, role, on_turn) != (self.name, self.role, self.on_turn):
             self.name, self.role, self.on_turn = name, role, on_turn
+            self.setToolTip(f"{name}\n{role}" if role else name)
             self.update()
 
     def boundingRect(self) -> QRectF:
@@ -356,33 +357,46 @@ class PlateItem(QGraphicsObject):
             p.setBrush(QColor(self.colors.plate))
         p.drawRoundedRect(r, radius, radius)
         pad = self.font_px * 0.6
+        width = r.width() - 2 * pad
+        # the role in one line, in smaller type if need be, else in two lines
+        lines = [self.role]
+        role_font = _font(self.font_px * 0.85)
+        for scale in (0.85, 0.76):
+            role_font = _font(self.font_px * scale)
+            if QFontMetrics(role_font).horizontalAdvance(self.role) <= width:
+                break
+        else:
+            parts = self.role.split(" · ")
+            if len(parts) > 1:
+                lines = [" · ".join(parts[:-1]) + " ·", parts[-1]]
+                role_font = _font(self.font_px * 0.72)
+        role_metrics = QFontMetrics(role_font)
+        role_h = role_metrics.height() * len(lines)
+        half = r.height() / 2 if len(lines) == 1 else r.height() - role_h - 2
         name_font = _font(self.font_px * 1.05, bold=True)
         p.setFont(name_font)
         p.setPen(QColor(self.colors.text))
-        half = r.height() / 2
         metrics = QFontMetrics(name_font)
         marker = ""
         if self.on_turn:
             marker = "▶ "
-        text = metrics.elidedText(
-            marker + self.name, Qt.TextElideMode.ElideRight, int(r.width() - 2 * pad)
-        )
+        text = metrics.elidedText(marker + self.name, Qt.TextElideMode.ElideRight, int(width))
         p.drawText(
-            QRectF(r.left() + pad, r.top(), r.width() - 2 * pad, half + 2),
+            QRectF(r.left() + pad, r.top(), width, half + 2),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
             text,
         )
-        role_font = _font(self.font_px * 0.85)
         p.setFont(role_font)
         p.setPen(QColor(self.colors.muted))
-        role = QFontMetrics(role_font).elidedText(
-            self.role, Qt.TextElideMode.ElideRight, int(r.width() - 2 * pad)
-        )
-        p.drawText(
-            QRectF(r.left() + pad, r.top() + half + 2, r.width() - 2 * pad, half - 2),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-            role,
-        )
+        top = r.top() + half + 2
+        for line in lines:
+            shown = role_metrics.elidedText(line, Qt.TextElideMode.ElideRight, int(width))
+            p.drawText(
+                QRectF(r.left() + pad, top, width, role_metrics.height()),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                shown,
+            )
+            top += role_metrics.height()
 
 
 class BubbleItem(QGraphicsObject):

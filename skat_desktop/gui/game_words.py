@@ -189,6 +189,23 @@ def signed(value: int | float, decimals: int = 0) -> str:
     return "+" + text if value > 0 else text
 
 
+def local_date(iso: str) -> str:
+    """A date (``yyyy-MM-dd``) as the player's language writes it, with the full year:
+    "22.11.2026" in German, "11/22/2026" in English; unreadable text as it is."""
+    from PySide6.QtCore import QDate
+
+    from skat_desktop.gui.i18n import current_language
+
+    day = QDate.fromString(iso[:10], "yyyy-MM-dd")
+    if not day.isValid():
+        return iso
+    locale = QLocale(current_language().replace("-", "_"))
+    pattern = locale.dateFormat(QLocale.FormatType.ShortFormat)
+    if "yyyy" not in pattern:
+        pattern = pattern.replace("yy", "yyyy")
+    return locale.toString(day, pattern)
+
+
 def percent(rate: float | None) -> str:
     return "–" if rate is None else number(100 * rate, 1) + " %"
 

@@ -80,6 +80,7 @@ from skat_desktop.gui.game_words import (
     contract_text,
     doubling_name,
     game_label,
+    local_date,
     mix,
     muted_color,
     negative_color,
@@ -1096,9 +1097,15 @@ class HistoryBrowser(QWidget):
             self.deal_shown.emit(deal_id)
             return
         self._opened = opened
-        heading = self.tr("{series}, {date} — deal {number}").format(
-            series=opened.series, date=opened.date, number=opened.number
-        )
+        if opened.date in opened.series or local_date(opened.date) in opened.series:
+            # a table's series is called "<rules>, <date>": the date once
+            heading = self.tr("{series} — deal {number}").format(
+                series=opened.series, number=opened.number
+            )
+        else:
+            heading = self.tr("{series}, {date} — deal {number}").format(
+                series=opened.series, date=local_date(opened.date), number=opened.number
+            )
         dealer = opened.dealer
         if dealer is not None and 0 <= dealer < len(opened.names):
             heading += " — " + self.tr("dealt by {player}").format(player=opened.names[dealer])

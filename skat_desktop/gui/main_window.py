@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import random
+from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -46,6 +47,7 @@ from skat_desktop.gui import texts
 from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.deck_picker import DeckPicker
 from skat_desktop.gui.decks import clear_card_cache, deck_by_id
+from skat_desktop.gui.game_words import local_date
 from skat_desktop.gui.history_view import HistoryBrowser
 from skat_desktop.gui.i18n import available_languages, install_translations, language_name
 from skat_desktop.gui.new_game import (
@@ -82,7 +84,7 @@ from skat_desktop.gui.worker import Worker
 
 SHEET, STATS, HISTORY = "sheet", "statistics", "history"
 """The side panel's tabs (``MainWindow.show_side_panel``)."""
-TABLE_ROOM = 560
+TABLE_ROOM = 600
 """The width the card table keeps when the side panel opens (if the window has it)."""
 
 
@@ -628,6 +630,19 @@ class MainWindow(QMainWindow):
             want = min(max(420, round(width * 0.5)), 1300)
         return max(300, min(want, width - TABLE_ROOM))
 
+    def resizeEvent(self, event) -> None:
+        """A smaller window takes its room from the side panel first: the table keeps
+        about :data:`TABLE_ROOM` pixels (the panel never gets narrower than 300)."""
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._keep_table_room)
+
+    def _keep_table_room(self) -> None:
+        dock = self.side_dock
+        if dock.isVisible() and not dock.isFloating():
+            most = max(300, self.width() - TABLE_ROOM)
+            if dock.width() > most:
+                self.resizeDocks([dock], [most], Qt.Orientation.Horizontal)
+
     def _side_tab_changed(self, index: int) -> None:
         widget = self.side_tabs.widget(index)
         if widget is None or self.side_dock.isFloating() or not self.side_dock.isVisible():
@@ -722,6 +737,7 @@ class MainWindow(QMainWindow):
                 store=self.store,
                 deals_planned=planned,
                 practice=choices.practice,
+                title=self.series_title(profile),
             )
         except TableError as e:
             self._message(str(e), "refused")
@@ -738,6 +754,11 @@ class MainWindow(QMainWindow):
             )
         self.set_controller(ctl)
         return True
+
+    def series_title(self, profile) -> str:
+        """A new series' title in the player's language: "<rules>, <today>"."""
+        today = local_date(date.today().isoformat())
+        return self.tr("%1, %2").replace("%1", profile_title(profile)).replace("%2", today)
 
     def set_controller(self, ctl: TableController) -> None:
         """Play the series of ``ctl`` at this table (the old one's work is cancelled)."""
@@ -967,7 +988,8 @@ class MainWindow(QMainWindow):
             panel.setFocus()
 
     def _place_panel(self) -> None:
-        self.host.place(self.scene.layout.panel)
+        lay = self.scene.layout
+        self.host.place(lay.panel, lay.panel_room())
 
     def _unhandled_key(self, event) -> bool:
         """Enter on the table presses the panel's main button."""

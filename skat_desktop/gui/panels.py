@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from PySide6.QtCore import QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QButtonGroup,
     QCheckBox,
     QComboBox,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -787,9 +787,9 @@ class DealOverPanel(Panel):
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll = scroll
         body = QWidget(scroll)
-        grid = QGridLayout(body)
-        grid.setContentsMargins(0, 0, 0, 0)
+        self.body = body
         self.value = QLabel(body)
         self.scores = QLabel(body)
         self.cards = QLabel(body)
@@ -802,19 +802,23 @@ class DealOverPanel(Panel):
         self.skat_box = QWidget(body)
         self.skat_box.setLayout(self.skat_row)
         self.skat_row.setContentsMargins(0, 0, 0, 0)
-        left = QVBoxLayout()
-        left.addWidget(self.value)
-        left.addWidget(self.scores)
-        left.addStretch(1)
+        # wide: the value and the score | the skat, card points and tricks; narrow: the
+        # value beside the score, above the skat and the tricks (no sideways scrolling)
+        self.left_box = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        self.left_box.addWidget(self.value)
+        self.left_box.addWidget(self.scores)
+        self.left_box.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(self.skat_box)
         right.addWidget(self.cards)
         right.addWidget(self.tricks)
         right.addStretch(1)
-        grid.addLayout(left, 0, 0)
-        grid.addLayout(right, 0, 1)
-        grid.setColumnStretch(0, 2)
-        grid.setColumnStretch(1, 3)
+        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight, body)
+        self.columns.setContentsMargins(0, 0, 0, 0)
+        self.columns.addLayout(self.left_box, 2)
+        self.columns.addLayout(right, 3)
+        self._shown: tuple[SeatView, bool] | None = None
+        self._card_width = 46
         scroll.setWidget(body)
         scroll.setStyleSheet(
             "QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }"
@@ -881,9 +885,57 @@ class DealOverPanel(Panel):
         self.value.setText(html)
         self.value.setVisible(bool(value_lines))
         self.scores.setText(self._scores_html(view, seats, names, entry, totals))
+        self._shown = (view, dark)
         self._show_skat(view, dark)
         self.cards.setText(self._points_html(view, by_pos))
         self.tricks.setText(self._tricks_html(view, by_pos, dark))
+        self.reflow()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.reflow()
+
+    def reflow(self) -> None:
+        """Two columns where they fit side by side, else one below the other; the skat's
+        cards smaller on a low panel. Nothing needs sideways scrolling from about 330 px."""
+        room = self.scroll.viewport().width()
+        if not self.isVisible() or room <= 0:
+            room = self.width() - 24
+        card_w = 46 if self.height() >= 420 else 36
+        if card_w != self._card_width and self._shown is not None:
+            self._card_width = card_w
+            self._show_skat(*self._shown)
+        self._card_width = card_w
+        gap = max(self.columns.spacing(), 6)
+        value_w = self.value.sizeHint().width() if self.value.isVisibleTo(self) else 0
+        left_w = max(value_w, self.scores.sizeHint().width())
+        right_w = max(
+            self.skat_box.sizeHint().width(),
+            self.cards.sizeHint().width(),
+            self.tricks.sizeHint().width(),
+        )
+        wide = left_w + gap + right_w <= room
+        self.columns.setDirection(
+            QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
+        )
+        side_by_side = not wide and value_w + gap + self.scores.sizeHint().width() <= room
+        self.left_box.setDirection(
+            QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        )
+        self.columns.setStretch(0, 2 if wide else 0)
+        self.columns.setStretch(1, 3 if wide else 1)
+
+    def min_width(self) -> int:
+        """The narrowest this panel is without sideways scrolling (one column)."""
+        widths = (
+            self.value.sizeHint().width(),
+            self.scores.sizeHint().width(),
+            self.skat_box.sizeHint().width(),
+            self.cards.sizeHint().width(),
+            self.tricks.sizeHint().width(),
+        )
+        m = self.layout().contentsMargins()
+        return max(widths) + m.left() + m.right() + 4
 
     def _scores_html(self, view, seats, names, entry, totals) -> str:
         rows = []
@@ -932,11 +984,11 @@ class DealOverPanel(Panel):
         label = QLabel(self.skat_box)
         if self.pictures is not None:
             dpr = self.devicePixelRatioF()
-            pm = self.pictures.pixmap(card, 46, dpr)
+            pm = self.pictures.pixmap(card, self._card_width, dpr)
             if pm.isNull():
                 from skat_desktop.gui.decks import card_pixmap
 
-                pm = card_pixmap(self.pictures.deck, card, 46, dpr)
+                pm = card_pixmap(self.pictures.deck, card, self._card_width, dpr)
             label.setPixmap(pm)
         else:
             label.setText(texts.card_html(card, _dark(self)))
@@ -1019,6 +1071,7 @@ class PanelHost(QFrame):
         self._stack = QStackedLayout(self)
         self._stack.setContentsMargins(10, 6, 10, 6)
         self.zone = QRectF()
+        self.room = QRectF()
         self.restyle(False)
         self.hide()
 
@@ -1047,16 +1100,19 @@ class PanelHost(QFrame):
         self.raise_()
         self.place(self.zone)
 
-    def place(self, zone: QRectF) -> None:
+    def place(self, zone: QRectF, room: QRectF | None = None) -> None:
         """Fit into ``zone`` (the layout's panel rectangle): full size for a ``full`` panel,
-        else as small as the panel allows, centred."""
+        else as small as the panel allows, centred. A ``full`` panel whose content does not
+        fit a narrow ``zone`` spreads into ``room`` (the layout's ``panel_room``)."""
         self.zone = QRectF(zone)
+        if room is not None:
+            self.room = QRectF(room)
         if self.current is None or zone.width() <= 0 or zone.height() <= 0:
             self.hide()
             return
         z = zone.toRect()
         if self.current.kind == "full":
-            self.setGeometry(z)
+            self.setGeometry(self._full_rect(z))
             return
         m = self._stack.contentsMargins()
         hint: QSize = self.current.sizeHint().expandedTo(self.current.minimumSizeHint())
@@ -1068,3 +1124,17 @@ class PanelHost(QFrame):
         x = z.left() + (z.width() - w) // 2
         y = z.top() + (z.height() - h) // 2
         self.setGeometry(QRect(x, y, w, h))
+
+    def _full_rect(self, z: QRect) -> QRect:
+        room = self.room.toRect()
+        panel = self.current
+        if room.isEmpty() or not room.contains(QRect(z.left(), z.bottom() - 1, z.width(), 1)):
+            return z
+        m = self._stack.contentsMargins()
+        want = (panel.min_width() if hasattr(panel, "min_width") else 0) + m.left() + m.right()
+        want = max(want, 480)
+        if z.width() >= want:
+            return z
+        w = min(room.width(), want)
+        x = max(room.left(), min(z.center().x() - w // 2, room.right() + 1 - w))
+        return QRect(x, room.top(), w, z.bottom() - room.top() + 1)

@@ -48,12 +48,14 @@ from skat_desktop.app.table import DealFinished, SeriesFinished
 from skat_desktop.gui.game_words import (
     game_label,
     is_dark,
+    local_date,
     mix,
     muted_color,
     negative_color,
     number,
     signed,
 )
+from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.store_worker import StoreLoader
 from skat_desktop.store.repository import Store
 
@@ -67,6 +69,7 @@ _GAP = "  "  # keeps the notes clear of the last player's right-aligned numbers
 
 _FIXED = ("number", "dealer", "declarer", "game", "result", "value")
 _LEFT_OUT_WHEN_NARROW = (1, 4)  # dealer, result
+FOOTER_SPAN = 5  # a footer line's label runs over #, dealer, declarer, game and result
 _IndexLike = QModelIndex | QPersistentModelIndex
 
 
@@ -228,8 +231,8 @@ class SheetModel(QAbstractTableModel):
 
         def numbers(kind: str, label: str, values: tuple[int, ...], tip: str = "") -> None:
             r = self._empty(kind)
-            r.texts[3] = label
-            r.tips[3] = tip or None
+            r.texts[0] = label
+            r.tips[0] = tip or None
             for seat, v in enumerate(values):
                 r.texts[p + seat] = number(v)
                 r.values[p + seat] = v
@@ -238,13 +241,13 @@ class SheetModel(QAbstractTableModel):
 
         numbers("total", self.tr("Total"), s.totals)
         r = self._empty("won_lost")
-        r.texts[3] = self.tr("Won / lost")
+        r.texts[0] = self.tr("Won / lost")
         for seat, (w, lo) in enumerate(zip(s.won, s.lost, strict=True)):
             r.texts[p + seat] = f"{number(w)} / {number(lo)}"
         rows.append(r)
         if s.passed_in or not s.info.profile.plays_ramsch:
             r = self._empty("passed_in")
-            r.texts[3] = self.tr("Passed in")
+            r.texts[0] = self.tr("Passed in")
             r.texts[5] = number(s.passed_in)
             r.values[5] = s.passed_in
             rows.append(r)
@@ -262,14 +265,14 @@ class SheetModel(QAbstractTableModel):
             numbers("evaluation", self.method_name(method), s.evaluation)
         if s.info.stake_cents:
             r = self._empty("money")
-            r.texts[3] = self.tr("Money")
+            r.texts[0] = self.tr("Money")
             for seat, cents in enumerate(s.money_cents):
                 r.texts[p + seat] = signed(cents / 100, 2)
                 r.values[p + seat] = cents
                 r.negative[p + seat] = cents < 0
             rows.append(r)
         r = self._empty("places")
-        r.texts[3] = self.tr("Place")
+        r.texts[0] = self.tr("Place")
         for place, seat in s.ranking:
             r.texts[p + seat] = self.tr("{place}.").format(place=place)
             r.values[p + seat] = place
@@ -302,6 +305,8 @@ class SheetModel(QAbstractTableModel):
             return self._headers()[section]
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return self._alignment(section)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._headers()[section].strip() or None  # a name cut short
         return None
 
     def _alignment(self, column: int) -> Qt.AlignmentFlag:
@@ -317,8 +322,12 @@ class SheetModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return r.texts[c]
         if role == Qt.ItemDataRole.TextAlignmentRole:
+            if c == 0 and r.kind != "deal":  # a footer's label
+                return Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
             return self._alignment(c)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if r.tips[c] is None and c in (2, 3) and r.texts[c]:
+                return r.texts[c]  # the declarer or the game, perhaps cut short
             return r.tips[c]
         if role == VALUE_ROLE:
             return r.values[c]
@@ -338,9 +347,13 @@ class SheetModel(QAbstractTableModel):
     def flags(self, index: _IndexLike) -> Qt.ItemFlag:
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
-    def column_cells(self, column: int) -> list[tuple[str, int | None]]:
+    def column_cells(self, column: int, deals_only: bool = False) -> list[tuple[str, int | None]]:
         """(text, the deal's score) of every cell of a column, for sizing it."""
-        return [(r.texts[column], r.scores[column]) for r in self._rows]
+        return [
+            (r.texts[column], r.scores[column])
+            for r in self._rows
+            if not deals_only or r.kind == "deal"
+        ]
 
     def as_text(self) -> str:
         """The whole sheet as tab-separated lines (for the clipboard and spreadsheets)."""
@@ -422,6 +435,9 @@ class SheetDelegate(QStyledItemDelegate):
         painter.setPen(color)
         left = QRect(rect)
         left.setRight(rect.right() - QFontMetrics(bold).horizontalAdvance(total_text) - 8)
+        if QFontMetrics(small).horizontalAdvance(signed(score)) > left.width():
+            painter.restore()  # a narrow column: the tooltip tells the deal's score
+            return
         painter.drawText(
             left, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, signed(score)
         )
@@ -477,6 +493,8 @@ class ScoreSheetView(QWidget):
         # every change, which costs more than building the sheet)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
+        header.setMinimumSectionSize(8)
+        header.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # "beg…r 2", "beg…r 3"
         header.setHighlightSections(False)
 
         self.legend = QLabel(self)
@@ -627,12 +645,13 @@ class ScoreSheetView(QWidget):
         )
         # a table's series is called "<rules>, <date>": each said once
         parts = [info.title]
-        if info.date not in info.title:
-            parts.append(info.date + where)
+        if info.date not in info.title and local_date(info.date) not in info.title:
+            parts.append(local_date(info.date) + where)
         elif where:
             parts[0] += where
-        if info.profile.title not in info.title:
-            parts.append(info.profile.title)
+        rules = profile_title(info.profile)
+        if info.profile.title not in info.title and rules not in info.title:
+            parts.append(rules)
         self.title.setText(" — ".join([*parts, planned, state]))
         self.status.hide()
         if at_end:
@@ -664,7 +683,14 @@ class ScoreSheetView(QWidget):
         )
 
     def _fit_columns(self) -> None:
-        """Each column as wide as its widest cell; the players' columns all alike."""
+        """Each column as wide as its widest cell; the players' columns all alike.
+
+        A narrow sheet (a side panel) gives way step by step until every player's column
+        is in sight without scrolling sideways: it leaves out the dealer and the result
+        (the sign of the score says it), drops the small per-deal scores (their tooltips
+        keep them), cuts the declarer, the game and the players' names short (tooltips
+        again) and at last leaves out the value. The totals always show whole.
+        """
         model = self.model
         font = QFont(self.table.font())
         bold = QFont(font)
@@ -674,35 +700,80 @@ class ScoreSheetView(QWidget):
         fm_bold, fm_small = QFontMetrics(bold), QFontMetrics(small)
         fm_head = QFontMetrics(self.table.horizontalHeader().font())
         pad = 20
-        widths = []
+        footer = self._footer_label_width(fm_bold, pad)
+        widths, bare = [], []
         for c in range(model.columnCount()):
             head = model.headerData(c, Qt.Orientation.Horizontal) or ""
             w = fm_head.horizontalAdvance(head) + pad
-            for text, score in model.column_cells(c):
+            plain = 0
+            for text, score in model.column_cells(c, deals_only=c == 0):
                 cell = fm_bold.horizontalAdvance(text) + pad
+                plain = max(plain, cell)
                 if score is not None:  # room for the deal's score in front of the total
                     cell += fm_small.horizontalAdvance(signed(max(abs(score), 999))) + 10
                 w = max(w, cell)
             widths.append(w)
+            bare.append(plain)
+        if not widths:
+            return
         players = [model.player_column(s) for s in range(len(model.players))]
+        notes = model.notes_column
         widest = max((widths[c] for c in players), default=0)
         for c in players:
             widths[c] = widest
-        # a narrow sheet (a side panel) leaves out the dealer and the result (the sign of
-        # the score says it) and cuts the declarer's name short; the numbers show whole
-        over = sum(widths[: model.notes_column]) - self.table.viewport().width()
-        hidden = set()
+        # the notes column takes what is left; it needs its marks' width
+        notes_w = max(8, bare[notes] - pad + 6) if bare[notes] > pad else 8
+        room = self.table.viewport().width() - notes_w
+        hidden: set[int] = set()
+
+        def over() -> int:
+            return sum(w for c, w in enumerate(widths[:notes]) if c not in hidden) - room
+
+        def shrink(column: int, floor: int) -> None:
+            if over() > 0 and column < notes:
+                widths[column] -= min(over(), max(0, widths[column] - floor))
+
         for c in _LEFT_OUT_WHEN_NARROW:
-            if over > 0 and c < len(widths):
+            if over() > 0:
                 hidden.add(c)
-                over -= widths[c]
-        declarer = 2
-        if over > 0 and declarer < len(widths):
-            floor = fm_head.horizontalAdvance("MMMM") + pad
-            widths[declarer] -= min(over, max(0, widths[declarer] - floor))
+        number_w = max((bare[c] for c in players), default=0)
+        names_w = max((fm_head.horizontalAdvance(n) + pad for n in model.players), default=0)
+        if over() > 0:  # without the small scores, names whole if they fit
+            for c in players:
+                widths[c] = max(number_w, min(widest, names_w))
+        shrink(2, fm_head.horizontalAdvance("MMMM") + pad)  # the declarer
+        shrink(3, fm_head.horizontalAdvance("MMMMMM") + pad)  # the game
+        if over() > 0 and players:  # the names cut short (their tooltips say them)
+            per = max(number_w, widths[players[0]] + (-over()) // len(players))
+            for c in players:
+                widths[c] = per
+        shrink(5, bare[5])  # the value: its numbers whole, the heading may go short
+        if over() > 0:
+            hidden.add(5)  # the value
+        # the footer's labels span the columns before the value
+        span_w = sum(w for c, w in enumerate(widths[:5]) if c not in hidden)
+        if span_w < footer and over() < 0:
+            widths[3] += min(-over(), footer - span_w)
+        widths[notes] = notes_w  # stretched over what is left
         for c, w in enumerate(widths):
             self.table.setColumnHidden(c, c in hidden)
             self.table.setColumnWidth(c, w)
+        self._set_spans()
+
+    def _footer_label_width(self, fm: QFontMetrics, pad: int) -> int:
+        model = self.model
+        rows = [r for r in range(model.rowCount()) if model.index(r, 0).data(KIND_ROLE) != "deal"]
+        return max(
+            (fm.horizontalAdvance(model.index(r, 0).data() or "") + pad for r in rows), default=0
+        )
+
+    def _set_spans(self) -> None:
+        """The footer's labels (Total, Seeger-Fabian, ...) run over the first columns."""
+        self.table.clearSpans()
+        model = self.model
+        for r in range(model.rowCount()):
+            if model.index(r, 0).data(KIND_ROLE) != "deal":
+                self.table.setSpan(r, 0, 1, FOOTER_SPAN)
 
     def resizeEvent(self, event: QEvent) -> None:
         super().resizeEvent(event)

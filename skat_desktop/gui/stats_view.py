@@ -18,13 +18,13 @@ from typing import Any
 
 from PySide6.QtCharts import (
     QBarCategoryAxis,
-    QBarSeries,
     QBarSet,
     QChart,
     QChartView,
     QDateTimeAxis,
+    QHorizontalBarSeries,
+    QHorizontalStackedBarSeries,
     QLineSeries,
-    QStackedBarSeries,
     QValueAxis,
 )
 from PySide6.QtCore import (
@@ -606,6 +606,7 @@ class StatisticsView(QWidget):
             top.setFirstColumnSpanned(True)
             for key, label in rows:
                 item = QTreeWidgetItem(top, [label, "–"])
+                item.setToolTip(0, label)  # cut short in a narrow panel
                 item.setTextAlignment(
                     1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                 )
@@ -689,8 +690,23 @@ class StatisticsView(QWidget):
         axis.setGridLineColor(grid)
         axis.setLinePen(QPen(mix(pal.color(QPalette.ColorRole.Base), text, 0.45)))
 
+    def _no_games_chart(self, title: str) -> QChart:
+        """A chart without data: its title and a word that nothing was played (an empty
+        series would leave the axes without a range)."""
+        chart = self._new_chart()
+        chart.setTitle(title + "<br><br><i>" + self.tr("No games yet for this choice.") + "</i>")
+        chart.legend().hide()
+        return chart
+
     def _draw_charts(self) -> None:
         st = self.stats
+        if st is None or not st.deals:
+            self.game_chart.setChart(self._no_games_chart(self.tr("Games declared by game type")))
+            self.rate_chart.setChart(self._no_games_chart(self.tr("Win rate by game type")))
+            self.score_chart.setChart(
+                self._no_games_chart(self.tr("Score over time (after each series)"))
+            )
+            return
         kinds = [
             (self.tr("Suit"), "suits"),
             (self.tr("Grand"), "grand"),
@@ -703,7 +719,7 @@ class StatisticsView(QWidget):
         # games declared, split into won and lost, by game type
         chart = self._new_chart()
         chart.setTitle(self.tr("Games declared by game type"))
-        series = QStackedBarSeries()
+        series = QHorizontalStackedBarSeries()
         won = QBarSet(self.tr("Won"))
         lost = QBarSet(self.tr("Lost"))
         for _label, key in kinds:
@@ -725,7 +741,7 @@ class StatisticsView(QWidget):
         # win rate by game type, with all games declared and the defence for comparison
         chart = self._new_chart()
         chart.setTitle(self.tr("Win rate by game type"))
-        series = QBarSeries()
+        series = QHorizontalBarSeries()
         rates = QBarSet(self.tr("Won (%)"))
         labels = [k[0] for k in kinds] + [self.tr("All games"), self.tr("Defence")]
         values = [getattr(st, key).win_rate if st else None for _, key in kinds]
@@ -737,11 +753,11 @@ class StatisticsView(QWidget):
         rates.setLabelColor(pal.color(QPalette.ColorRole.Text))
         series.append(rates)
         series.setLabelsVisible(True)
-        series.setLabelsPosition(QBarSeries.LabelsPosition.LabelsOutsideEnd)
+        series.setLabelsPosition(QHorizontalBarSeries.LabelsPosition.LabelsOutsideEnd)
         series.setLabelsFormat("@value %")
         chart.addSeries(series)
         axis_y = self._category_axes(chart, series, labels, self.tr("%"))
-        axis_y.setRange(0, 112)  # room for the "100 %" label above a full bar
+        axis_y.setRange(0, 112)  # room for the "100 %" label beside a full bar
         axis_y.setTickType(QValueAxis.TickType.TicksDynamic)
         axis_y.setTickAnchor(0)
         axis_y.setTickInterval(20)
@@ -755,6 +771,11 @@ class StatisticsView(QWidget):
         line = QLineSeries()
         line.setName(self.tr("Score"))
         points = st.score_over_time if st else ()
+        if not points:
+            self.score_chart.setChart(
+                self._no_games_chart(self.tr("Score over time (after each series)"))
+            )
+            return
         times = []
         for date, _sid, total in points:
             when = QDateTime(QDate.fromString(date, "yyyy-MM-dd"), QTime(12, 0))
@@ -790,28 +811,42 @@ class StatisticsView(QWidget):
         chart.legend().hide()
         self.score_chart.setChart(chart)
 
+    def resizeEvent(self, event: QEvent) -> None:
+        """A narrow panel puts the figures above the charts, each then as wide as the panel."""
+        super().resizeEvent(event)
+        narrow = self.width() < 620
+        want = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
+        if self.splitter.orientation() != want:
+            self.splitter.setOrientation(want)
+            whole = self.height() if narrow else self.width()
+            first = round(whole * (0.45 if narrow else 0.42))
+            self.splitter.setSizes([first, whole - first])
+
     def _category_axes(
         self, chart: QChart, series: Any, labels: list[str], title: str
     ) -> QValueAxis:
-        axis_x = QBarCategoryAxis()
-        axis_x.append(labels)
-        axis_y = QValueAxis()
-        axis_y.setLabelFormat("%d")
-        axis_y.setTitleText(title)
-        chart.addAxis(axis_x, Qt.AlignmentFlag.AlignBottom)
-        chart.addAxis(axis_y, Qt.AlignmentFlag.AlignLeft)
-        series.attachAxis(axis_x)
-        series.attachAxis(axis_y)
-        if isinstance(series, QStackedBarSeries):
+        """Bars lying down: the categories' names on the left have all the width they need
+        (under upright bars a narrow panel cut them short), the first at the top."""
+        axis_cat = QBarCategoryAxis()
+        axis_cat.append(labels)
+        axis_cat.setReverse(True)
+        axis_val = QValueAxis()
+        axis_val.setLabelFormat("%d")
+        axis_val.setTitleText(title)
+        chart.addAxis(axis_cat, Qt.AlignmentFlag.AlignLeft)
+        chart.addAxis(axis_val, Qt.AlignmentFlag.AlignBottom)
+        series.attachAxis(axis_cat)
+        series.attachAxis(axis_val)
+        if isinstance(series, QHorizontalStackedBarSeries):
             top = max(
                 (sum(s.at(i) for s in series.barSets()) for i in range(len(labels))), default=0
             )
-            axis_y.setRange(0, max(4, top))
-            axis_y.applyNiceNumbers()
-        for axis in (axis_x, axis_y):
+            axis_val.setRange(0, max(4, top))
+            axis_val.applyNiceNumbers()
+        for axis in (axis_cat, axis_val):
             self._style_axis(axis)
-        axis_x.setGridLineVisible(False)
-        return axis_y
+        axis_cat.setGridLineVisible(False)
+        return axis_val
 
     # language and theme ------------------------------------------------------------------
 
@@ -829,15 +864,16 @@ class StatisticsView(QWidget):
             strict=True,
         ):
             label.setText(text)
-        for i, text in enumerate(
+        for i, (text, tip) in enumerate(
             (
-                self.tr("Game types"),
-                self.tr("Win rate"),
-                self.tr("Score over time"),
-                self.tr("Season ranking"),
+                (self.tr("Games"), self.tr("Games declared by game type")),
+                (self.tr("Win rate"), self.tr("Win rate by game type")),
+                (self.tr("Score"), self.tr("Score over time (after each series)")),
+                (self.tr("Ranking"), self.tr("Season ranking")),
             )
         ):
             self.tabs.setTabText(i, text)
+            self.tabs.setTabToolTip(i, tip)
         for i, method in enumerate(METHODS):
             self.method_box.setItemText(i, method_name(method))
         if self.profile_box.count():

@@ -75,6 +75,19 @@ class TableLayout:
                 out[f"{side}.{name}"] = getattr(z, name)
         return out
 
+    def panel_room(self) -> QRectF:
+        """Where a ``full`` panel (the deal's end) may spread when the centre is narrow: the
+        whole width between the margins, below the side players' name plates. At the deal's
+        end the side columns hold no cards, only the trick piles, whose figures the panel
+        repeats."""
+        top = self.panel.top()
+        for z in self.seats.values():
+            if not z.horizontal:
+                top = max(top, z.plate.bottom() + self.margin)
+        return QRectF(
+            self.margin, top, self.width - 2 * self.margin, max(0.0, self.panel.bottom() - top)
+        )
+
     # ------------------------------------------------------------------ positions
 
     def hand_positions(self, side: str, count: int) -> list[QPointF]:
@@ -225,12 +238,20 @@ def compute_layout(
         hand = QRectF(plate.right() + m, m, row_w, th_)
         seats["top"] = SeatZones("top", plate, bubble, pile, hand, tw_, th_, True)
 
-    # the player's plate, bubble and pile in a strip above the hand
-    strip_h = max(plate_h, pile_h)
+    # the player's plate, bubble and pile in a strip above the hand; on a narrow table (a
+    # side panel beside it) the bubble goes above the plate, which then has the width
+    free = centre_w - beside - m
+    stacked = free < font * 14.5 + m + font * 7
+    strip_h = max(plate_h + (bubble_h + m if stacked else 0), pile_h)
     strip_top = hand_top - m - strip_h
-    plate_w = round(font * 14.5)
-    b_plate = QRectF(centre_left, strip_top, plate_w, plate_h)
-    b_bubble = QRectF(b_plate.right() + m, strip_top, font * 7, bubble_h)
+    if stacked:
+        plate_w = round(max(font * 6, min(font * 14.5, free - m)))
+        b_bubble = QRectF(centre_left, strip_top, min(font * 7, plate_w), bubble_h)
+        b_plate = QRectF(centre_left, strip_top + strip_h - plate_h, plate_w, plate_h)
+    else:
+        plate_w = round(font * 14.5)
+        b_plate = QRectF(centre_left, strip_top, plate_w, plate_h)
+        b_bubble = QRectF(b_plate.right() + m, strip_top, font * 7, bubble_h)
     b_pile = QRectF(centre_right - beside, strip_top, beside, strip_h)
     seats["bottom"] = SeatZones("bottom", b_plate, b_bubble, b_pile, bottom_hand, cw, ch, True)
 

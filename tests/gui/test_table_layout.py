@@ -13,10 +13,16 @@ from skat_desktop.gui.table_layout import MAX_HAND, PANEL_KINDS, compute_layout
 SIZES = [(1024, 700), (1280, 720), (1366, 768), (1280, 1024), (1920, 1080), (2560, 1440)]
 
 
+# the table beside the side panel (score sheet, statistics) at 1024 x 700 and 1280 x 800
+NARROW = [(594, 640), (635, 740), (760, 740)]
+
+
 @pytest.mark.parametrize("aspect", [1.5, 1.4])
 @pytest.mark.parametrize("panel", PANEL_KINDS)
-@pytest.mark.parametrize("table", [3, 4])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("size", "table"),
+    [(size, table) for size in SIZES for table in (3, 4)] + [(size, 3) for size in NARROW],
+)
 def test_zones_fit_and_never_overlap(size, table, panel, aspect):
     lay = compute_layout(*size, table, panel, aspect)
     view = QRectF(0, 0, *size)

@@ -1,0 +1,106 @@
+"""The table beside the side panel (score sheet, statistics, history) at 1024 x 700, 1280 x 800
+and 2560 x 1440: whichever tab is open, the deal's end needs no sideways scrolling, the score
+sheet shows every player's column, and the table keeps its room."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect
+
+from skat_desktop.app.table import DealOver
+from skat_desktop.gui import i18n
+from skat_desktop.gui.game_words import local_date
+from skat_desktop.gui.main_window import HISTORY, SHEET, STATS
+from skat_desktop.gui.store_worker import wait_for_jobs
+from skat_desktop.store.repository import Store
+
+from .table_driver import TablePlayer, make_window, start
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(tmp_path / "club.sqlite3")
+    yield s
+    wait_for_jobs()
+    s.close()
+
+
+def _deal_over(qtbot, window, seats) -> None:
+    start(window, seed=11, seats=seats, length=4)
+    player = TablePlayer(qtbot, window, seed=3)
+    for _ in range(400):
+        player.settle()
+        if isinstance(player.need, DealOver):
+            break
+        player.step()
+    assert isinstance(player.need, DealOver)
+    assert window.host.current is window.deal_over
+
+
+def _check(qtbot, window, key: str) -> None:
+    window.show_side_panel(key)
+    sheet = window.sheet_view
+    qtbot.waitUntil(lambda: sheet.summary is not None and not sheet.busy, timeout=20000)
+    qtbot.wait(30)
+    where = f"{key} at {window.width()}x{window.height()}"
+    view = window.view
+    assert view.width() >= 560, where
+    # the deal's end: inside the table, no sideways scrolling
+    host, panel = window.host, window.deal_over
+    assert host.isVisible(), where
+    assert QRect(0, 0, view.width(), view.height()).contains(host.geometry()), where
+    assert not panel.scroll.horizontalScrollBar().isVisible(), where
+    body = panel.scroll.widget()
+    assert body.width() <= panel.scroll.viewport().width(), where
+    for label in (panel.value, panel.scores, panel.cards, panel.tricks):
+        if label.isVisibleTo(panel):
+            assert label.geometry().right() <= body.width(), where
+    # the score sheet (when it is the open tab): every player's column in sight
+    if key == SHEET:
+        table = sheet.table
+        assert not table.horizontalScrollBar().isVisible(), where
+        model = sheet.model
+        right = table.viewport().width()
+        for c in range(model.notes_column):
+            if not table.isColumnHidden(c):
+                end = table.columnViewportPosition(c) + table.columnWidth(c)
+                assert table.columnViewportPosition(c) >= 0 and end <= right, (where, c)
+        for s in range(len(model.players)):
+            assert not table.isColumnHidden(model.player_column(s)), where
+    if key == STATS:
+        tabs = window.stats_view.tabs
+        assert tabs.tabBar().sizeHint().width() <= tabs.width(), where  # no scroll arrows
+
+
+@pytest.mark.parametrize(
+    ("size", "seats"),
+    [
+        ((1024, 700), ["human", "random", "random"]),
+        ((1024, 700), ["human", "random", "random", "random"]),
+        ((1280, 800), ["human", "random", "random"]),
+        ((2560, 1440), ["human", "random", "random"]),
+    ],
+)
+def test_every_side_tab_leaves_the_table_and_the_sheet_whole(qtbot, tmp_path, store, size, seats):
+    window = make_window(qtbot, tmp_path, store=store, size=size)
+    _deal_over(qtbot, window, seats)
+    for key in (SHEET, STATS, HISTORY, SHEET):
+        _check(qtbot, window, key)
+
+
+def test_a_series_started_at_the_table_has_a_title_in_the_players_language(
+    qtbot, qapp, tmp_path, store
+):
+    window = make_window(qtbot, tmp_path, store=store)
+    start(window, seed=3)
+    info = store.series(window.controller.series_id)
+    assert info.title == f"International Skat Order, {local_date(info.date)}"
+    assert info.date[:4] in info.title  # the full year
+    i18n.install_translations(qapp, "de")
+    try:
+        start(window, seed=4)
+        info = store.series(window.controller.series_id)
+        day = info.date
+        assert info.title == f"Internationale Skatordnung, {day[8:10]}.{day[5:7]}.{day[:4]}"
+    finally:
+        i18n.remove_translations(qapp)
