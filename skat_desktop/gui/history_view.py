@@ -66,7 +66,6 @@ from PySide6.QtWidgets import (
 )
 
 from skat_desktop.ai.hints import CardAnalysis, analyze_deal
-from skat_desktop.app.table import DealFinished, SeriesFinished
 from skat_desktop.engine.actions import Action, Play, action_from_dict
 from skat_desktop.engine.cards import POINTS, GameType, cards_of, points_of, sort_for_display
 from skat_desktop.engine.contract import Contract
@@ -88,7 +87,7 @@ from skat_desktop.gui.game_words import (
     position_name,
     signed,
 )
-from skat_desktop.gui.store_worker import StoreLoader
+from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
 
 _IndexLike = QModelIndex | QPersistentModelIndex
@@ -822,9 +821,7 @@ class HistoryBrowser(QWidget):
             self.set_store(store)
 
     def showEvent(self, event: QEvent) -> None:
-        if self._stale:
-            self._stale = False
-            self.refresh()
+        refresh_if_stale(self)
         if (
             self.analysis_button.isChecked()
             and self.analysis is None
@@ -925,11 +922,7 @@ class HistoryBrowser(QWidget):
 
         A hidden view (another tab) waits until it is shown.
         """
-        if isinstance(event, DealFinished | SeriesFinished):
-            if self.isVisible():
-                self.refresh()
-            else:
-                self._stale = True
+        refresh_after_deal(self, event)
 
     @Slot()
     def refresh(self) -> None:

@@ -44,7 +44,6 @@ from PySide6.QtWidgets import (
 )
 
 from skat_desktop.app.sheets import SeriesService, SheetSummary
-from skat_desktop.app.table import DealFinished, SeriesFinished
 from skat_desktop.gui.game_words import (
     game_label,
     is_dark,
@@ -56,7 +55,7 @@ from skat_desktop.gui.game_words import (
     signed,
 )
 from skat_desktop.gui.profile_editor import profile_title
-from skat_desktop.gui.store_worker import StoreLoader
+from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
 
 SCORE_ROLE = Qt.ItemDataRole.UserRole + 1  # a player's score in this deal (int or None)
@@ -587,16 +586,10 @@ class ScoreSheetView(QWidget):
         The table stores a deal before it reports it, so the new line is in the database.
         A hidden sheet (another tab) waits until it is shown.
         """
-        if isinstance(event, DealFinished | SeriesFinished):
-            if self.isVisible():
-                self.refresh()
-            else:
-                self._stale = True
+        refresh_after_deal(self, event)
 
     def showEvent(self, event: QEvent) -> None:
-        if self._stale:
-            self._stale = False
-            self.refresh()
+        refresh_if_stale(self)
         super().showEvent(event)
 
     def set_sheet(self, summary: SheetSummary | SheetData) -> None:

@@ -74,7 +74,6 @@ from skat_desktop.app.statistics import (
     player_statistics,
     season_ranking,
 )
-from skat_desktop.app.table import DealFinished, SeriesFinished
 from skat_desktop.engine.tournament import METHODS
 from skat_desktop.gui.game_words import (
     is_dark,
@@ -86,7 +85,7 @@ from skat_desktop.gui.game_words import (
     positive_color,
     signed,
 )
-from skat_desktop.gui.store_worker import StoreLoader
+from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
 
 _IndexLike = QModelIndex | QPersistentModelIndex
@@ -363,9 +362,7 @@ class StatisticsView(QWidget):
         return view
 
     def showEvent(self, event: QEvent) -> None:
-        if self._stale:
-            self._stale = False
-            self.refresh()
+        refresh_if_stale(self)
         if not self._sized:  # the figures need a column of text, the charts the rest
             self._sized = True
             w = max(self.width(), 600)
@@ -438,11 +435,7 @@ class StatisticsView(QWidget):
 
         A hidden view (another tab) waits until it is shown.
         """
-        if isinstance(event, DealFinished | SeriesFinished):
-            if self.isVisible():
-                self.refresh()
-            else:
-                self._stale = True
+        refresh_after_deal(self, event)
 
     @Slot()
     def refresh(self) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, Signal, Slot
 from sqlite_utils import Database
 
+from skat_desktop.app.table import DealFinished, SeriesFinished
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
@@ -205,3 +206,20 @@ class StoreLoader(QObject):
         if busy != self._busy:
             self._busy = busy
             self.busy_changed.emit(busy)
+
+
+def refresh_after_deal(view: Any, event: object) -> None:
+    """A view of the store reads again once a deal has ended: at once when it is visible,
+    else when it is next shown (``view._stale``, checked by :func:`refresh_if_stale`)."""
+    if isinstance(event, DealFinished | SeriesFinished):
+        if view.isVisible():
+            view.refresh()
+        else:
+            view._stale = True
+
+
+def refresh_if_stale(view: Any) -> None:
+    """In a view's showEvent: read again what changed while it was hidden."""
+    if view._stale:
+        view._stale = False
+        view.refresh()
