@@ -21,7 +21,7 @@ from .table_driver import TablePlayer, make_window, set_view_size, start
 # ---------------------------------------------------------------------- whole series
 
 
-@pytest.mark.parametrize("profile", sorted(set(BUILTIN) - {"house"}))
+@pytest.mark.parametrize("profile", sorted(BUILTIN))
 def test_a_short_series_is_played_through_the_widgets(qtbot, tmp_path, profile):
     store = Store.open(tmp_path / "skat.sqlite3")
     window = make_window(qtbot, tmp_path, store=store)
