@@ -571,31 +571,31 @@
     </message>
     <message>
         <source>Bock</source>
-        <translation>Bock</translation>
+        <translation type="vanished">Bock</translation>
     </message>
     <message>
         <source>Clubs</source>
-        <translation>Kreuz</translation>
+        <translation type="vanished">Kreuz</translation>
     </message>
     <message>
         <source>Diamonds</source>
-        <translation>Karo</translation>
+        <translation type="vanished">Karo</translation>
     </message>
     <message>
         <source>Grand</source>
-        <translation>Grand</translation>
+        <translation type="vanished">Grand</translation>
     </message>
     <message>
         <source>Hand</source>
-        <translation>Hand</translation>
+        <translation type="vanished">Hand</translation>
     </message>
     <message>
         <source>Hearts</source>
-        <translation>Herz</translation>
+        <translation type="vanished">Herz</translation>
     </message>
     <message>
         <source>Hirsch</source>
-        <translation>Hirsch</translation>
+        <translation type="vanished">Hirsch</translation>
     </message>
     <message>
         <source>J</source>
@@ -607,15 +607,15 @@
     </message>
     <message>
         <source>Kontra</source>
-        <translation>Kontra</translation>
+        <translation type="vanished">Kontra</translation>
     </message>
     <message>
         <source>Null</source>
-        <translation>Null</translation>
+        <translation type="vanished">Null</translation>
     </message>
     <message>
         <source>Ouvert</source>
-        <translation>Ouvert</translation>
+        <translation type="vanished">Ouvert</translation>
     </message>
     <message>
         <source>Passed in</source>
@@ -627,23 +627,23 @@
     </message>
     <message>
         <source>Ramsch</source>
-        <translation>Ramsch</translation>
+        <translation type="vanished">Ramsch</translation>
     </message>
     <message>
         <source>Re</source>
-        <translation>Re</translation>
+        <translation type="vanished">Re</translation>
     </message>
     <message>
         <source>Schneider announced</source>
-        <translation>Schneider angesagt</translation>
+        <translation type="vanished">Schneider angesagt</translation>
     </message>
     <message>
         <source>Schwarz announced</source>
-        <translation>Schwarz angesagt</translation>
+        <translation type="vanished">Schwarz angesagt</translation>
     </message>
     <message>
         <source>Spades</source>
-        <translation>Pik</translation>
+        <translation type="vanished">Pik</translation>
     </message>
     <message>
         <source>forehand</source>

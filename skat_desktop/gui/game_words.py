@@ -2,7 +2,8 @@
 
 The engine speaks English identifiers (``Contract.label()``, ``GameType.label``); this module
 turns them into the words of the player's language through ``QCoreApplication.translate`` in
-the context ``GameWords``, so one German ``.ts`` file covers every view.
+the context ``GameWords``; the names of games and doublings are the table's own
+(:mod:`skat_desktop.gui.texts`), so a word is translated once for every view.
 """
 
 from __future__ import annotations
@@ -26,38 +27,20 @@ from skat_desktop.engine.actions import (
     Play,
     Push,
 )
-from skat_desktop.engine.cards import SUIT_SYMBOLS, GameType
+from skat_desktop.engine.cards import GAME_NAMES, SUIT_SYMBOLS, GameType
 from skat_desktop.engine.contract import Contract
+from skat_desktop.gui import texts
 
 CONTEXT = "GameWords"
 
-_GAMES = {
-    "clubs": QT_TRANSLATE_NOOP("GameWords", "Clubs"),
-    "spades": QT_TRANSLATE_NOOP("GameWords", "Spades"),
-    "hearts": QT_TRANSLATE_NOOP("GameWords", "Hearts"),
-    "diamonds": QT_TRANSLATE_NOOP("GameWords", "Diamonds"),
-    "grand": QT_TRANSLATE_NOOP("GameWords", "Grand"),
-    "null": QT_TRANSLATE_NOOP("GameWords", "Null"),
-    "ramsch": QT_TRANSLATE_NOOP("GameWords", "Ramsch"),
-    "passed in": QT_TRANSLATE_NOOP("GameWords", "Passed in"),
-}
-# The additions of Contract.label(), longest first so "Schneider announced" is one phrase.
-_ADDITIONS = (
-    ("Schneider announced", QT_TRANSLATE_NOOP("GameWords", "Schneider announced")),
-    ("Schwarz announced", QT_TRANSLATE_NOOP("GameWords", "Schwarz announced")),
-    ("Ouvert", QT_TRANSLATE_NOOP("GameWords", "Ouvert")),
-    ("Hand", QT_TRANSLATE_NOOP("GameWords", "Hand")),
-)
+_PASSED_IN = QT_TRANSLATE_NOOP("GameWords", "Passed in")
+# The additions of Contract.label(), longest first so "Schneider announced" is one phrase;
+# their words, like the game names and the doublings, are the table's (gui/texts.py).
+_ADDITIONS = ("Schneider announced", "Schwarz announced", "Ouvert", "Hand")
 _POSITIONS = (
     QT_TRANSLATE_NOOP("GameWords", "forehand"),
     QT_TRANSLATE_NOOP("GameWords", "middlehand"),
     QT_TRANSLATE_NOOP("GameWords", "rearhand"),
-)
-_DOUBLINGS = (
-    QT_TRANSLATE_NOOP("GameWords", "Kontra"),
-    QT_TRANSLATE_NOOP("GameWords", "Re"),
-    QT_TRANSLATE_NOOP("GameWords", "Bock"),
-    QT_TRANSLATE_NOOP("GameWords", "Hirsch"),
 )
 # Corner letters: German players say Bube, Dame, König, Ass (B D K A).
 _RANKS = (
@@ -81,7 +64,9 @@ def game_name(game: str | GameType | None) -> str:
     if game is None:
         return ""
     key = game.label if isinstance(game, GameType) else str(game).replace("_", " ").lower()
-    return tr(_GAMES[key]) if key in _GAMES else str(game)
+    if key == "passed in":
+        return tr(_PASSED_IN)
+    return texts.game_name(GAME_NAMES[key]) if key in GAME_NAMES else str(game)
 
 
 def game_label(label: str) -> str:
@@ -89,14 +74,14 @@ def game_label(label: str) -> str:
     text = label.strip()
     if not text:
         return ""
-    if text.lower() in _GAMES:
+    if text.lower() in GAME_NAMES or text.lower() == "passed in":
         return game_name(text)
     first, _, rest = text.partition(" ")
     words = [game_name(first)]
     while rest:
-        for english, phrase in _ADDITIONS:
+        for english in _ADDITIONS:
             if rest.startswith(english):
-                words.append(tr(phrase))
+                words.append(texts.tr(english))
                 rest = rest[len(english) :].lstrip()
                 break
         else:  # a word we do not know: show it as it is
@@ -114,7 +99,7 @@ def position_name(position: int) -> str:
 
 
 def doubling_name(level: int) -> str:
-    return tr(_DOUBLINGS[level - 1]) if 1 <= level <= 4 else ""
+    return texts.doubling_name(level) if 1 <= level <= 4 else ""
 
 
 def card_text(card: int) -> str:

@@ -7,6 +7,7 @@ the next time.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,10 +51,8 @@ def offered_profiles(store) -> list[RuleProfile]:
     (:func:`~skat_desktop.gui.profile_editor.profile_choices`); built-ins only without a
     store or if it cannot be read."""
     if store is not None:
-        try:
+        with contextlib.suppress(Exception):  # a broken database: the built-ins are still there
             return profile_choices(store)
-        except Exception:  # a broken database: the built-in rules are still there
-            pass
     return list(BUILTIN.values())
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -611,21 +612,24 @@ def _widen(box: QSpinBox | QDoubleSpinBox, value: float) -> None:
         box.setRange(min(box.minimum(), value), max(box.maximum(), value))
 
 
-class _Field:
+class _Field(ABC):
     """The widget(s) of one option: reads and writes the option's engine value."""
 
     def __init__(self, option: Option, widget: QWidget) -> None:
         self.option = option
         self.widget = widget
 
+    @abstractmethod
     def value(self) -> Any:
-        raise NotImplementedError
+        """(each kind of widget has its own)"""
 
+    @abstractmethod
     def set_value(self, value: Any) -> None:
-        raise NotImplementedError
+        """(each kind of widget has its own)"""
 
+    @abstractmethod
     def connect(self, slot: Callable[[], None]) -> None:
-        raise NotImplementedError
+        """(each kind of widget has its own)"""
 
     def retranslate(self) -> None:
         self.widget.setToolTip(_tr(self.option.tooltip))
