@@ -18,6 +18,12 @@ may call back into the controller. Finished deals go on the engine's :class:`Ser
 at once and, with a store, into the database; a store failure is reported as an event,
 the deal waits in memory, and :meth:`TableController.retry_store` tries again.
 
+Storing can run elsewhere too (``write_later=True``, the GUI): the finished deal waits,
+:meth:`TableController.take_store_write` hands out a :class:`StoreWrite` that a worker
+runs on its own connection, and :meth:`TableController.store_written` takes its
+:class:`StoreOutcome` back on the caller's thread. Either way :class:`DealsStored` says
+when the database has the deals (views of the store read again then).
+
 Hidden information stays in the engine's seat views: a turn carries only the view of
 the seat asked, and the practice aids that show more (open cards, hints, undo, replay)
 refuse to work outside practice.
@@ -45,6 +51,7 @@ from skat_desktop.engine.actions import (
     action_from_dict,
     action_to_dict,
 )
+from skat_desktop.engine.claims import claim_holds
 from skat_desktop.engine.deal import Deal, DealResult
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.errors import SkatError
@@ -212,6 +219,13 @@ class StoreFailed:
 
 
 @dataclass(frozen=True)
+class DealsStored:
+    """These deals (numbers in the series) are in the database now."""
+
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class SeriesFinished:
     totals: tuple[int, ...]
 
@@ -223,6 +237,7 @@ TableEvent = (
     | ActionsUndone
     | PlayerFailed
     | StoreFailed
+    | DealsStored
     | SeriesFinished
 )
 Listener = Callable[[TableEvent], None]
@@ -237,6 +252,52 @@ def _player_seed(table_seed: int, seat: int, kind: str) -> int:
     """A stable 63-bit seed per seat, independent of Python's hash randomisation."""
     text = f"skat-table:{table_seed}:{seat}:{kind}".encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+# ---------------------------------------------------------------------- storing
+
+
+@dataclass(frozen=True)
+class StoreOutcome:
+    """How a :class:`StoreWrite` went: ``written`` deals from the front, then ``error``."""
+
+    written: int
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class StoreWrite:
+    """Finished deals for the database, in order, to be written off the caller's thread.
+
+    :meth:`run` touches no table state: only these (finished, no longer changing) deals
+    and the store it is given, so a worker thread can run it on its own connection.
+    """
+
+    series_id: int
+    deals: tuple[tuple[Deal, int], ...]  # (deal, its number in the series)
+
+    def run(self, store: Store) -> StoreOutcome:
+        """Write the deals in order; stop at the first failure. Never raises."""
+        written = 0
+        try:
+            service = SeriesService(store, self.series_id)
+            for deal, number in self.deals:
+                _store_deal(service, deal, number)
+                written += 1
+        except Exception as e:
+            number = self.deals[written][1]
+            return StoreOutcome(written, f"deal {number} could not be stored: {_one_line(e)}")
+        return StoreOutcome(written)
+
+
+def _store_deal(service: SeriesService, deal: Deal, number: int) -> None:
+    """Record ``deal`` as deal ``number`` unless the database has it already (a commit
+    that went through before its error was reported); a gap is an error."""
+    stored_next = service.next_number
+    if stored_next < number:
+        raise TableError(f"the database lacks deal {stored_next} of the series")
+    if stored_next == number:
+        service.record_played(deal)
 
 
 # ---------------------------------------------------------------------- the controller
@@ -257,6 +318,7 @@ class TableController:
         practice: bool = False,
         first_dealer: int = 0,
         title: str | None = None,
+        write_later: bool = False,
     ):
         specs = tuple(seats)
         n = len(specs)
@@ -285,6 +347,8 @@ class TableController:
         self._store = store
         self._service: SeriesService | None = None
         self._unstored: list[tuple[Deal, SheetEntry]] = []
+        self.write_later = write_later and store is not None
+        self._writing: StoreWrite | None = None  # handed out, its outcome not yet back
         previous: list[DealResult] = []
         if store is not None:
             if series_id is None:
@@ -399,7 +463,7 @@ class TableController:
 
     @property
     def pending_store(self) -> int:
-        """Finished deals waiting to be stored after a store failure."""
+        """Finished deals not yet in the database (waiting, being written, or failed)."""
         return len(self._unstored)
 
     # ------------------------------------------------------------------ score sheet
@@ -611,6 +675,24 @@ class TableController:
         self.apply(action, seat=seat)
         return action
 
+    def claim_check(self, seat: int) -> Callable[[threading.Event | None], bool]:
+        """The exhaustive check of a claim by ``seat`` now, as a job for a worker thread.
+
+        Early in a deal the search takes up to a few hundred ms; the engine caches its
+        answer, so :meth:`apply` of the claim afterwards is instant. The job knows every
+        hand: its caller never shows the answer, it only applies the claim then (or drops
+        it if the table moved on meanwhile).
+        """
+        deal = self._live_deal()
+        pos = self._position(deal, self._check_seat(seat))
+        if pos is None:
+            raise TableError(f"seat {seat + 1} sits out this deal")
+        try:
+            question = deal.claim_question(pos)
+        except SkatError as e:
+            raise TableError(_one_line(e)) from None
+        return lambda cancel=None: claim_holds(*question)
+
     # ------------------------------------------------------------------ finishing and storing
 
     def _finish_deal(self) -> list[TableEvent]:
@@ -624,35 +706,70 @@ class TableController:
         events: list[TableEvent] = [DealFinished(result, entry)]
         if self._store is not None:
             self._unstored.append((deal, entry))
-            events += self._flush_store()
+            if not self.write_later:
+                events += self._flush_store()
         if self.series.finished:
             events.append(SeriesFinished(self.totals))
         return events
 
     def _flush_store(self) -> list[TableEvent]:
-        """Store waiting deals in order; the first failure stops (deal numbers are strict)."""
+        """Store waiting deals in order, here and now; the first failure stops."""
+        if self._service is None:  # rebuilt from the database after a failure
+            try:
+                self._service = SeriesService(self._store, self.series_id)
+            except Exception as e:
+                number = self._unstored[0][1].number
+                message = f"deal {number} could not be stored: {_one_line(e)}"
+                return [StoreFailed(message, len(self._unstored))]
+        done: list[int] = []
         while self._unstored:
             deal, entry = self._unstored[0]
             try:
-                if self._service is None:  # rebuilt from the database after a failure
-                    self._service = SeriesService(self._store, self.series_id)
-                stored_next = self._service.next_number
-                if stored_next < entry.number:
-                    raise TableError(f"the database lacks deal {stored_next} of the series")
-                if stored_next == entry.number:  # else committed before the error came
-                    self._service.record_played(deal)
+                _store_deal(self._service, deal, entry.number)
             except Exception as e:
                 self._service = None
                 message = f"deal {entry.number} could not be stored: {_one_line(e)}"
-                return [StoreFailed(message, len(self._unstored))]
+                stored = [DealsStored(tuple(done))] if done else []
+                return [*stored, StoreFailed(message, len(self._unstored))]
             self._unstored.pop(0)
-        return []
+            done.append(entry.number)
+        return [DealsStored(tuple(done))] if done else []
+
+    def take_store_write(self) -> StoreWrite | None:
+        """The waiting deals as one :class:`StoreWrite` for a worker (``write_later``);
+        None when nothing waits or a write is still out. Give its outcome back with
+        :meth:`store_written`."""
+        if not self.write_later or self._writing is not None or not self._unstored:
+            return None
+        deals = tuple((deal, entry.number) for deal, entry in self._unstored)
+        self._writing = StoreWrite(self.series_id, deals)
+        return self._writing
+
+    def store_written(self, write: StoreWrite, outcome: StoreOutcome) -> None:
+        """Take back a write's outcome: the written deals leave the queue; a failure is
+        reported as :class:`StoreFailed` and the rest waits for the next write."""
+        if write is not self._writing:
+            raise TableError("this write was not handed out by this table")
+        self._writing = None
+        count = max(0, min(outcome.written, len(write.deals)))
+        for deal, _ in write.deals[:count]:
+            if not self._unstored or self._unstored[0][0] is not deal:
+                raise TableError("the deals waiting to be stored changed during the write")
+            self._unstored.pop(0)
+        events: list[TableEvent] = []
+        if count:
+            events.append(DealsStored(tuple(n for _, n in write.deals[:count])))
+        if outcome.error is not None:
+            events.append(StoreFailed(outcome.error, len(self._unstored)))
+        self._emit(events)
 
     def retry_store(self) -> bool:
-        """Store the deals a failure left waiting; True once nothing waits."""
+        """Store the deals a failure left waiting; True once nothing waits. With
+        ``write_later`` this only says whether anything waits: the caller writes."""
         if self._store is None:
             return True
-        self._emit(self._flush_store())
+        if not self.write_later:
+            self._emit(self._flush_store())
         return not self._unstored
 
     # ------------------------------------------------------------------ views
@@ -695,9 +812,9 @@ class TableController:
         if pos is None or cut is None:
             raise TableError("you have not played a card in this deal")
         unrecord = deal.finished and self._recorded
-        stored = self._store is not None and (
-            not self._unstored or self._unstored[-1][0] is not deal
-        )
+        waiting = self._unstored and self._unstored[-1][0] is deal
+        writing = self._writing is not None and any(d is deal for d, _ in self._writing.deals)
+        stored = self._store is not None and (not waiting or writing)
         if unrecord and stored:
             raise TableError("this deal is already stored on the score sheet; replay it")
         rebuilt = _replayed(deal, deal.actions[:cut])

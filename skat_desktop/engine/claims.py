@@ -7,7 +7,16 @@ to be tried. The search is an AND-OR tree with a memo on the remaining cards.
 
 from __future__ import annotations
 
-from skat_desktop.engine.cards import EFFECTIVE_MASKS, EFFECTIVE_SUIT, POWER, cards_of, legal_cards
+from functools import lru_cache
+
+from skat_desktop.engine.cards import (
+    EFFECTIVE_MASKS,
+    EFFECTIVE_SUIT,
+    POWER,
+    GameType,
+    cards_of,
+    legal_cards,
+)
 
 
 def _representatives(hand: int, legal: int, in_play: int, game: int) -> list[int]:
@@ -108,3 +117,23 @@ def defenders_take_all(
     defenders = frozenset({0, 1, 2} - {declarer})
     choosers = defenders if partner_helps else frozenset({claimant})
     return forced_trick_winners(hands, game, leader, choosers, defenders)
+
+
+@lru_cache(maxsize=16)
+def claim_holds(
+    hands: tuple[int, int, int],
+    game: int,
+    leader: int,
+    declarer: int,
+    claimant: int,
+    partner_helps: bool,
+) -> bool:
+    """Whether a claim by ``claimant`` is proven (the arguments of
+    :meth:`Deal.claim_question`). Cached: the search can take a few hundred ms early in
+    a deal, so a table checks it in a worker first and applying the claim is then instant.
+    """
+    if claimant == declarer:
+        if game == GameType.NULL:
+            return declarer_takes_none(hands, game, leader, declarer)
+        return declarer_takes_all(hands, game, leader, declarer)
+    return defenders_take_all(hands, game, leader, declarer, claimant, partner_helps)

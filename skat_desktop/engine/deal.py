@@ -38,11 +38,7 @@ from skat_desktop.engine.cards import (
     code,
     points_of,
 )
-from skat_desktop.engine.claims import (
-    declarer_takes_all,
-    declarer_takes_none,
-    defenders_take_all,
-)
+from skat_desktop.engine.claims import claim_holds
 from skat_desktop.engine.contract import Contract, contract_problem, valid_contracts
 from skat_desktop.engine.dealing import DealtCards, active_seats
 from skat_desktop.engine.errors import IllegalAction, InvalidContract
@@ -686,22 +682,27 @@ class Deal:
         )
         self._finish_game(r, reason)
 
-    def _claim(self, a: Claim) -> None:
-        if not self.can_claim(a.player):
-            raise IllegalAction(f"{POSITION_NAMES[a.player]} cannot claim now")
-        d = self.declarer
+    def claim_question(self, player: int) -> tuple[tuple[int, int, int], int, int, int, int, bool]:
+        """The arguments of :func:`claims.claim_holds` for a claim by ``player`` now."""
+        if not self.can_claim(player):
+            raise IllegalAction(f"{POSITION_NAMES[player]} cannot claim now")
         hands = (self.hands[0], self.hands[1], self.hands[2])
+        partner_helps = self.profile.defender_claim == "texas"
+        return hands, int(self.game), self.leader, self.declarer, player, partner_helps
+
+    def _claim(self, a: Claim) -> None:
+        holds = claim_holds(*self.claim_question(a.player))
+        d = self.declarer
         g = self.game
         if a.player == d:
             if g == GameType.NULL:
-                ok = declarer_takes_none(hands, g, self.leader, d)
-                if ok:
+                if holds:
                     self._finish_play("claim proven: the declarer takes no further trick")
                 else:
                     self.won_tricks[d] += 1
                     self._finish_play("claim failed: the declarer cannot avoid a trick")
                 return
-            if declarer_takes_all(hands, g, self.leader, d):
+            if holds:
                 self._give_rest(d, "claim proven: the rest goes to the declarer")
                 return
             rule = self.profile.declarer_claim_fail
@@ -713,8 +714,7 @@ class Deal:
                 self._claim_tricks = list(self.won_tricks)
             # "continue" (Texas): showing the cards is not penalised
             return
-        partner_helps = self.profile.defender_claim == "texas"
-        if defenders_take_all(hands, g, self.leader, d, a.player, partner_helps):
+        if holds:
             self._give_rest(a.player, "defender's claim proven: the rest goes to the defenders")
         elif self.profile.defender_claim == "texas":
             self._declarer_wins_by_concession("defender's claim failed: the declarer wins")

@@ -35,6 +35,7 @@ from skat_desktop import __version__
 from skat_desktop.app.table import (
     ComputerTurn,
     DealOver,
+    DealsStored,
     HumanTurn,
     SeatSpec,
     SeriesOver,
@@ -78,6 +79,7 @@ from skat_desktop.gui.session import TableSession
 from skat_desktop.gui.settings import NewGameChoices, Settings
 from skat_desktop.gui.sheet_view import ScoreSheetView
 from skat_desktop.gui.stats_view import StatisticsView
+from skat_desktop.gui.store_worker import StoreWriter
 from skat_desktop.gui.table_scene import TableScene, TableView
 from skat_desktop.gui.theme import apply_theme
 from skat_desktop.gui.worker import Worker
@@ -178,6 +180,8 @@ class MainWindow(QMainWindow):
         self.store_error = store_error
         self.session: TableSession | None = None
         self.worker = Worker(self)
+        # finished deals reach the database through this writer, off the GUI thread
+        self.writer = StoreWriter(store, self) if store is not None else None
         self.setWindowTitle(self.tr("Skat"))
 
         deck = deck_by_id(settings.deck_id, index_style=settings.index_style)
@@ -738,6 +742,7 @@ class MainWindow(QMainWindow):
                 deals_planned=planned,
                 practice=choices.practice,
                 title=self.series_title(profile),
+                write_later=True,
             )
         except TableError as e:
             self._message(str(e), "refused")
@@ -768,11 +773,16 @@ class MainWindow(QMainWindow):
         self.scene.hide_last_trick()
         self.act_open.setChecked(False)
         self.session = TableSession(
-            ctl, self.worker, ready=lambda: not self.scene.busy, parent=self
+            ctl,
+            self.worker,
+            ready=lambda: not self.scene.busy,
+            parent=self,
+            writer=self.writer if ctl.write_later else None,
         )
         self.session.changed.connect(self._refresh)
         self.session.needChanged.connect(self._on_need)
         self.session.tableEvent.connect(self.tableEvent.emit)
+        self.session.tableEvent.connect(self._saved_again)
         self.session.message.connect(self._message)
         self.session.hintReady.connect(self._on_hint)
         self._series_summary = False
@@ -1147,7 +1157,20 @@ class MainWindow(QMainWindow):
             a.setChecked(a.data() == "manual")
 
     def _retry_store(self) -> None:
-        if self.session is not None and self.session.ctl.retry_store():
+        if self.session is not None and self.session.retry_store():
+            self.messages.hide()
+            self.statusBar().showMessage(self.tr("Saved."), 3000)
+
+    def _saved_again(self, event: object) -> None:
+        """The deals a failure left waiting reached the database: the notice goes."""
+        session = self.session
+        if (
+            isinstance(event, DealsStored)
+            and session is not None
+            and not session.ctl.pending_store
+            and self.messages.isVisible()
+            and self.messages.kind == "store"
+        ):
             self.messages.hide()
             self.statusBar().showMessage(self.tr("Saved."), 3000)
 
@@ -1243,8 +1266,10 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop the table's work (new game, closing): nothing runs on afterwards."""
         if self.session is not None:
-            self.session.close()
+            self.session.close()  # writes what waits
         self.worker.shutdown()
+        if self.writer is not None:
+            self.writer.close()
         self.pictures.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -2,9 +2,10 @@
 
 :class:`TableSession` owns the table controller's listener and the worker. It asks the
 controller what is needed (:meth:`advance`) only when the window is ready (the table is
-not animating), runs computers' thinking and hints in the worker, applies the human's
-actions, and turns the controller's events into Qt signals. The GUI thread does only
-cheap work here: engine moves, building views, and the store's short write per deal.
+not animating), runs computers' thinking, hints and the check of a claim in the worker,
+hands finished deals to the store writer, applies the human's actions, and turns the
+controller's events into Qt signals. The GUI thread does only cheap work here: engine
+moves and building views.
 """
 
 from __future__ import annotations
@@ -18,23 +19,28 @@ from skat_desktop.app.table import (
     ActionApplied,
     ActionsUndone,
     ComputerTurn,
+    DealFinished,
     DealOver,
     DealStarted,
     HumanTurn,
     Need,
     PlayerFailed,
     StoreFailed,
+    StoreOutcome,
+    StoreWrite,
     TableController,
     TableError,
 )
-from skat_desktop.engine.actions import Double, PickUp, Push
+from skat_desktop.engine.actions import Claim, Double, PickUp, Push
 from skat_desktop.engine.dealing import active_seats
 from skat_desktop.gui import texts
+from skat_desktop.gui.store_worker import StoreWriter
 from skat_desktop.gui.table_state import TableState, build_state
 from skat_desktop.gui.worker import JobResult, Worker
 
 THINK = "think"
 HINT = "hint"
+CLAIM = "claim"
 
 
 class TableSession(QObject):
@@ -59,10 +65,14 @@ class TableSession(QObject):
         ready: Callable[[], bool] = lambda: True,
         hint_level: str = "standard",
         parent: QObject | None = None,
+        writer: StoreWriter | None = None,
     ) -> None:
         super().__init__(parent)
+        if ctl.write_later and writer is None:
+            raise ValueError("a table that stores later needs a store writer")
         self.ctl = ctl
         self.worker = worker
+        self.writer = writer if ctl.write_later else None
         self.ready = ready
         self.hint_level = hint_level
         self.need: Need | None = None
@@ -75,8 +85,12 @@ class TableSession(QObject):
         self._pending_advance = False
         self._events: list = []
         self._hint_version: tuple | None = None
+        self._claim_version: tuple | None = None
+        self._write: tuple[int, StoreWrite] | None = None  # (ticket, write) out at the writer
         ctl.add_listener(self._on_event)
         worker.finished.connect(self._on_job)
+        if self.writer is not None:
+            self.writer.done.connect(self._on_written)
 
     # ------------------------------------------------------------------ state
 
@@ -145,6 +159,13 @@ class TableSession(QObject):
                 self.message.emit(result.error, "refused")
                 return
             self.hintReady.emit(result.value)
+        elif result.channel == CLAIM:
+            if self._claim_version != self._version():
+                return  # the table moved on while the claim was checked: it lapses
+            if result.error is not None:
+                self.message.emit(result.error, "refused")
+                return
+            self._run(lambda: self.ctl.apply(Claim(self._claim_position)))
 
     def _run(self, fn: Callable[[], object]) -> bool:
         """Run a controller call; events become signals, a refusal a message."""
@@ -185,6 +206,8 @@ class TableSession(QObject):
             name = self.ctl.names[event.seat]
             text = self.tr("%1 made a mistake; a simple move was played instead (%2)")
             self.message.emit(text.replace("%1", name).replace("%2", event.message), "player")
+        elif isinstance(event, DealFinished):
+            self._write_next()
         elif isinstance(event, StoreFailed):
             text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
             self.message.emit(text.replace("%1", event.message), "store")
@@ -193,9 +216,55 @@ class TableSession(QObject):
     # ------------------------------------------------------------------ the human
 
     def apply(self, action) -> bool:
-        """The human's action; False (and a message) if the table refuses it."""
+        """The human's action; False (and a message) if the table refuses it.
+
+        A claim is first checked in the worker (an exhaustive search) and applied when
+        the answer is back; True then means the check has started."""
         self.worker.cancel(HINT)
+        if type(action) is Claim:
+            return self._claim(action)
         return self._run(lambda: self.ctl.apply(action))
+
+    def _claim(self, action: Claim) -> bool:
+        try:
+            check = self.ctl.claim_check(self.bottom)
+        except TableError as e:
+            self.message.emit(str(e), "refused")
+            return False
+        self._claim_version = self._version()
+        self._claim_position = action.player
+        self.worker.start(CLAIM, check)
+        return True
+
+    # ------------------------------------------------------------------ storing
+
+    def _write_next(self) -> None:
+        """Hand the deals waiting for the database to the writer (one write at a time)."""
+        if self.writer is None or self._write is not None:
+            return
+        write = self.ctl.take_store_write()
+        if write is not None:
+            self._write = (self.writer.submit(write.run), write)
+
+    def _on_written(self, ticket: int, ok: bool, answer: object) -> None:
+        if self._write is None or self._write[0] != ticket:
+            return  # another table's write
+        write = self._write[1]
+        self._write = None
+        outcome = answer if ok else StoreOutcome(0, f"the database cannot be written: {answer}")
+        self._events.clear()
+        self.ctl.store_written(write, outcome)  # DealsStored / StoreFailed as events
+        self._events.clear()
+        if outcome.error is None:
+            self._write_next()  # deals that ended meanwhile
+
+    def flush_store(self) -> None:
+        """Write what waits and wait for it (closing the table, a new game)."""
+        if self.writer is None:
+            return
+        self.writer.finish()  # delivers the outstanding answer
+        self._write_next()
+        self.writer.finish()
 
     def decline(self) -> bool:
         need = self.need
@@ -220,6 +289,11 @@ class TableSession(QObject):
         return self._run(lambda: self.ctl.replay_deal(from_seat))
 
     def retry_store(self) -> bool:
+        """Try again to store the deals a failure left waiting; True if nothing waits
+        (with the store writer the answer comes as events: DealsStored or StoreFailed)."""
+        if self.writer is not None:
+            self._write_next()
+            return not self.ctl.pending_store
         return self._run(self.ctl.retry_store)
 
     def can_undo(self) -> bool:
@@ -265,10 +339,14 @@ class TableSession(QObject):
         """Stop: cancel the worker's jobs and forget the controller's events."""
         if self.closed:
             return
+        self.flush_store()
         self.closed = True
         self.worker.cancel()
         with contextlib.suppress(RuntimeError, TypeError):
             self.worker.finished.disconnect(self._on_job)
+        if self.writer is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.writer.done.disconnect(self._on_written)
         with contextlib.suppress(ValueError):
             self.ctl.remove_listener(self._on_event)
 

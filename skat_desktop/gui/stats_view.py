@@ -13,6 +13,7 @@ theme; won games are drawn in the palette's green, lost ones in its red.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -412,22 +413,33 @@ class StatisticsView(QWidget):
         self.refresh()
 
     def current_filter(self) -> StatsFilter:
+        """The filter the controls show (a chosen series is looked up in the store)."""
+        return self._filter_job()(self._store)
+
+    def _filter_job(self) -> Callable[[Store | None], StatsFilter]:
+        """The controls' filter as a function of a store: a chosen series is looked up
+        by the worker that reads the figures, not on the GUI thread."""
         series_id = self.series_box.currentData()
-        if series_id is not None and self._store is not None:
+        plain = StatsFilter(
+            profile=self.profile_box.currentData(),
+            date_from=_date_text(self.date_from),
+            date_to=_date_text(self.date_to),
+        )
+
+        def resolve(store: Store | None) -> StatsFilter:
+            if series_id is None or store is None:
+                return plain
             # StatsFilter selects whole series by profile, dates and table: one evening is
             # its day, its rules and everyone who sat at it
-            info = self._store.series(series_id)
+            info = store.series(series_id)
             return StatsFilter(
                 profile=info.profile.name,
                 date_from=info.date,
                 date_to=info.date,
                 opponents=tuple(pid for pid, _ in info.players),
             )
-        return StatsFilter(
-            profile=self.profile_box.currentData(),
-            date_from=_date_text(self.date_from),
-            date_to=_date_text(self.date_to),
-        )
+
+        return resolve
 
     @Slot(object)
     def table_event(self, event: object) -> None:
@@ -444,11 +456,11 @@ class StatisticsView(QWidget):
             self._loader.cancel()
             return
         player = self.player_box.currentData()
-        flt = self.current_filter()
+        flt = self._filter_job()
         method = self.method_box.currentData() or "seeger_fabian"
         self._loader.load(
             self._store,
-            lambda store, cancel: read_statistics(store, player, flt, method, cancel),
+            lambda store, cancel: read_statistics(store, player, flt(store), method, cancel),
         )
 
     # filters ----------------------------------------------------------------------------

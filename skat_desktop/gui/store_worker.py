@@ -1,4 +1,5 @@
-"""Slow reads off the GUI thread: each job opens its own read-only connection to the store.
+"""Database work off the GUI thread: reads on their own read-only connections
+(:class:`StoreLoader`), writes in order on one writer connection (:class:`StoreWriter`).
 
 A :class:`~skat_desktop.store.repository.Store` belongs to the thread that opened it, so a
 job never touches the GUI's store: it opens the same file again (read-only, so it neither
@@ -14,6 +15,7 @@ gone (the Anki "operations" pattern: the job never touches widgets).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import sqlite3
 import threading
@@ -22,10 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThreadPool, Signal, Slot
 from sqlite_utils import Database
 
-from skat_desktop.app.table import DealFinished, SeriesFinished
+from skat_desktop.app.table import DealsStored
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
@@ -208,10 +210,69 @@ class StoreLoader(QObject):
             self.busy_changed.emit(busy)
 
 
+class StoreWriter(QObject):
+    """Runs write jobs on the store one after another, off the GUI thread, in order.
+
+    The GUI's own connection stays for its short reads; the writer opens the same file
+    once more (read-write, WAL lets the readers go on) on its thread at the first job. A
+    job is a Qt-free ``fn(store)``; ``done(ticket, ok, answer or message)`` brings the
+    answer back on the GUI thread. A store without a file (in memory, tests) cannot be
+    opened twice: its jobs run on the GUI thread with the GUI's connection, and the answer
+    still comes queued, so callers see one behaviour.
+    """
+
+    done = Signal(int, bool, object)
+    _answered = Signal(int, bool, object)
+
+    def __init__(self, store: Store, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._path = database_file(store)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)  # one job at a time: writes stay in order
+        self._writer: Store | None = None
+        self._tickets = itertools.count(1)
+        self._answered.connect(self.done, Qt.ConnectionType.QueuedConnection)
+
+    def submit(self, job: Callable[[Store], Any]) -> int:
+        """Queue ``job(store)``; returns the ticket its ``done`` answer carries."""
+        ticket = next(self._tickets)
+        if self._path is None:
+            self._answer(ticket, job, self._store)
+            return ticket
+        self._pool.start(lambda: self._answer(ticket, job, None))
+        return ticket
+
+    def _answer(self, ticket: int, job: Callable[[Store], Any], store: Store | None) -> None:
+        try:
+            if store is None:
+                if self._writer is None:  # on the writer's thread, at its first job
+                    self._writer = Store.open(self._path)
+                store = self._writer
+            answer, ok = job(store), True
+        except Exception as e:  # reported as one line, never raised
+            answer, ok = _message(e), False
+        with contextlib.suppress(RuntimeError):  # the window is gone: nobody waits
+            self._answered.emit(ticket, ok, answer)
+
+    def finish(self, msecs: int = 10_000) -> bool:
+        """Wait for the queued jobs and deliver their answers now (closing, a new game)."""
+        idle = self._pool.waitForDone(msecs)
+        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
+        return idle
+
+    def close(self) -> None:
+        """Finish the jobs and close the writer's connection."""
+        self.finish()
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+
 def refresh_after_deal(view: Any, event: object) -> None:
-    """A view of the store reads again once a deal has ended: at once when it is visible,
-    else when it is next shown (``view._stale``, checked by :func:`refresh_if_stale`)."""
-    if isinstance(event, DealFinished | SeriesFinished):
+    """A view of the store reads again once deals reached the database: at once when it
+    is visible, else when it is next shown (``view._stale``, see :func:`refresh_if_stale`)."""
+    if isinstance(event, DealsStored):
         if view.isVisible():
             view.refresh()
         else:

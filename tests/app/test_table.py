@@ -19,6 +19,7 @@ from skat_desktop.app.table import (
     ComputerTurn,
     DealFinished,
     DealOver,
+    DealsStored,
     DealStarted,
     HumanTurn,
     PlayerFailed,
@@ -26,6 +27,7 @@ from skat_desktop.app.table import (
     SeriesFinished,
     SeriesOver,
     StoreFailed,
+    StoreOutcome,
     TableController,
     TableError,
 )
@@ -453,6 +455,136 @@ def test_a_store_failure_keeps_the_series_and_retry_stores_it(tmp_path, monkeypa
     assert ctl.retry_store()
     assert ctl.pending_store == 0
     assert SeriesService(store2, ctl.series_id).sheet().totals == ctl.totals
+
+
+def test_a_stored_deal_is_announced_after_it_is_in_the_database(tmp_path):
+    store = stored_store(tmp_path)
+    ctl = TableController(ISKO, computers(3), seed=4, store=store, deals_planned=2)
+    seen = []
+
+    def listen(event):
+        if isinstance(event, DealsStored):
+            seen.append((event.numbers, SeriesService(store, ctl.series_id).next_number))
+
+    ctl.add_listener(listen)
+    play_series(ctl)
+    assert seen == [((1,), 2), ((2,), 3)]
+
+
+def test_a_table_that_stores_later_hands_out_writes_in_order(tmp_path):
+    store = stored_store(tmp_path)
+    ctl = TableController(
+        ISKO, computers(3), seed=4, store=store, deals_planned=3, write_later=True
+    )
+    events = []
+    ctl.add_listener(events.append)
+    rng = random.Random(1)
+    while len(ctl.entries) < 2:
+        step(ctl, rng)
+    assert ctl.pending_store == 2  # nothing written on this thread
+    assert SeriesService(store, ctl.series_id).next_number == 1
+    write = ctl.take_store_write()
+    assert [n for _, n in write.deals] == [1, 2]
+    assert ctl.take_store_write() is None  # one write at a time
+    while len(ctl.entries) < 3:
+        step(ctl, rng)  # a deal ends while the write is out
+    outcome = write.run(Store.open(tmp_path / "table.sqlite3"))  # the worker's connection
+    assert outcome == StoreOutcome(2)
+    ctl.store_written(write, outcome)
+    assert events[-1] == DealsStored((1, 2)) and ctl.pending_store == 1
+    with pytest.raises(TableError, match="not handed out"):
+        ctl.store_written(write, outcome)
+    last = ctl.take_store_write()
+    ctl.store_written(last, last.run(store))
+    assert ctl.pending_store == 0
+    assert SeriesService(store, ctl.series_id).sheet().totals == ctl.totals
+
+
+def test_a_failed_write_keeps_the_deals_and_a_rerun_skips_what_got_through(tmp_path, monkeypatch):
+    store = stored_store(tmp_path)
+    ctl = TableController(
+        ISKO, computers(3), seed=6, store=store, deals_planned=2, write_later=True
+    )
+    events = []
+    ctl.add_listener(events.append)
+    play_series(ctl)
+    real = SeriesService.record_played
+    calls = []
+
+    def second_fails(self, deal, extra=None):
+        calls.append(deal)
+        if len(calls) == 2:
+            raise OSError("disk full")
+        return real(self, deal, extra)
+
+    monkeypatch.setattr(SeriesService, "record_played", second_fails)
+    write = ctl.take_store_write()
+    outcome = write.run(store)
+    assert outcome == StoreOutcome(1, "deal 2 could not be stored: disk full")
+    ctl.store_written(write, outcome)
+    assert events[-2:] == [DealsStored((1,)), StoreFailed(outcome.error, 1)]
+    again = ctl.take_store_write()
+    assert [n for _, n in again.deals] == [2]
+    # the first write's outcome "got lost": writing both again stores deal 2 only
+    both = type(write)(write.series_id, write.deals)
+    assert both.run(store) == StoreOutcome(2)
+    ctl.store_written(again, StoreOutcome(1))
+    assert ctl.pending_store == 0 and len(calls) == 3
+    assert SeriesService(store, ctl.series_id).sheet().totals == ctl.totals
+
+
+def test_undo_waits_for_no_write_but_refuses_a_deal_being_written(tmp_path):
+    store = stored_store(tmp_path)
+    for seed in range(30):
+        ctl = TableController(
+            ISKO,
+            with_human(3),
+            seed=seed,
+            deals_planned=1,
+            practice=True,
+            store=store,
+            write_later=True,
+        )
+        ctl.start_deal()
+        play_current_deal(ctl, random.Random(seed))
+        pos = ctl.deal.setup.seats.index(0)
+        if any(type(a) is Play and a.player == pos for a in ctl.actions):
+            break
+    write = ctl.take_store_write()
+    with pytest.raises(TableError, match="already stored"):
+        ctl.undo_last_card(0)
+    ctl.store_written(write, StoreOutcome(0, "deal 1 could not be stored: disk full"))
+    assert ctl.undo_last_card(0) >= 1  # not in the database: it can be taken back
+    assert ctl.pending_store == 0 and not ctl.entries
+
+
+def test_a_claim_is_checked_by_a_job_and_applied_from_its_cache(monkeypatch):
+    import skat_desktop.engine.claims as claims
+
+    for seed in range(40):
+        ctl = TableController(ISKO, with_human(3), seed=seed, deals_planned=1)
+        ctl.start_deal()
+        rng = random.Random(seed)
+        need = ctl.request()
+        while (
+            not (isinstance(need, HumanTurn) and any(type(a) is Claim for a in need.legal))
+            and not ctl.deal.finished
+        ):
+            step(ctl, rng)
+            need = ctl.request()
+        if not ctl.deal.finished:
+            break
+    claims.claim_holds.cache_clear()
+    job = ctl.claim_check(0)
+    answer = job(threading.Event())
+    assert claims.claim_holds.cache_info().misses == 1
+    claim = next(a for a in need.legal if type(a) is Claim)
+    ctl.apply(claim)
+    info = claims.claim_holds.cache_info()
+    assert (info.hits, info.misses) == (1, 1)  # the table's apply used the job's answer
+    assert ctl.deal.finished and isinstance(answer, bool)
+    with pytest.raises(TableError):
+        ctl.claim_check(0)  # no deal in progress
 
 
 def test_a_stored_series_is_continued_where_it_stopped(tmp_path):

@@ -4,6 +4,7 @@ cards, the layout from 1024 x 700 to 2560 x 1440, failing players and a failing 
 from __future__ import annotations
 
 import itertools
+import threading
 
 import pytest
 from PySide6.QtCore import QRectF, Qt
@@ -12,7 +13,7 @@ import skat_desktop.app.table as table_mod
 from skat_desktop.ai.levels import make_player
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.app.table import DealOver, HumanTurn, SeriesOver
-from skat_desktop.engine.actions import Double, Play
+from skat_desktop.engine.actions import Claim, Double, Play
 from skat_desktop.engine.profiles import BUILTIN, HOUSE
 from skat_desktop.store.repository import Store
 
@@ -32,6 +33,7 @@ def test_a_short_series_is_played_through_the_widgets(qtbot, tmp_path, profile):
     assert len(ctl.entries) == 3
     assert window.host.current is window.series_over
     assert player.cards_played > 0
+    window.writer.finish()  # the last deal's write may still be on its way
     stored = SeriesService(store, ctl.series_id).sheet()
     assert stored.totals == ctl.totals  # every deal went into the database
     window.close()
@@ -252,16 +254,82 @@ def test_a_store_failure_shows_a_message_and_keeps_the_series(qtbot, tmp_path, m
     player.play_series()
     ctl = window.controller
     assert len(ctl.entries) == 2  # nothing lost
+    window.writer.finish()  # the writer's answers are in
     assert ctl.pending_store == 2
     assert window.messages.isVisible() and window.messages.kind == "store"
     assert window.messages.retry_button.isVisible()
     broken["on"] = False
     qtbot.mouseClick(window.messages.retry_button, Qt.MouseButton.LeftButton)
-    assert ctl.pending_store == 0
+    qtbot.waitUntil(lambda: ctl.pending_store == 0)
     assert not window.messages.isVisible()
     assert SeriesService(store, ctl.series_id).sheet().totals == ctl.totals
     window.close()
     store.close()
+
+
+def test_finished_deals_are_written_off_the_gui_thread(qtbot, tmp_path, monkeypatch):
+    store = Store.open(tmp_path / "skat.sqlite3")
+    real = SeriesService.record_played
+    threads = []
+
+    def recording(self, deal, extra=None):
+        threads.append(threading.current_thread())
+        return real(self, deal, extra)
+
+    monkeypatch.setattr(SeriesService, "record_played", recording)
+    window = make_window(qtbot, tmp_path, store=store)
+    start(window, length=2, seed=8, seats=["human", "random", "random"])
+    TablePlayer(qtbot, window, seed=2).play_series()
+    window.writer.finish()
+    ctl = window.controller
+    assert len(threads) == 2 and threading.main_thread() not in threads
+    assert ctl.pending_store == 0
+    assert SeriesService(store, ctl.series_id).sheet().totals == ctl.totals
+    window.close()
+    store.close()
+
+
+def test_closing_the_window_writes_the_deal_that_just_ended(qtbot, tmp_path):
+    store = Store.open(tmp_path / "skat.sqlite3")
+    window = make_window(qtbot, tmp_path, store=store)
+    start(window, length=1, seed=8, seats=["human", "random", "random"])
+    player = TablePlayer(qtbot, window, seed=2)
+    while not window.controller.deal or not window.controller.deal.finished:
+        player.step()
+    ctl = window.controller
+    window.close()  # at once: the write may not have come back yet
+    assert ctl.pending_store == 0
+    assert SeriesService(store, ctl.series_id).sheet().totals == ctl.totals
+    store.close()
+
+
+def test_a_claim_is_checked_off_the_gui_thread_then_applied(qtbot, tmp_path, monkeypatch):
+    threads = []
+    real = table_mod.claim_holds
+
+    def recording(*question):
+        threads.append(threading.current_thread())
+        return real(*question)
+
+    monkeypatch.setattr(table_mod, "claim_holds", recording)
+    window = make_window(qtbot, tmp_path)
+    start(window, length=1, seed=3, seats=["human", "random", "random"])
+    player = TablePlayer(qtbot, window, seed=5)
+    for _ in range(300):
+        player.settle()
+        need = player.need
+        if isinstance(need, HumanTurn) and any(type(a) is Claim for a in need.legal):
+            break
+        player.step()
+    else:
+        raise AssertionError("no claim was offered")
+    button = window.play_panel.claim_button
+    player.click(button)  # first click asks "Really claim?"
+    player.click(button)
+    qtbot.waitUntil(lambda: window.controller.deal.finished)
+    assert threads and threading.main_thread() not in threads
+    assert isinstance(window.controller.deal.actions[-1], Claim)
+    window.close()
 
 
 def test_a_new_game_cancels_the_old_one(qtbot, tmp_path):

@@ -22,7 +22,7 @@ from skat_desktop.ai.random_player import RandomPlayer
 from skat_desktop.app.selfplay import deal_seeds, play_deal
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.app.statistics import StatsFilter, player_statistics, season_ranking
-from skat_desktop.app.table import DealFinished
+from skat_desktop.app.table import DealsStored
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import HOUSE, ISKO
@@ -246,14 +246,14 @@ def test_the_sheet_follows_the_tables_events(qtbot, club):
         view.follow_table(SimpleNamespace(series_id=s2))  # MainWindow.controllerChanged
     assert view.series_id == s2
     play_into(SeriesService(store, s2), 1, seed=3)
-    view.table_event(DealFinished(None, None))  # hidden (another tab): read when shown
+    view.table_event(DealsStored((1,)))  # hidden (another tab): read when shown
     assert not view.busy
     with qtbot.waitSignal(view.loaded, timeout=WAIT):
         view.show()
     assert view.summary == SeriesService(store, s2).sheet()
     play_into(SeriesService(store, s2), 1, seed=4)
     with qtbot.waitSignal(view.loaded, timeout=WAIT):
-        view.table_event(DealFinished(None, None))
+        view.table_event(DealsStored((1,)))
     assert view.summary == SeriesService(store, s2).sheet()
 
 
