@@ -41,7 +41,7 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgRenderer
 
 from skat_desktop.engine.cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES, TEN
-from skat_desktop.gui.pips import french_pip, german_pip_outline, paint_pip
+from skat_desktop.gui.pips import french_pip, paint_pip
 
 INDEX_STYLES = ("en", "de")
 """Corner letters of the French decks: "en" J Q K A, "de" B D K A (Bube, Dame, König, Ass)."""
@@ -472,7 +472,12 @@ def _paint_sash(painter: QPainter, center: QPointF, ink: QColor) -> None:
 
 
 def _paint_back_pattern(painter: QPainter, color: QColor, german: bool) -> None:
-    """Our card back: a trellis of fine lines on the deck colour and a medallion of four suits."""
+    """Our card back: a trellis of fine lines on the deck colour and a medallion of four suits.
+
+    The French decks show their pips as white silhouettes and lozenges as ornaments; the
+    German deck shows acorn, leaf, heart and bell in their own colours on a light medallion
+    and round ornaments, so that nothing on it reads as a French suit sign (a white leaf
+    looks like a spade, a lozenge like a diamond)."""
     field = QRectF(4.5, 4.5, _W - 9, _H - 9)
     clip = QPainterPath()
     clip.addRoundedRect(field, 3.5, 3.5)
@@ -499,32 +504,59 @@ def _paint_back_pattern(painter: QPainter, color: QColor, german: bool) -> None:
     painter.drawRoundedRect(field.adjusted(5.5, 5.5, -5.5, -5.5), 1.5, 1.5)
 
     center = QPointF(_W / 2, _H / 2)
-    painter.setBrush(color.darker(125))
-    painter.setPen(QPen(white, 1.4))
-    painter.drawEllipse(center, 29, 40)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QPen(white, 0.5))
-    painter.drawEllipse(center, 26, 37)
+    spots = ((SPADES, 0, -22), (HEARTS, 0, 22), (CLUBS, -14, 0), (DIAMONDS, 14, 0))
+    if german:
+        painter.setBrush(white)
+        painter.setPen(QPen(white, 1.4))
+        painter.drawEllipse(center, 29, 40)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(color, 0.8))
+        painter.drawEllipse(center, 26, 37)
+        for suit, dx, dy in spots:
+            spot = center + QPointF(dx * 1.1, dy * 1.05)
+            paint_pip(painter, suit, spot, 18, german=True, rotate=dy > 0)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
+        painter.drawPath(_roundel(center, 3))
+    else:
+        painter.setBrush(color.darker(125))
+        painter.setPen(QPen(white, 1.4))
+        painter.drawEllipse(center, 29, 40)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(white, 0.5))
+        painter.drawEllipse(center, 26, 37)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(white)
+        for suit, dx, dy in spots:
+            painter.save()
+            painter.translate(center + QPointF(dx, dy))
+            if dy > 0:
+                painter.rotate(180)
+            painter.scale(0.15, 0.15)
+            painter.translate(-50, -50)
+            painter.drawPath(french_pip(suit))
+            painter.restore()
+        painter.drawPath(_lozenge(center, 4))
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(white)
-    for suit, dx, dy in ((SPADES, 0, -22), (HEARTS, 0, 22), (CLUBS, -14, 0), (DIAMONDS, 14, 0)):
-        outline = german_pip_outline(suit) if german else french_pip(suit)
-        painter.save()
-        painter.translate(center + QPointF(dx, dy))
-        if dy > 0:
-            painter.rotate(180)
-        painter.scale(0.15, 0.15)
-        painter.translate(-50, -50)
-        painter.drawPath(outline)
-        painter.restore()
-    painter.drawPath(_lozenge(center, 4))
+    ornament = _roundel if german else _lozenge
     for corner in (
         field.topLeft() + QPointF(9.5, 9.5),
         field.topRight() + QPointF(-9.5, 9.5),
         field.bottomLeft() + QPointF(9.5, -9.5),
         field.bottomRight() + QPointF(-9.5, -9.5),
     ):
-        painter.drawPath(_lozenge(corner, 2.6))
+        painter.drawPath(ornament(corner, 2.6))
+
+
+def _roundel(center: QPointF, r: float) -> QPainterPath:
+    """A small ring with a dot: the German back's ornament where the French ones have a
+    lozenge."""
+    path = QPainterPath()
+    path.addEllipse(center, r * 0.8, r * 0.8)
+    path.addEllipse(center, r * 0.5, r * 0.5)
+    path.addEllipse(center, r * 0.25, r * 0.25)
+    return path
 
 
 def french_deck(index_style: str = "en", back_color: QColor | str = "#24528f") -> DrawnDeck:

@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDateEdit,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -87,6 +88,7 @@ from skat_desktop.gui.game_words import (
     position_name,
     signed,
 )
+from skat_desktop.gui.sheet_view import ColumnFit
 from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
 
@@ -94,6 +96,8 @@ _IndexLike = QModelIndex | QPersistentModelIndex
 _NO_DATE = QDate(2000, 1, 1)
 LIST_LIMIT = 5000  # newest deals listed at once; a filter narrows the rest down
 _STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End)
+_LIST_PAD = 12  # room around the text of a deal list's cell
+_BOARD_BESIDE = 320  # the board's width beside the lists; stacked under them it may be less
 
 
 # ------------------------------------------------------------------------ the deal list
@@ -311,10 +315,14 @@ class DealListModel(QAbstractTableModel):
                 return f"{r.date} {r.series}"
             if c == self.GAME:
                 return game_label(r.label)
+            note = None
             if not r.replayable:
-                return self.tr("Entered from a score sheet: there are no cards to replay")
-            if r.won is not None:
-                return self.tr("won") if r.won else self.tr("lost")
+                note = self.tr("Entered from a score sheet: there are no cards to replay")
+            elif r.won is not None:
+                note = self.tr("won") if r.won else self.tr("lost")
+            if c == self.PLAYER and r.player:  # the name whole where the column cuts it short
+                return self.text(r, c) + ("\n" + note if note else "")
+            return note
         if role == Qt.ItemDataRole.UserRole:
             return r.deal_id
         return None
@@ -445,7 +453,7 @@ class DealBoard(QWidget):
         self.state = BoardState()
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(320, 260)
+        self.setMinimumSize(260, 260)  # two hands of ten side by side, cards ~28 px wide
 
     def sizeHint(self) -> QSize:
         return QSize(640, 480)
@@ -681,17 +689,15 @@ class HistoryBrowser(QWidget):
         for edit in (self.date_from, self.date_to):
             edit.dateChanged.connect(self._filters_changed)
         self._filter_labels = [QLabel(self) for _ in range(4)]
-        filters = QVBoxLayout()
-        row1, row2 = QHBoxLayout(), QHBoxLayout()
-        for row, pairs in (
-            (row1, ((0, self.series_box), (1, self.player_box))),
-            (row2, ((2, self.date_from), (3, self.date_to))),
-        ):
-            for i, box in pairs:
-                self._filter_labels[i].setBuddy(box)
-                row.addWidget(self._filter_labels[i])
-                row.addWidget(box, 1)
-            filters.addLayout(row)
+        boxes = (self.series_box, self.player_box, self.date_from, self.date_to)
+        for label, box in zip(self._filter_labels, boxes, strict=True):
+            label.setBuddy(box)
+        self._filter_pairs = tuple(zip(self._filter_labels, boxes, strict=True))
+        # two to a row, or one to a row in a narrow panel (see _reflow)
+        filters = QGridLayout()
+        self._filters = filters
+        self._filters_per_row = 0
+        self._arrange_filters(2)
 
         self.list_model = DealListModel(self)
         self.deal_list = QTableView(self)
@@ -710,6 +716,7 @@ class HistoryBrowser(QWidget):
         lhead.setSectionResizeMode(DealListModel.GAME, QHeaderView.ResizeMode.Stretch)
         lhead.setMinimumSectionSize(24)
         lhead.setHighlightSections(False)
+        self._list_widths: list[int] = []  # each column's natural width, for _fit_list_columns
         self.deal_list.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.list_status = QLabel(self)
         self.list_status.setWordWrap(True)
@@ -743,6 +750,7 @@ class HistoryBrowser(QWidget):
         self.next_button = self._button(self.next)
         self.last_button = self._button(self.last)
         self.step_label = QLabel(self)
+        self.step_label.setWordWrap(True)  # "Move 12 of 45" in two lines if need be
         self.analysis_button = QToolButton(self)
         self.analysis_button.setCheckable(True)
         self.analysis_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -755,6 +763,7 @@ class HistoryBrowser(QWidget):
 
         self.moves = QListWidget(self)
         self.moves.setAlternatingRowColors(True)
+        self.moves.setWordWrap(True)  # a long move takes two lines in a narrow column
         self.moves.currentRowChanged.connect(self._move_chosen)
         self.moves_title = QLabel(self)
 
@@ -787,6 +796,7 @@ class HistoryBrowser(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.left_splitter)
         self.splitter.addWidget(board_box)
+        self.board_box = board_box
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setChildrenCollapsible(False)
@@ -806,6 +816,7 @@ class HistoryBrowser(QWidget):
             self.analysis_button,
         ):
             w.installEventFilter(self)
+        self.deal_list.viewport().installEventFilter(self)  # its width: the columns give way
 
         self._list_loader = StoreLoader(self)
         self._list_loader.loaded.connect(self._list_arrived)
@@ -830,10 +841,105 @@ class HistoryBrowser(QWidget):
             self._start_analysis()  # it was cut short when the panel was hidden
         if not self._sized:  # the first time: two fifths for the lists, the rest for the board
             self._sized = True
-            w = max(self.width(), 600)
-            left = min(max(round(w * 0.38), 300), 560)
-            self.splitter.setSizes([left, w - left])
+            self._reflow()
+            self._share_splitter()
         super().showEvent(event)
+
+    # narrow and wide ------------------------------------------------------------------------
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as the lists above the board need, filters one to a row: a narrow side
+        panel stacks them (:meth:`_reflow`) rather than scroll sideways."""
+        if self.layout() is None:  # still being built
+            return super().minimumSizeHint()
+        m = self.layout().contentsMargins()
+        margins = m.left() + m.right()
+        narrowest = max(self._filters_width(1), self._list_floor(), self._board_width())
+        return QSize(narrowest + margins, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QEvent) -> None:
+        super().resizeEvent(event)
+        self._reflow()
+
+    def _reflow(self) -> None:
+        """The lists beside the board where both fit (the filters two to a row, else one to a
+        row), else the lists above the board: nothing needs sideways scrolling in a side panel
+        from about 300 pixels up. The deal list's columns give way on their own."""
+        if self.layout() is None:
+            return
+        m = self.layout().contentsMargins()
+        room = self.width() - m.left() - m.right()
+        handle = self.splitter.handleWidth()
+        board = max(self._board_width(), _BOARD_BESIDE)
+        beside = None
+        for per_row in (2, 1):
+            left = max(self._filters_width(per_row), self._list_floor())
+            if left + handle + board <= room:
+                beside = per_row
+                break
+        if beside is not None:
+            orientation, per_row = Qt.Orientation.Horizontal, beside
+        else:
+            orientation = Qt.Orientation.Vertical
+            per_row = 2 if self._filters_width(2) <= room else 1
+        self._arrange_filters(per_row)
+        if orientation != self.splitter.orientation():
+            self.splitter.setOrientation(orientation)
+            self._share_splitter()
+            self.updateGeometry()
+
+    def _share_splitter(self) -> None:
+        """Side by side: about two fifths of the width for the lists, the board keeping room
+        for its cards; stacked: a bit less than half of the height for the lists."""
+        m = self.layout().contentsMargins()
+        if self.splitter.orientation() == Qt.Orientation.Horizontal:
+            w = max(self.width() - m.left() - m.right(), 600)
+            left = min(max(round(w * 0.38), 300), 560)
+            left = min(left, w - self.splitter.handleWidth() - _BOARD_BESIDE)
+            left = max(left, self._filters_width(self._filters_per_row), self._list_floor())
+            self.splitter.setSizes([left, w - left])
+        else:
+            h = max(self.height() - m.top() - m.bottom(), 500)
+            self.splitter.setSizes([round(h * 0.45), h - round(h * 0.45)])
+
+    def _filters_width(self, per_row: int) -> int:
+        """The width the filters need, ``per_row`` label-and-box pairs to a row."""
+        space = max(0, self._filters.horizontalSpacing())
+        pairs = [
+            label.minimumSizeHint().width() + space + box.minimumSizeHint().width()
+            for label, box in self._filter_pairs
+        ]
+        if per_row == 1:
+            return max(pairs)
+        return max(pairs[0] + pairs[1], pairs[2] + pairs[3]) + space
+
+    def _list_floor(self) -> int:
+        """The narrowest the deal list gets with its columns given way: the declarer and
+        the game cut short, the score whole (see :meth:`_fit_list_columns`)."""
+        fm = QFontMetricsF(self.deal_list.font())
+        bar = self.deal_list.verticalScrollBar().sizeHint().width()
+        frame = 2 * self.deal_list.frameWidth()
+        floors = fm.horizontalAdvance("MMMM") + fm.horizontalAdvance("MMM") + 2 * _LIST_PAD
+        return round(floors + fm.horizontalAdvance("+0000") + _LIST_PAD) + bar + frame
+
+    def _board_width(self) -> int:
+        return self.board_box.minimumSizeHint().width()
+
+    def _arrange_filters(self, per_row: int) -> None:
+        if per_row == self._filters_per_row:
+            return
+        self._filters_per_row = per_row
+        grid = self._filters
+        for label, box in self._filter_pairs:
+            grid.removeWidget(label)
+            grid.removeWidget(box)
+        for i, (label, box) in enumerate(self._filter_pairs):
+            row, pair = divmod(i, per_row)
+            grid.addWidget(label, row, 2 * pair)
+            grid.addWidget(box, row, 2 * pair + 1)
+        for column in range(4):
+            grid.setColumnStretch(column, 1 if column % 2 and column // 2 < per_row else 0)
+        self.updateGeometry()
 
     def _date_edit(self) -> QDateEdit:
         edit = QDateEdit(self)
@@ -1016,32 +1122,48 @@ class HistoryBrowser(QWidget):
         if not self._filling:
             self.refresh()
 
-    def _fit_list_columns(self) -> None:
+    def _fit_list_columns(self, measure: bool = False) -> None:
+        """Each column as wide as its cells need (``measure``: read them again, from the first
+        thousand rows); a narrow list gives way (:class:`ColumnFit`) until it needs no
+        sideways scrolling: the game and then the declarer are cut short (their tooltips say
+        them whole), the date and the deal's number are left out. The score always shows
+        whole; the game column takes what is left."""
         fm = QFontMetricsF(self.deal_list.font())
-        fm_head = QFontMetricsF(self.deal_list.horizontalHeader().font())
         model = self.list_model
-        sample = model.rows[:1000]
-        pad = 12
+        if measure or len(self._list_widths) != model.columnCount():
+            fm_head = QFontMetricsF(self.deal_list.horizontalHeader().font())
+            sample = model.rows[:1000]
 
-        def width(column: int, cap: float) -> int:
-            head = fm_head.horizontalAdvance(model.headerData(column, Qt.Orientation.Horizontal))
-            texts = (model.text(r, column) for r in sample)
-            widest = max((fm.horizontalAdvance(t) for t in texts), default=0.0)
-            return round(min(max(head, widest), cap) + pad)
+            def width(column: int, cap: float) -> int:
+                head = fm_head.horizontalAdvance(
+                    model.headerData(column, Qt.Orientation.Horizontal)
+                )
+                texts = (model.text(r, column) for r in sample)
+                widest = max((fm.horizontalAdvance(t) for t in texts), default=0.0)
+                return round(min(max(head, widest), cap) + _LIST_PAD)
 
-        for column, cap in (
-            (DealListModel.SERIES, fm.horizontalAdvance("0000-00-00")),
-            (DealListModel.NUMBER, fm.horizontalAdvance("0000")),
-            (DealListModel.PLAYER, fm.horizontalAdvance("M" * 12)),
-            (DealListModel.SCORE, fm.horizontalAdvance("+0000")),
-        ):
-            self.deal_list.setColumnWidth(column, width(column, cap))
+            caps = {
+                DealListModel.SERIES: fm.horizontalAdvance("0000-00-00"),
+                DealListModel.NUMBER: fm.horizontalAdvance("0000"),
+                DealListModel.PLAYER: fm.horizontalAdvance("M" * 12),
+                DealListModel.GAME: fm.horizontalAdvance("M" * 14),
+                DealListModel.SCORE: fm.horizontalAdvance("+0000"),
+            }
+            self._list_widths = [width(c, caps[c]) for c in range(model.columnCount())]
+        fit = ColumnFit(self._list_widths, self.deal_list.viewport().width())
+        fit.shrink(DealListModel.GAME, round(fm.horizontalAdvance("MMMMMM")) + _LIST_PAD)
+        fit.shrink(DealListModel.PLAYER, round(fm.horizontalAdvance("MMMMMM")) + _LIST_PAD)
+        fit.hide(DealListModel.SERIES)
+        fit.hide(DealListModel.NUMBER)
+        fit.shrink(DealListModel.GAME, round(fm.horizontalAdvance("MMMM")) + _LIST_PAD)
+        fit.shrink(DealListModel.PLAYER, round(fm.horizontalAdvance("MMM")) + _LIST_PAD)
+        fit.apply(self.deal_list)
 
     @Slot(object)
     def _list_arrived(self, data: DealList) -> None:
         current = self._opened.deal_id if self._opened else None
         self.list_model.set_rows(data.rows)
-        self._fit_list_columns()
+        self._fit_list_columns(measure=True)
         if data.total > len(data.rows):
             self.list_status.setText(
                 self.tr("The newest {shown} of {total} deals; choose a series or dates.").format(
@@ -1431,6 +1553,9 @@ class HistoryBrowser(QWidget):
             super().keyPressEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.deal_list.viewport():
+            self._fit_list_columns()
+            return False
         if (
             event.type() == QEvent.Type.KeyPress
             and isinstance(event, QKeyEvent)

@@ -879,6 +879,7 @@ class DealOverPanel(Panel):
         else:
             head = self.tr("Everyone passed: the deal is not scored")
         self.title.setText(head)
+        self.reason.setVisible(bool(self.reason.text()))  # no empty line under the title
         heading = self.tr("Value") if r.kind == "game" else self.tr("Scoring")
         html = "<b>" + heading + "</b><br>" if value_lines else ""
         html += "<br>".join(value_lines)
@@ -1126,14 +1127,21 @@ class PanelHost(QFrame):
         self.setGeometry(QRect(x, y, w, h))
 
     def _full_rect(self, z: QRect) -> QRect:
+        """The zone itself where the panel is at home there: wide enough for two columns, or
+        for its one column when the room beside it would cost much of its height (the room
+        lies below the other players' trick piles). Else as wide as it wants in the room,
+        from the room's top down to the zone's bottom."""
         room = self.room.toRect()
         panel = self.current
         if room.isEmpty() or not room.contains(QRect(z.left(), z.bottom() - 1, z.width(), 1)):
             return z
         m = self._stack.contentsMargins()
-        want = (panel.min_width() if hasattr(panel, "min_width") else 0) + m.left() + m.right()
-        want = max(want, 480)
+        need = panel.min_width() if hasattr(panel, "min_width") else 0
+        need = max(need, panel.minimumSizeHint().width()) + m.left() + m.right()
+        want = max(need, 480)
         if z.width() >= want:
+            return z
+        if z.width() >= need and room.height() < 0.85 * z.height():
             return z
         w = min(room.width(), want)
         x = max(room.left(), min(z.center().x() - w // 2, room.right() + 1 - w))

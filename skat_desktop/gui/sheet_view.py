@@ -443,6 +443,43 @@ class SheetDelegate(QStyledItemDelegate):
         painter.restore()
 
 
+class ColumnFit:
+    """Column widths of a table that give way, step by step, until they fit ``room`` pixels.
+
+    Start from each column's natural width (``widths``); the caller then takes the steps in
+    the order that costs the reader least: :meth:`shrink` a column (its cells are elided, a
+    tooltip keeps the whole text), :meth:`hide` one; each step does only as much as is still
+    needed, nothing once the columns fit. ``counted`` names the columns that must fit (a
+    stretched last column takes what is left and is not counted). :meth:`apply` sets the
+    widths on the view. Shared by the score sheet and the history's deal list.
+    """
+
+    def __init__(self, widths: list[int], room: int, counted: range | None = None) -> None:
+        self.widths = list(widths)
+        self.room = room
+        self.counted = range(len(widths)) if counted is None else counted
+        self.hidden: set[int] = set()
+
+    def over(self) -> int:
+        """How many pixels too wide the counted columns are (negative: room to spare)."""
+        return sum(self.widths[c] for c in self.counted if c not in self.hidden) - self.room
+
+    def shrink(self, column: int, floor: int) -> None:
+        """Narrow ``column`` by what is too much, not below ``floor``."""
+        if self.over() > 0 and column in self.counted:
+            self.widths[column] -= min(self.over(), max(0, self.widths[column] - floor))
+
+    def hide(self, column: int) -> None:
+        """Leave ``column`` out, if the columns are still too wide."""
+        if self.over() > 0:
+            self.hidden.add(column)
+
+    def apply(self, table: QTableView) -> None:
+        for c, w in enumerate(self.widths):
+            table.setColumnHidden(c, c in self.hidden)
+            table.setColumnWidth(c, w)
+
+
 class ScoreSheetView(QWidget):
     """The score sheet of one series, kept up to date while it is played.
 
@@ -716,41 +753,29 @@ class ScoreSheetView(QWidget):
             widths[c] = widest
         # the notes column takes what is left; it needs its marks' width
         notes_w = max(8, bare[notes] - pad + 6) if bare[notes] > pad else 8
-        room = self.table.viewport().width() - notes_w
-        hidden: set[int] = set()
-
-        def over() -> int:
-            return sum(w for c, w in enumerate(widths[:notes]) if c not in hidden) - room
-
-        def shrink(column: int, floor: int) -> None:
-            if over() > 0 and column < notes:
-                widths[column] -= min(over(), max(0, widths[column] - floor))
-
+        fit = ColumnFit(widths, self.table.viewport().width() - notes_w, range(notes))
+        widths = fit.widths
         for c in _LEFT_OUT_WHEN_NARROW:
-            if over() > 0:
-                hidden.add(c)
+            fit.hide(c)
         number_w = max((bare[c] for c in players), default=0)
         names_w = max((fm_head.horizontalAdvance(n) + pad for n in model.players), default=0)
-        if over() > 0:  # without the small scores, names whole if they fit
+        if fit.over() > 0:  # without the small scores, names whole if they fit
             for c in players:
                 widths[c] = max(number_w, min(widest, names_w))
-        shrink(2, fm_head.horizontalAdvance("MMMM") + pad)  # the declarer
-        shrink(3, fm_head.horizontalAdvance("MMMMMM") + pad)  # the game
-        if over() > 0 and players:  # the names cut short (their tooltips say them)
-            per = max(number_w, widths[players[0]] + (-over()) // len(players))
+        fit.shrink(2, fm_head.horizontalAdvance("MMMM") + pad)  # the declarer
+        fit.shrink(3, fm_head.horizontalAdvance("MMMMMM") + pad)  # the game
+        if fit.over() > 0 and players:  # the names cut short (their tooltips say them)
+            per = max(number_w, widths[players[0]] + (-fit.over()) // len(players))
             for c in players:
                 widths[c] = per
-        shrink(5, bare[5])  # the value: its numbers whole, the heading may go short
-        if over() > 0:
-            hidden.add(5)  # the value
+        fit.shrink(5, bare[5])  # the value: its numbers whole, the heading may go short
+        fit.hide(5)  # the value
         # the footer's labels span the columns before the value
-        span_w = sum(w for c, w in enumerate(widths[:5]) if c not in hidden)
-        if span_w < footer and over() < 0:
-            widths[3] += min(-over(), footer - span_w)
+        span_w = sum(w for c, w in enumerate(widths[:5]) if c not in fit.hidden)
+        if span_w < footer and fit.over() < 0:
+            widths[3] += min(-fit.over(), footer - span_w)
         widths[notes] = notes_w  # stretched over what is left
-        for c, w in enumerate(widths):
-            self.table.setColumnHidden(c, c in hidden)
-            self.table.setColumnWidth(c, w)
+        fit.apply(self.table)
         self._set_spans()
 
     def _footer_label_width(self, fm: QFontMetrics, pad: int) -> int:

@@ -77,13 +77,14 @@ class TableLayout:
 
     def panel_room(self) -> QRectF:
         """Where a ``full`` panel (the deal's end) may spread when the centre is narrow: the
-        whole width between the margins, below the side players' name plates. At the deal's
-        end the side columns hold no cards, only the trick piles, whose figures the panel
-        repeats."""
+        whole width between the margins, below the other players' name plates, bubbles and
+        trick piles, which stay in sight. Below them the side columns hold no cards at the
+        deal's end."""
         top = self.panel.top()
-        for z in self.seats.values():
-            if not z.horizontal:
-                top = max(top, z.plate.bottom() + self.margin)
+        for side, z in self.seats.items():
+            if side != "bottom":
+                shown = max(z.plate.bottom(), z.bubble.bottom(), z.pile.bottom())
+                top = max(top, shown + self.margin)
         return QRectF(
             self.margin, top, self.width - 2 * self.margin, max(0.0, self.panel.bottom() - top)
         )
@@ -163,6 +164,54 @@ def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
 
+TOP_SPREAD = 1 + (MAX_HAND - 1) * 0.3  # widths of twelve top cards, each showing 0.3 of itself
+
+
+def _top_seat(
+    left: float,
+    right: float,
+    m: int,
+    font: int,
+    sw: int,
+    beside: float,
+    pile_h: int,
+    aspect: float,
+) -> SeatZones:
+    """The fourth player's zones in the row above the middle, between ``left`` and ``right``.
+
+    Wide: name plate (the bubble under it) | the row of cards | the tricks taken. Where that
+    row would leave the cards small (a narrow table beside the side panel), the cards go under
+    the name plate and the bubble over the tricks: two columns a margin apart, so the plate
+    never touches the pile however narrow the table.
+    """
+    plate_h = round(font * 2.9)
+    bubble_h = round(font * 2.1)
+    pile_zone_h = pile_h + font * 1.6
+    width = right - left
+    plate_w = round(font * 11)
+    wide_row = width - plate_w - beside - 2 * m
+    wide_tw = min(sw, wide_row / TOP_SPREAD)
+    cards_w = width - beside - m  # the narrow form: the column under the name plate
+    stack_h = max(round(sw * aspect), bubble_h + m + pile_zone_h)
+    narrow_tw = min(sw, cards_w / TOP_SPREAD, (stack_h - plate_h - m) / aspect)
+    if wide_tw >= 0.75 * narrow_tw:
+        row_h = max(round(sw * aspect), plate_h + m + bubble_h, pile_zone_h)
+        plate = QRectF(left, m, plate_w, plate_h)
+        bubble = QRectF(left, plate.bottom() + m, plate_w, bubble_h)
+        pile = QRectF(right - beside, m, beside, row_h)
+        tw = round(wide_tw)  # twelve cards fit the row
+        hand = QRectF(plate.right() + m, m, wide_row, round(tw * aspect))
+    else:
+        tw = max(1, round(narrow_tw))
+        th = round(tw * aspect)
+        plate = QRectF(left, m, min(plate_w, cards_w), plate_h)
+        hand = QRectF(left, plate.bottom() + m, cards_w, th)
+        bubble = QRectF(right - beside, m, beside, bubble_h)
+        row_bottom = max(hand.bottom(), bubble.bottom() + m + pile_zone_h)
+        pile = QRectF(right - beside, bubble.bottom() + m, beside, row_bottom - bubble.bottom() - m)
+    return SeatZones("top", plate, bubble, pile, hand, tw, round(tw * aspect), True)
+
+
 def compute_layout(
     width: int,
     height: int,
@@ -224,19 +273,9 @@ def compute_layout(
     centre_right = right_x - m
     centre_w = centre_right - centre_left
     if "top" in sides:
-        # name plate (bubble under it) | the row of cards | the tricks taken
-        pile_zone_h = pile_h + font * 1.6
-        row_h = max(sh, plate_h + m + bubble_h, pile_zone_h)
-        top_h = row_h + m
-        plate_w = round(font * 11)
-        plate = QRectF(centre_left, m, plate_w, plate_h)
-        bubble = QRectF(centre_left, plate.bottom() + m, plate_w, bubble_h)
-        pile = QRectF(centre_right - beside, m, beside, row_h)
-        row_w = pile.left() - m - plate.right() - m
-        tw_ = round(min(sw, row_w / (1 + (MAX_HAND - 1) * 0.3)))  # twelve cards fit the row
-        th_ = round(tw_ * aspect)
-        hand = QRectF(plate.right() + m, m, row_w, th_)
-        seats["top"] = SeatZones("top", plate, bubble, pile, hand, tw_, th_, True)
+        seats["top"] = _top_seat(centre_left, centre_right, m, font, sw, beside, pile_h, aspect)
+        top = seats["top"]
+        top_h = max(top.plate.bottom(), top.bubble.bottom(), top.pile.bottom(), top.hand.bottom())
 
     # the player's plate, bubble and pile in a strip above the hand; on a narrow table (a
     # side panel beside it) the bubble goes above the plate, which then has the width

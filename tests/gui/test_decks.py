@@ -160,6 +160,26 @@ def test_back_colour_is_configurable(qapp):
     assert blue_back.pixelColor(8, 40).blue() > blue_back.pixelColor(8, 40).red()
 
 
+def test_the_german_back_shows_german_suit_signs_and_no_french_ones(qapp, monkeypatch):
+    import skat_desktop.gui.decks as decks_module
+    from skat_desktop.gui.pips import german_pip_layers
+
+    def french_sign(*_args):
+        raise AssertionError("a French suit sign (pip or lozenge) on the German deck's back")
+
+    monkeypatch.setattr(decks_module, "french_pip", french_sign)
+    monkeypatch.setattr(decks_module, "_lozenge", french_sign)
+    back = card_image(deck_by_id("german"), None, 120)
+    colours = pixels(back)
+    # acorn, leaf, heart and bell each in the colour of its largest part
+    for suit in range(4):
+        layers = [layer for layer in german_pip_layers(suit) if layer.fill]
+        body = max(layers, key=lambda layer: layer.path.boundingRect().height())
+        fill = QColor(body.fill)
+        seen = sum(n for argb, n in colours.items() if distance(QColor.fromRgba(argb), fill) < 12)
+        assert seen >= 10, f"suit {suit}: no {body.fill} on the back"
+
+
 def test_pixmaps_are_cached_per_size_and_pixel_ratio(qapp):
     deck = deck_by_id("french")
     first = card_pixmap(deck, HEARTS * 8 + ACE, 90)

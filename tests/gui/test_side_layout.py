@@ -5,13 +5,16 @@ sheet shows every player's column, and the table keeps its room."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, QRectF
+from PySide6.QtWidgets import QWidget
 
 from skat_desktop.app.table import DealOver
 from skat_desktop.gui import i18n
 from skat_desktop.gui.game_words import local_date
 from skat_desktop.gui.main_window import HISTORY, SHEET, STATS
+from skat_desktop.gui.panels import Panel, PanelHost
 from skat_desktop.gui.store_worker import wait_for_jobs
+from skat_desktop.gui.table_layout import compute_layout
 from skat_desktop.store.repository import Store
 
 from .table_driver import TablePlayer, make_window, start
@@ -50,6 +53,10 @@ def _check(qtbot, window, key: str) -> None:
     assert host.isVisible(), where
     assert QRect(0, 0, view.width(), view.height()).contains(host.geometry()), where
     assert not panel.scroll.horizontalScrollBar().isVisible(), where
+    # ... and leaves the other players' name plates and trick piles in sight
+    for side, zones in window.scene.layout.seats.items():
+        for name in ("plate", "pile") if side != "bottom" else ():
+            assert not QRectF(host.geometry()).intersects(getattr(zones, name)), (where, side, name)
     body = panel.scroll.widget()
     assert body.width() <= panel.scroll.viewport().width(), where
     for label in (panel.value, panel.scores, panel.cards, panel.tricks):
@@ -86,6 +93,43 @@ def test_every_side_tab_leaves_the_table_and_the_sheet_whole(qtbot, tmp_path, st
     _deal_over(qtbot, window, seats)
     for key in (SHEET, STATS, HISTORY, SHEET):
         _check(qtbot, window, key)
+
+
+class _DealEnd(Panel):
+    """A stand-in for the deal's end that needs ``need`` pixels without sideways scrolling."""
+
+    kind = "full"
+
+    def __init__(self, need: int) -> None:
+        super().__init__()
+        self.need = need
+
+    def min_width(self) -> int:
+        return self.need
+
+
+# the table view alone and beside the side panel, from 1024 x 700 to 2560 x 1440
+VIEWS = [(1024, 659), (594, 659), (634, 759), (714, 759), (762, 759), (1274, 1399), (1794, 1399)]
+
+
+@pytest.mark.parametrize("table", [3, 4])
+@pytest.mark.parametrize("size", VIEWS)
+def test_a_widened_deal_end_leaves_every_name_plate_and_trick_pile_in_sight(qtbot, size, table):
+    view = QWidget()
+    qtbot.addWidget(view)
+    view.resize(*size)
+    host = PanelHost(view)
+    lay = compute_layout(*size, table, "full")
+    for need in (200, 330, 420, 560, 760):
+        panel = _DealEnd(need)
+        host.show_panel(panel)
+        host.place(lay.panel, lay.panel_room())
+        rect = QRectF(host.geometry())
+        where = (size, table, need, rect)
+        assert QRectF(0, 0, *size).contains(rect), where
+        for side, zones in lay.seats.items():
+            for name in ("plate", "bubble", "pile"):
+                assert not rect.intersects(getattr(zones, name)), (*where, side, name)
 
 
 def test_a_series_started_at_the_table_has_a_title_in_the_players_language(

@@ -15,13 +15,15 @@ SIZES = [(1024, 700), (1280, 720), (1366, 768), (1280, 1024), (1920, 1080), (256
 
 # the table beside the side panel (score sheet, statistics) at 1024 x 700 and 1280 x 800
 NARROW = [(594, 640), (635, 740), (760, 740)]
+# ... and beside the side panel as the history opens it, from 1024 x 700 to 2560 x 1440
+NARROWER = [(594, 659), (634, 759), (714, 759), (762, 759), (1274, 1399), (1794, 1399)]
 
 
 @pytest.mark.parametrize("aspect", [1.5, 1.4])
 @pytest.mark.parametrize("panel", PANEL_KINDS)
 @pytest.mark.parametrize(
     ("size", "table"),
-    [(size, table) for size in SIZES for table in (3, 4)] + [(size, 3) for size in NARROW],
+    [(size, table) for size in SIZES + NARROW for table in (3, 4)],
 )
 def test_zones_fit_and_never_overlap(size, table, panel, aspect):
     lay = compute_layout(*size, table, panel, aspect)
@@ -52,3 +54,39 @@ def test_cards_grow_with_the_window():
     large = compute_layout(2560, 1440)
     assert large.seats["bottom"].card_w > 1.8 * small.seats["bottom"].card_w
     assert large.font_px > small.font_px
+
+
+def _apart(a: QRectF, b: QRectF, gap: float) -> bool:
+    """Whether ``a`` and ``b`` are at least ``gap`` apart (side by side or one above the other)."""
+    g = gap - 0.01
+    return not a.adjusted(-g, -g, g, g).intersects(b)
+
+
+@pytest.mark.parametrize("panel", PANEL_KINDS)
+@pytest.mark.parametrize("size", SIZES + NARROW + NARROWER)
+def test_the_top_player_keeps_plate_cards_bubble_and_tricks_apart(size, panel):
+    lay = compute_layout(*size, 4, panel)
+    top = lay.seats["top"]
+    zones = {"plate": top.plate, "bubble": top.bubble, "pile": top.pile, "hand": top.hand}
+    for (a, ra), (b, rb) in itertools.combinations(zones.items(), 2):
+        assert _apart(ra, rb, lay.margin), (a, b)
+    # twelve cards of a reasonable size, not a sliver squeezed between plate and pile
+    assert top.hand.width() >= top.card_w * 4
+    assert top.card_w >= 0.6 * lay.seats["left"].card_w
+
+
+@pytest.mark.parametrize("table", [3, 4])
+@pytest.mark.parametrize("size", SIZES + NARROW + NARROWER)
+def test_the_deal_end_spreads_only_below_the_other_players_plates_and_tricks(size, table):
+    lay = compute_layout(*size, table, "full")
+    room = lay.panel_room()
+    assert QRectF(0, 0, *size).contains(room)
+    assert room.bottom() == lay.panel.bottom()
+    for side, z in lay.seats.items():
+        if side == "bottom":
+            continue
+        for name in ("plate", "bubble", "pile"):
+            assert not room.intersects(getattr(z, name)), f"{side}.{name}"
+    bottom = lay.seats["bottom"]
+    for name in ("plate", "bubble", "pile", "hand"):
+        assert not room.intersects(getattr(bottom, name)), f"bottom.{name}"

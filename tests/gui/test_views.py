@@ -14,8 +14,9 @@ import random
 from types import SimpleNamespace
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QFrame, QScrollArea
 
 from skat_desktop.ai.hints import analyze_deal
 from skat_desktop.ai.random_player import RandomPlayer
@@ -28,12 +29,13 @@ from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import HOUSE, ISKO
 from skat_desktop.engine.record import deal_from_record
 from skat_desktop.gui.game_words import number
-from skat_desktop.gui.history_view import HistoryBrowser, Replay
+from skat_desktop.gui.history_view import DealListModel, HistoryBrowser, Replay
 from skat_desktop.gui.sheet_view import (
     MUTED_ROLE,
     NEGATIVE_ROLE,
     SCORE_ROLE,
     VALUE_ROLE,
+    ColumnFit,
     ScoreSheetView,
 )
 from skat_desktop.gui.stats_view import StatisticsView
@@ -306,6 +308,20 @@ def test_the_sheet_can_be_copied_and_zoomed(qtbot, club):
     size = view.table.font().pointSizeF()
     view.set_zoom(1.5)
     assert view.table.font().pointSizeF() > size
+
+
+def test_columns_give_way_in_the_order_asked_and_only_as_far_as_needed():
+    fit = ColumnFit([100, 80, 60, 40], room=200)  # 80 px too wide
+    fit.shrink(0, 70)  # 30 px: down to its floor
+    fit.hide(3)  # 40 px more
+    fit.shrink(1, 10)  # the last 10 px, not down to the floor
+    fit.hide(2)  # nothing left to do
+    assert fit.widths == [70, 70, 60, 40] and fit.hidden == {3}
+    assert fit.over() == 0
+    roomy = ColumnFit([100, 80], room=300)
+    roomy.shrink(0, 10)
+    roomy.hide(1)
+    assert roomy.widths == [100, 80] and not roomy.hidden
 
 
 # ----------------------------------------------------------------------------- statistics
@@ -589,6 +605,45 @@ def test_the_open_card_analysis_marks_the_costly_moves(qtbot, club):
         assert item.toolTip()  # "optimal", or what it cost
     view.step_to(plays[next(a.number for a in expected if a.cost)])
     assert "cost" in view.note_line.text() or "trick" in view.note_line.text()
+
+
+@pytest.mark.parametrize("width", [1280, 900, 640, 560, 420, 300])
+def test_the_history_fits_a_side_panel_without_sideways_scrolling(qtbot, club, width):
+    """As in the side panel (a scroll area): at 640 px (1280 x 800) and 420 px (1024 x 700)
+    and even at the panel's narrowest, 300 px, the lists and the board fit the width; the
+    deal list's columns give way, the score stays whole."""
+    store, _, (s1, _, _) = club
+    deal_id, _, _ = a_deal_with_tricks(store, s1)
+    view = HistoryBrowser(store)
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(view)
+    qtbot.addWidget(area)
+    area.resize(width, 700)
+    area.show()
+    qtbot.waitExposed(area)
+    listed(qtbot, view)
+    view.show_deal(deal_id)
+    view.step_to(20)
+    qtbot.wait(20)
+    where = f"{width} px"
+    assert not area.horizontalScrollBar().isVisible(), where
+    assert view.width() <= area.viewport().width(), where
+    deals = view.deal_list
+    assert not deals.horizontalScrollBar().isVisible(), where
+    assert not deals.isColumnHidden(DealListModel.SCORE), where
+    right = deals.viewport().width()
+    for c in range(view.list_model.columnCount()):
+        if not deals.isColumnHidden(c):
+            end = deals.columnViewportPosition(c) + deals.columnWidth(c)
+            assert deals.columnViewportPosition(c) >= 0 and end <= right, (where, c)
+    assert not view.moves.horizontalScrollBar().isVisible(), where
+    board = view.board.geometry().translated(view.board.parentWidget().mapTo(view, QPoint(0, 0)))
+    assert board.right() < view.width() and board.width() >= 240, where
+    if width >= 900:  # a wide panel keeps the lists beside the board, the list whole
+        assert view.splitter.orientation() == Qt.Orientation.Horizontal, where
+        assert not any(deals.isColumnHidden(c) for c in range(view.list_model.columnCount()))
 
 
 def test_a_replay_is_qt_free_and_reports_damage_in_one_sentence():
