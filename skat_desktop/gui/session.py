@@ -85,7 +85,8 @@ class TableSession(QObject):
         self._pending_advance = False
         self._events: list = []
         self._hint_version: tuple | None = None
-        self._claim_version: tuple | None = None
+        self._claim_version: tuple | None = None  # the table when a claim's check began
+        self._claim_position = 0
         self._write: tuple[int, StoreWrite] | None = None  # (ticket, write) out at the writer
         ctl.add_listener(self._on_event)
         worker.finished.connect(self._on_job)
