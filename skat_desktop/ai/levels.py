@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -45,16 +46,55 @@ def levels() -> tuple[str, ...]:
     return tuple(FACTORIES)
 
 
+TUNABLE = ("standard", "expert")
+
+
+def tuned_level(kind: str) -> tuple[str, dict[str, int | float | bool]]:
+    """Split ``standard(max_worlds=64,exact_cards=5)`` into the level and its changed
+    settings (fields of :class:`~skat_desktop.ai.pimc.Strength`), so the arena can
+    measure a variant against its level; a plain level has none. Raises ValueError."""
+    base, paren, rest = kind.partition("(")
+    if not paren:
+        return kind, {}
+    if base not in TUNABLE or not rest.endswith(")"):
+        raise ValueError(f"{kind!r}: only {' and '.join(TUNABLE)} take settings, as level(a=1,b=2)")
+    from skat_desktop.ai.pimc import Strength
+
+    fields = {f.name: f.type for f in dataclasses.fields(Strength) if f.name != "name"}
+    out: dict[str, int | float | bool] = {}
+    for item in filter(None, rest[:-1].split(",")):
+        name, eq, text = (part.strip() for part in item.partition("="))
+        if not eq or name not in fields:
+            raise ValueError(f"{kind!r}: {name!r} is not a setting ({', '.join(fields)})")
+        try:
+            if fields[name] == "bool":
+                if text not in ("true", "false"):
+                    raise ValueError
+                out[name] = text == "true"
+            else:
+                out[name] = int(text) if fields[name] == "int" else float(text)
+        except ValueError:
+            raise ValueError(f"{kind!r}: {name} must be {fields[name]}, not {text!r}") from None
+    return base, out
+
+
 def make_player(kind: str, seed: int = 0) -> Player:
     """A computer player of the given level; ``seed`` makes its choices reproducible.
 
     ``external:COMMAND`` seats another program through the engine protocol
-    (docs/engine-protocol.md); the seed does not apply to it.
+    (docs/engine-protocol.md); the seed does not apply to it. ``standard(max_worlds=64)``
+    is the standard level with that setting changed (see :func:`tuned_level`).
     """
     if kind.startswith("external:"):
         from skat_desktop.ai.external import ExternalPlayer
 
         return ExternalPlayer(kind.removeprefix("external:"))
+    level, settings = tuned_level(kind)
+    if settings:
+        from skat_desktop.ai.pimc import EXPERT, STANDARD, PimcPlayer
+
+        strength = {"standard": STANDARD, "expert": EXPERT}[level]
+        return PimcPlayer(dataclasses.replace(strength, **settings), seed)
     try:
         factory = FACTORIES[kind]
     except KeyError:

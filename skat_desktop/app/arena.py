@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from skat_desktop.ai.levels import levels, make_player
+from skat_desktop.ai.levels import levels, make_player, tuned_level
 from skat_desktop.app.selfplay import deal_seeds, play_deal
 from skat_desktop.engine.actions import action_to_dict
 from skat_desktop.engine.cards import GameType
@@ -662,7 +662,11 @@ def check_kind(kind: str) -> None:
         except ValueError as e:
             raise ArenaError(str(e)) from None
         return
-    if level_of(kind) not in levels():
+    try:
+        level, _ = tuned_level(level_of(kind))
+    except ValueError as e:
+        raise ArenaError(str(e)) from None
+    if level not in levels():
         raise ArenaError(f"unknown player {kind!r}: available are {', '.join(levels())}")
 
 
