@@ -7,8 +7,11 @@ Without --pair it plays every step of the ladder registered in
 ``skat_desktop.ai.levels.levels()`` (weakest first): beginner vs random, standard vs
 beginner, expert vs standard... and, as a calibration, random vs random#2 (the same level
 with its own random numbers: its interval should contain 0). --deals takes one count or
-one per pair (comma-separated). For each pair it prints the mean difference in TP per
-game (A - B) with the paired 95% interval, both sides' TP/G and the wall time.
+one per pair (comma-separated). A pair may name a level with changed settings, e.g.
+--pair 'standard(exact_cards=7)' beginner --contracts fixed (card play only, the
+beginner's contracts: the quickest way to measure a card-play change). For each pair it
+prints the mean difference in TP per game (A - B) with the paired 95% interval, both
+sides' TP/G and the wall time.
 """
 
 from __future__ import annotations
