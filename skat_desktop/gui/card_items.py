@@ -316,25 +316,36 @@ def _font(px: int, bold: bool = False) -> QFont:
     return f
 
 
-class PlateItem(QGraphicsObject):
-    """A seat's name plate: name, role, and a glow when the seat is on turn."""
+class _ZoneItem(QGraphicsObject):
+    """A table item that fills its zone of the layout (``zone``, local coordinates) and is
+    placed anew at every re-layout; it draws text at ``font_px``."""
 
-    def __init__(self) -> None:
+    def __init__(self, zone: QRectF, font_px: int = 14) -> None:
         super().__init__()
-        self.rect = QRectF(0, 0, 100, 40)
-        self.name = ""
-        self.role = ""
-        self.on_turn = False
-        self.font_px = 14
+        self.zone = zone
+        self.font_px = font_px
         self.colors: TableColors = LIGHT_TABLE
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_geometry(self, rect: QRectF, font_px: int) -> None:
+    def _place(self, rect: QRectF, font_px: int) -> None:
         self.prepareGeometryChange()
         self.setPos(rect.topLeft())
-        self.rect = QRectF(0, 0, rect.width(), rect.height())
+        self.zone = QRectF(0, 0, rect.width(), rect.height())
         self.font_px = font_px
+
+    def set_geometry(self, rect: QRectF, font_px: int) -> None:
+        self._place(rect, font_px)
         self.update()
+
+
+class PlateItem(_ZoneItem):
+    """A seat's name plate: name, role, and a glow when the seat is on turn."""
+
+    def __init__(self) -> None:
+        super().__init__(QRectF(0, 0, 100, 40))
+        self.name = ""
+        self.role = ""
+        self.on_turn = False
 
     def set_text(self, name: str, role: str, on_turn: bool) -> None:
         if (name, role, on_turn) != (self.name, self.role, self.on_turn):
@@ -343,11 +354,11 @@ class PlateItem(QGraphicsObject):
             self.update()
 
     def boundingRect(self) -> QRectF:
-        return self.rect
+        return self.zone
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = self.rect.adjusted(1, 1, -1, -1)
+        r = self.zone.adjusted(1, 1, -1, -1)
         radius = min(10.0, r.height() * 0.25)
         if self.on_turn:
             p.setPen(QPen(QColor(self.colors.plate_turn), 2.5))
@@ -399,23 +410,12 @@ class PlateItem(QGraphicsObject):
             top += role_metrics.height()
 
 
-class BubbleItem(QGraphicsObject):
+class BubbleItem(_ZoneItem):
     """A speech bubble with a seat's last word: a bid, "pass", the game, "Kontra!"."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.zone = QRectF(0, 0, 80, 30)
+        super().__init__(QRectF(0, 0, 80, 30))
         self.text = ""
-        self.font_px = 14
-        self.colors: TableColors = LIGHT_TABLE
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def set_geometry(self, rect: QRectF, font_px: int) -> None:
-        self.prepareGeometryChange()
-        self.setPos(rect.topLeft())
-        self.zone = QRectF(0, 0, rect.width(), rect.height())
-        self.font_px = font_px
-        self.update()
 
     def set_text(self, text: str) -> None:
         if text != self.text:
@@ -450,26 +450,20 @@ class BubbleItem(QGraphicsObject):
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
 
 
-class PileItem(QGraphicsObject):
+class PileItem(_ZoneItem):
     """The tricks a seat has taken: a small stack of backs and a count."""
 
     def __init__(self, pictures: CardPictures) -> None:
-        super().__init__()
+        super().__init__(QRectF(0, 0, 60, 80), font_px=12)
         self.pictures = pictures
-        self.zone = QRectF(0, 0, 60, 80)
         self.card_w, self.card_h = 30, 45
         self.dpr = 1.0
         self.tricks = 0
         self.label = ""
-        self.font_px = 12
-        self.colors: TableColors = LIGHT_TABLE
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def set_geometry(self, rect: QRectF, card_w: int, card_h: int, font_px: int, dpr: float):
-        self.prepareGeometryChange()
-        self.setPos(rect.topLeft())
-        self.zone = QRectF(0, 0, rect.width(), rect.height())
-        self.card_w, self.card_h, self.font_px, self.dpr = card_w, card_h, font_px, dpr
+        self._place(rect, font_px)
+        self.card_w, self.card_h, self.dpr = card_w, card_h, dpr
         self.update()
 
     def set_count(self, tricks: int, label: str) -> None:
@@ -508,25 +502,14 @@ class PileItem(QGraphicsObject):
             )
 
 
-class TextItem(QGraphicsObject):
+class TextItem(_ZoneItem):
     """A line of text in a zone (what is played, a note), elided to fit."""
 
     def __init__(self, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter) -> None:
-        super().__init__()
-        self.zone = QRectF(0, 0, 100, 20)
+        super().__init__(QRectF(0, 0, 100, 20))
         self.text = ""
-        self.font_px = 14
         self.bold = True
         self.align = align
-        self.colors: TableColors = LIGHT_TABLE
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def set_geometry(self, rect: QRectF, font_px: int) -> None:
-        self.prepareGeometryChange()
-        self.setPos(rect.topLeft())
-        self.zone = QRectF(0, 0, rect.width(), rect.height())
-        self.font_px = font_px
-        self.update()
 
     def set_text(self, text: str) -> None:
         if text != self.text:
@@ -548,21 +531,13 @@ class TextItem(QGraphicsObject):
         p.drawText(self.zone, self.align | Qt.AlignmentFlag.AlignVCenter, text)
 
 
-class BackdropItem(QGraphicsObject):
+class BackdropItem(_ZoneItem):
     """A veil with a caption behind the last trick when the player looks at it."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.zone = QRectF(0, 0, 100, 100)
+        super().__init__(QRectF(0, 0, 100, 100))
         self.caption = ""
-        self.font_px = 14
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
-
-    def set_geometry(self, rect: QRectF, font_px: int) -> None:
-        self.prepareGeometryChange()
-        self.setPos(rect.topLeft())
-        self.zone = QRectF(0, 0, rect.width(), rect.height())
-        self.font_px = font_px
 
     def boundingRect(self) -> QRectF:
         return self.zone
