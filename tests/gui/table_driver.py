@@ -229,6 +229,15 @@ class TablePlayer:
         )
         self.cards_played += 1
 
+    def play_deal(self, limit: int = 400) -> None:
+        """Play on until the deal is over (its end-of-deal panel is up)."""
+        for _ in range(limit):
+            self.settle()
+            if isinstance(self.need, DealOver):
+                return
+            self.step()
+        raise AssertionError("the deal did not end")
+
     def play_series(self, limit: int = 2000) -> None:
         for _ in range(limit):
             if not self.step():

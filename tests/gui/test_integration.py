@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
-from skat_desktop.app.table import DealOver, HumanTurn
+from skat_desktop.app.table import HumanTurn
 from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.gui import i18n
 from skat_desktop.gui.main_window import HISTORY, SHEET, STATS, MainWindow, NothingSaved
@@ -127,12 +127,7 @@ def test_the_side_panels_follow_a_played_deal(qtbot, tmp_path, store):
     assert len(sheet.summary.lines) == 0
 
     player = TablePlayer(qtbot, window, seed=2)
-    for _ in range(400):
-        player.settle()
-        if isinstance(player.need, DealOver):
-            break
-        player.step()
-    assert isinstance(player.need, DealOver)
+    player.play_deal()
     qtbot.waitUntil(lambda: sheet.summary is not None and len(sheet.summary.lines) == 1)
     assert sheet.model.rowCount() == rows_before + 1
 

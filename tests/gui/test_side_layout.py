@@ -8,7 +8,6 @@ import pytest
 from PySide6.QtCore import QRect, QRectF
 from PySide6.QtWidgets import QWidget
 
-from skat_desktop.app.table import DealOver
 from skat_desktop.gui import i18n
 from skat_desktop.gui.game_words import local_date
 from skat_desktop.gui.main_window import HISTORY, SHEET, STATS
@@ -31,12 +30,7 @@ def store(tmp_path):
 def _deal_over(qtbot, window, seats) -> None:
     start(window, seed=11, seats=seats, length=4)
     player = TablePlayer(qtbot, window, seed=3)
-    for _ in range(400):
-        player.settle()
-        if isinstance(player.need, DealOver):
-            break
-        player.step()
-    assert isinstance(player.need, DealOver)
+    player.play_deal()
     assert window.host.current is window.deal_over
 
 
