@@ -253,9 +253,7 @@ class TableSession(QObject):
         write = self._write[1]
         self._write = None
         outcome = answer if ok else StoreOutcome(0, f"the database cannot be written: {answer}")
-        self._events.clear()
         self.ctl.store_written(write, outcome)  # DealsStored / StoreFailed as events
-        self._events.clear()
         if outcome.error is None:
             self._write_next()  # deals that ended meanwhile
 
