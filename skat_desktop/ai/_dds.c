@@ -43,10 +43,17 @@ typedef struct {
     int8_t pad;
 } Entry;
 
-static Entry *tt = NULL;
-static uint32_t generation = 0;
-/* one search at a time: the table is shared; the GIL is released while searching */
-static PyThread_type_lock search_lock = NULL;
+/* Transposition tables, one per search running at the same time: the GIL is
+ * released while searching, so threads of a player can solve worlds in parallel.
+ * A search takes a free table (or waits for the first); tables are allocated when
+ * first needed. */
+#define TT_TABLES 4
+typedef struct {
+    Entry *entries;
+    uint32_t generation;
+    PyThread_type_lock lock;
+} Table;
+static Table tables[TT_TABLES];
 
 typedef struct {
     int game, decl, is_null;
@@ -56,6 +63,8 @@ typedef struct {
     long long nodes;
     long long limit; /* stop (aborted) after this many nodes; 0: no limit */
     int aborted;
+    Entry *tt;       /* this search's transposition table and its generation */
+    uint32_t gen;
 } State;
 
 static uint8_t BYTE_PTS[4][256];
@@ -65,9 +74,10 @@ static inline int points_of(uint32_t m) {
            BYTE_PTS[3][m >> 24];
 }
 
-static inline Entry *tt_slot(uint64_t key) {
+static inline Entry *tt_slot(const State *s, uint64_t key) {
+    uint32_t generation = s->gen;
     uint64_t h = key * 0x9E3779B97F4A7C15ULL;
-    Entry *e = &tt[(h >> (64 - TT_BITS)) & ~1ULL];
+    Entry *e = &s->tt[(h >> (64 - TT_BITS)) & ~1ULL];
     if (e[0].key == key && e[0].gen == generation) return &e[0];
     if (e[1].key == key && e[1].gen == generation) return &e[1];
     /* a miss: the slot to overwrite, an empty or stale one, else the shallower */
@@ -322,8 +332,8 @@ static int search(State *s, int alpha, int beta) {
             return w == s->decl ? top : 0;
         }
         key = (((uint64_t)rem << 2) | (uint64_t)s->leader) + 1;
-        slot = tt_slot(key);
-        if (slot->key == key && slot->gen == generation) {
+        slot = tt_slot(s, key);
+        if (slot->key == key && slot->gen == s->gen) {
             if (slot->lo >= beta) return slot->lo;
             if (slot->hi <= alpha) return slot->hi;
             if (slot->lo > alpha) alpha = slot->lo;
@@ -374,12 +384,12 @@ static int search(State *s, int alpha, int beta) {
     }
     if (slot && !s->aborted) {
         int lo = 0, hi = 120;
-        if (slot->key == key && slot->gen == generation) { lo = slot->lo; hi = slot->hi; }
+        if (slot->key == key && slot->gen == s->gen) { lo = slot->lo; hi = slot->hi; }
         if (best <= alpha) { if (best < hi) hi = best; }
         else if (best >= beta) { if (best > lo) lo = best; }
         else { lo = hi = best; }
         slot->key = key;
-        slot->gen = generation;
+        slot->gen = s->gen;
         slot->lo = (int8_t)lo;
         slot->hi = (int8_t)hi;
         slot->best = (int8_t)best_move;
@@ -507,9 +517,23 @@ static PyObject *analyze(PyObject *self, PyObject *args) {
     mode &= 7;
     int value;
     int cards[12], vals[12], n = 0;
+    int no_memory = 0;
     Py_BEGIN_ALLOW_THREADS
-    PyThread_acquire_lock(search_lock, WAIT_LOCK);
-    generation++;
+    Table *table = NULL;
+    for (int i = 0; i < TT_TABLES && !table; i++)
+        if (PyThread_acquire_lock(tables[i].lock, NOWAIT_LOCK)) table = &tables[i];
+    if (!table) {
+        table = &tables[0];
+        PyThread_acquire_lock(table->lock, WAIT_LOCK);
+    }
+    if (!table->entries) table->entries = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+    if (!table->entries) {
+        no_memory = 1;
+        PyThread_release_lock(table->lock);
+        goto unlocked;
+    }
+    s.tt = table->entries;
+    s.gen = ++table->generation;
     if (mode == 1) {
         int r = s.is_null ? search(&s, 0, 1) : search(&s, threshold - 1, threshold);
         value = s.is_null ? r : (r >= threshold ? 1 : 0);
@@ -553,8 +577,10 @@ static PyObject *analyze(PyObject *self, PyObject *args) {
         vals[n] = v;
         n++;
     }
-    PyThread_release_lock(search_lock);
+    PyThread_release_lock(table->lock);
+unlocked:
     Py_END_ALLOW_THREADS
+    if (no_memory) return PyErr_NoMemory();
     if (s.aborted) return Py_BuildValue("(OOL)", Py_None, Py_None, s.nodes);
     PyObject *list = PyList_New(n);
     if (!list) return NULL;
@@ -622,14 +648,11 @@ static PyObject *init_tables(PyObject *self, PyObject *args) {
             for (int x = 0; x < 32; x++)
                 if (EFF[g][x] == EFF[g][c] && POW[g][x] > POW[g][c]) HIGHER[g][c] |= 1u << x;
         }
-    if (!tt) {
-        tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
-        if (!tt) return PyErr_NoMemory();
-    }
-    if (!search_lock) {
-        search_lock = PyThread_allocate_lock();
-        if (!search_lock) return PyErr_NoMemory();
-    }
+    for (int i = 0; i < TT_TABLES; i++)
+        if (!tables[i].lock) {
+            tables[i].lock = PyThread_allocate_lock();
+            if (!tables[i].lock) return PyErr_NoMemory();
+        }
     tables_ready = 1;
     Py_RETURN_NONE;
 bad:

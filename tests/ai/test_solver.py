@@ -294,3 +294,31 @@ def test_value_includes_skat_and_points_taken():
     assert 0 <= future <= points_of(p.hands[0] | p.hands[1] | p.hands[2])
     assert s.declarer_wins == (s.value >= 61)
     assert card("CJ") == 4
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("kind", ["suit", "grand", "null"])
+def test_answer_for_the_position_alone_matches_the_full_answer(engine, kind):
+    """``answer_cards=False`` (bidding simulations) answers the same, without cards."""
+    for p in benchmark_set(4, kind):
+        if kind != "null":
+            p = _shorten(p, 4 if engine == "python" else 2)
+        for q in ("value", "win"):
+            full, alone = solve(p, q, engine), solve(p, q, engine, answer_cards=False)
+            assert (alone.value, alone.declarer_wins) == (full.value, full.declarer_wins)
+            assert alone.best == () and full.best
+    with pytest.raises(ValueError, match="answers per card"):
+        solve(p, "cards", engine, answer_cards=False)
+
+
+@pytest.mark.skipif(not solver.HAVE_FAST_PATH, reason="the compiled solver is not built")
+def test_searches_on_several_threads_give_the_sequential_answers():
+    """Each running search takes a transposition table of its own (the GIL is released)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = [_shorten(p, 1) for p in benchmark_set(6, "suit") + benchmark_set(6, "grand")]
+    alone = [solve(p, "cards") for p in positions]
+    with ThreadPoolExecutor(6) as pool:
+        together = list(pool.map(lambda p: solve(p, "cards"), positions * 2))
+    for a, b in zip(alone * 2, together, strict=True):
+        assert (a.value, a.best, a.card_values) == (b.value, b.best, b.card_values)
