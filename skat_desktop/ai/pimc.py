@@ -5,30 +5,94 @@ world double-dummy for every legal card (solver.py) and play the card that does
 best across the worlds — for the declarer the most wins (Schneider/Schwarz targets
 when announced), for a defender the fewest, with exact card points deciding once
 few cards are left. For bidding and declaring: simulate the candidate games on
-sampled deals and bid or declare what wins often enough. Ramsch and the rare
-decisions fall back to the beginner's rules.
+sampled deals, each deal weighted by how well the other hands fit their bids so far,
+and bid or declare what wins often enough. Ramsch and the rare decisions fall back
+to the beginner's rules.
 
+The worlds of a decision are solved on up to four threads (see :func:`set_threads`).
 Both levels stop at their time budget (and at ``cancel``) after a minimum number
-of worlds; the expert samples more worlds, weights them by the bidding, and
-counts points sooner.
+of worlds; the expert samples more worlds, reads passes too, and counts points
+sooner.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TypeVar
 
 from skat_desktop.ai import hand_eval as he
 from skat_desktop.ai.beginner import BeginnerPlayer, declare_action
-from skat_desktop.ai.sampling import points_taken, sample_worlds
+from skat_desktop.ai.sampling import bidding_weight, points_taken, sample_worlds
 from skat_desktop.ai.solver import Position, SearchLimit, solve
 from skat_desktop.engine.actions import Action, Bid, Discard, Hold, PickUp, Play
 from skat_desktop.engine.cards import FULL_DECK, POINTS, GameType, cards_of, points_of
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.scoring import matadors
 from skat_desktop.engine.view import SeatView
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# The worlds of a decision are solved on this many threads (the compiled search runs
+# without the GIL, one transposition table each, at most 4). Where every core already
+# runs a player of its own (the arena's worker processes), one is right.
+_threads = min(4, os.cpu_count() or 1)
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def set_threads(n: int) -> None:
+    """Solve each decision's worlds on ``n`` threads (1: in the calling thread)."""
+    global _threads
+    _threads = max(1, min(4, n))
+
+
+_END = object()
+
+
+def _in_order(fn: Callable[[T], R], items: Iterable[T], more: Callable[[int], int]) -> Iterator[R]:
+    """``fn`` of each item, results in the items' order, with one item per thread in
+    work at a time. Before an item is taken, ``more(taken)`` says how many more may
+    be (time budget, cancel: 0). The items are drawn in the calling thread."""
+    global _pool
+    it = iter(items)
+    n = _threads
+    if n == 1:
+        taken = 0
+        while more(taken) > 0:
+            x = next(it, _END)
+            if x is _END:
+                return
+            yield fn(x)
+            taken += 1
+        return
+    if _pool is None:
+        with _pool_lock:
+            if _pool is None:
+                _pool = ThreadPoolExecutor(4, thread_name_prefix="pimc")
+    pending: deque[Future[R]] = deque()
+    taken = 0
+    try:
+        while True:
+            while len(pending) < n and more(taken) > 0:
+                x = next(it, _END)
+                if x is _END:
+                    break
+                pending.append(_pool.submit(fn, x))
+                taken += 1
+            if not pending:
+                return
+            yield pending.popleft().result()
+    finally:
+        for f in pending:
+            f.cancel()
 
 
 @dataclass(frozen=True)
@@ -59,6 +123,8 @@ class Strength:
     defender_inference: bool = True
     # Read a pass without a bid as a weak hand too.
     pass_inference: bool = False
+    # When bidding and declaring, weight the simulated deals by the others' bidding.
+    bidding_inference: bool = True
 
 
 STANDARD = Strength(
@@ -68,9 +134,9 @@ STANDARD = Strength(
     max_worlds=32,
     inference=True,
     exact_cards=3,
-    deal_worlds=16,
-    deal_budget=0.6,
-    candidates=3,
+    deal_worlds=32,
+    deal_budget=0.8,
+    candidates=4,
     node_limit=1_500_000,
 )
 EXPERT = Strength(
@@ -80,9 +146,9 @@ EXPERT = Strength(
     max_worlds=64,
     inference=True,
     exact_cards=5,
-    deal_worlds=32,
-    deal_budget=1.2,
-    candidates=4,
+    deal_worlds=64,
+    deal_budget=1.3,
+    candidates=5,
     node_limit=5_000_000,
     pass_inference=True,
 )
@@ -107,7 +173,7 @@ class PimcPlayer:
         self.rng = random.Random(seed)
         self.rules = BeginnerPlayer(random.Random(seed ^ 0x5EED))
         self._bidding_key: tuple | None = None
-        self._bidding: list[tuple[Contract, int, float]] = []  # (contract, value, utility)
+        self._bidding: tuple[list[he.GameOption], _Simulation] = ([], _Simulation(0))
         self._declaration: Contract | None = None
 
     def choose(self, view: SeatView, cancel: threading.Event | None = None) -> Action:
@@ -156,7 +222,9 @@ class PimcPlayer:
             view, s.max_worlds, self.rng, inference=inference, passes=s.pass_inference
         )
         scores, used = self._score_worlds(view, worlds, target, exact, s.budget, cancel)
-        if null or exact or len(scores) < 2 or len(set(scores.values())) > 1:
+        if null or exact:
+            return scores, used
+        if len(scores) < 2 or len(set(scores.values())) > 1:
             return scores, used
         level = next(iter(scores.values()))
         finer = _schneider_line(view, target, level)
@@ -184,12 +252,9 @@ class PimcPlayer:
         totals: dict[int, float] = {}
         weight_sum = 0.0
         deadline = time.perf_counter() + budget
-        used = 0
-        for w in worlds:
-            if cancel is not None and cancel.is_set():
-                break  # cancelled: what is known so far (or the rules) decides
-            if used >= s.min_worlds and time.perf_counter() > deadline:
-                break
+        limit = s.node_limit
+
+        def one(w):
             pos = Position(
                 game,
                 decl,
@@ -199,16 +264,24 @@ class PimcPlayer:
                 taken,
                 0 if null else points_of(w.skat),
             )
-            limit = s.node_limit
             try:
                 if null:
-                    sol = solve(pos, "cards", node_limit=limit)
-                elif exact:
-                    sol = solve(pos, "cards", target=target, node_limit=limit)
-                else:
-                    sol = solve(pos, "win", target=target, node_limit=limit)
+                    return w, pos, solve(pos, "cards", node_limit=limit)
+                if exact:
+                    return w, pos, solve(pos, "cards", target=target, node_limit=limit)
+                return w, pos, solve(pos, "win", target=target, node_limit=limit)
             except SearchLimit:
-                used += 1  # counts against the minimum, so a run of hard worlds ends
+                return w, pos, None  # counts against the minimum: a run of hard worlds ends
+
+        def more(done: int) -> int:
+            if cancel is not None and cancel.is_set():
+                return 0  # cancelled: what is known so far (or the rules) decides
+            return len(worlds) if done < s.min_worlds or time.perf_counter() <= deadline else 0
+
+        used = 0
+        for w, pos, sol in _in_order(one, worlds, more):
+            used += 1
+            if sol is None:
                 continue
             if null:
                 outcome = {c: float(v) for c, v in sol.card_values.items()}
@@ -223,7 +296,6 @@ class PimcPlayer:
             for c, v in outcome.items():
                 totals[c] = totals.get(c, 0.0) + w.weight * v
             weight_sum += w.weight
-            used += 1
         if not weight_sum:
             return {}, 0
         return {c: v / weight_sum for c, v in totals.items()}, used
@@ -248,8 +320,9 @@ class PimcPlayer:
         hand: int,
         options: list[tuple[Contract, int | None]],
         cancel: threading.Event | None,
-    ) -> list[float]:
-        """Win share of each (contract, discard) on deals of the cards this seat cannot see.
+    ) -> _Simulation:
+        """Double-dummy results of each (contract, discard) on deals of the cards this
+        seat cannot see; :meth:`_Simulation.shares` weights them by the bidding.
 
         ``hand``: the declarer's 10 cards, or 12 with the skat when a discard is given;
         a discard of ``None`` with 10 cards and no skat known means the skat is dealt
@@ -258,42 +331,43 @@ class PimcPlayer:
         s = self.strength
         me = view.position
         unseen = cards_of(FULL_DECK & ~hand)
-        wins = [0] * len(options)
-        done = [0] * len(options)
-        n = 0
-        deadline = time.perf_counter() + s.deal_budget
-        while n < s.deal_worlds:
-            if cancel is not None and cancel.is_set():
-                break
-            if n >= 2 and time.perf_counter() > deadline:
-                break
-            self.rng.shuffle(unseen)
-            others = [p for p in range(3) if p != me]
-            if hand.bit_count() == 12:
-                skat = 0
-                opp = (unseen[:10], unseen[10:20])
-            else:
-                skat = (1 << unseen[0]) | (1 << unseen[1])
-                opp = (unseen[2:12], unseen[12:22])
-            hands = [0, 0, 0]
-            for p, cards in zip(others, opp, strict=True):
-                for c in cards:
-                    hands[p] |= 1 << c
-            for i, (k, discard) in enumerate(options):
+        others = [p for p in range(3) if p != me]
+        profile = view.profile
+
+        def deals() -> Iterator[tuple[list[int], int]]:
+            while True:  # drawn here, in order: the same seed gives the same deals
+                self.rng.shuffle(unseen)
+                if hand.bit_count() == 12:
+                    skat = 0
+                    opp = (unseen[:10], unseen[10:20])
+                else:
+                    skat = (1 << unseen[0]) | (1 << unseen[1])
+                    opp = (unseen[2:12], unseen[12:22])
+                hands = [0, 0, 0]
+                for p, cards in zip(others, opp, strict=True):
+                    for c in cards:
+                        hands[p] |= 1 << c
+                yield hands, skat
+
+        def one(deal: tuple[list[int], int]) -> tuple[tuple[int, int, int], list[bool | None]]:
+            hands, skat = deal
+            row: list[bool | None] = []
+            for k, discard in options:
                 mine = hand
                 buried = skat
                 if discard is not None:
                     mine, buried = hand & ~discard, discard
                 elif not k.hand and hand.bit_count() == 10:
-                    d1, d2 = he.best_discard(hand | skat, k.game, view.profile)
+                    d1, d2 = he.best_discard(hand | skat, k.game, profile)
                     buried = (1 << d1) | (1 << d2)
                     mine = (hand | skat) & ~buried
-                hands[me] = mine
+                played = list(hands)
+                played[me] = mine
                 null = k.game == GameType.NULL
                 pos = Position(
                     k.game,
                     me,
-                    (hands[0], hands[1], hands[2]),
+                    (played[0], played[1], played[2]),
                     (),
                     0,
                     0,
@@ -303,42 +377,61 @@ class PimcPlayer:
                 if k.schwarz_announced:
                     target = 120
                 elif k.schneider_announced:
-                    target = view.profile.schneider_min
+                    target = profile.schneider_min
                 try:
-                    won = solve(pos, "win", target=target, node_limit=s.node_limit)
+                    won = solve(
+                        pos, "win", target=target, node_limit=s.node_limit, answer_cards=False
+                    )
                 except SearchLimit:
+                    row.append(None)
                     continue
-                wins[i] += bool(won.declarer_wins)
-                done[i] += 1
-            n += 1
-        return [w / d if d else 0.5 for w, d in zip(wins, done, strict=True)]  # 0.5: unknown
+                row.append(bool(won.declarer_wins))
+            return (hands[0], hands[1], hands[2]), row
 
-    def _play_chance(self, share: float, prior: float, game: GameType) -> float:
-        """Chance to win at the table: the simulated double-dummy share (a few deals say
-        little alone: the rules' estimate is a prior), plus this level's play edge in
-        trump games (a Null declarer's hand is no mystery to the defenders: no edge)."""
-        n = self.strength.deal_worlds
+        deadline = time.perf_counter() + s.deal_budget
+
+        def more(done: int) -> int:
+            if cancel is not None and cancel.is_set():
+                return 0
+            if done >= 2 and time.perf_counter() > deadline:
+                return 0
+            return s.deal_worlds - done
+
+        sim = _Simulation(len(options))
+        for others_hands, row in _in_order(one, deals(), more):
+            sim.deals.append(others_hands)
+            sim.results.append(row)
+        return sim
+
+    def _play_chance(self, share: float, n: float, prior: float, game: GameType) -> float:
+        """Chance to win at the table: the simulated double-dummy share over ``n``
+        (effective) deals — a few deals say little alone: the rules' estimate is a
+        prior — plus this level's play edge in trump games (a Null declarer's hand is
+        no mystery to the defenders: no edge)."""
         p = (share * n + 2 * prior) / (n + 2)
         if game == GameType.NULL:
             return p
         return p + self.strength.play_edge * (1 - p)
 
     def _bidding_options(self, view: SeatView, cancel) -> list[tuple[Contract, int, float]]:
-        """The candidate games of this hand with value and simulated expected score."""
+        """The candidate games of this hand with value and simulated expected score.
+
+        The deals are simulated once per hand; their weights follow the bidding as it
+        goes on (a player who holds 30 is unlikely to hold nothing)."""
         key = (view.hand, view.position, view.profile)
-        if key == self._bidding_key:
-            return self._bidding
-        opts = he.evaluate_hand(view.hand, view.profile, view.position)
-        top = [o for o in opts if o.value_estimate >= 18][: self.strength.candidates]
-        shares = self._simulate(view, view.hand, [(o.contract, None) for o in top], cancel)
+        if key != self._bidding_key:
+            opts = he.evaluate_hand(view.hand, view.profile, view.position)
+            top = [o for o in opts if o.value_estimate >= 18][: self.strength.candidates]
+            sim = self._simulate(view, view.hand, [(o.contract, None) for o in top], cancel)
+            self._bidding_key, self._bidding = key, (top, sim)
+        top, sim = self._bidding
+        shares = sim.shares(view, self.strength.bidding_inference, self.strength.pass_inference)
         out = []
-        for o, share in zip(top, shares, strict=True):
-            # a few deals say little alone: lean on the rules' estimate as a prior
-            p = self._play_chance(share, o.win_chance_estimate, o.contract.game)
+        for o, (share, n) in zip(top, shares, strict=True):
+            p = self._play_chance(share, n, o.win_chance_estimate, o.contract.game)
             lf = view.profile.loss_factor(o.contract.hand)
             u = he.utility(p, o.value_estimate, lf, self.strength.loss_malus)
             out.append((o.contract, o.value_estimate, u))
-        self._bidding_key, self._bidding = key, out
         return out
 
     def _bid(self, view: SeatView, cancel) -> Action | None:
@@ -390,10 +483,11 @@ class PimcPlayer:
             return None  # nothing covers the bid: the rules pick the cheapest loss
         candidates.sort(key=lambda c: -c[0])
         top = candidates[: self.strength.candidates]
-        shares = self._simulate(view, hand12, [(k, d) for _, k, d, _ in top], cancel)
+        sim = self._simulate(view, hand12, [(k, d) for _, k, d, _ in top], cancel)
+        shares = sim.shares(view, self.strength.bidding_inference, self.strength.pass_inference)
         best = None
-        for (p0, k, d, value), share in zip(top, shares, strict=True):
-            p = self._play_chance(share, p0, k.game)
+        for (p0, k, d, value), (share, n) in zip(top, shares, strict=True):
+            p = self._play_chance(share, n, p0, k.game)
             u = he.utility(p, value, profile.loss_factor(False), self.strength.loss_malus)
             if best is None or u > best[0]:
                 best = (u, k, d)
@@ -401,6 +495,36 @@ class PimcPlayer:
         self._declaration = k
         c1, c2 = cards_of(d)
         return Discard(view.position, (c1, c2))
+
+
+class _Simulation:
+    """Simulated deals for bidding and declaring: the other positions' hands of each
+    deal, and per deal and candidate game whether the declarer wins double-dummy
+    (``None``: the search was too big)."""
+
+    def __init__(self, options: int):
+        self.options = options
+        self.deals: list[tuple[int, int, int]] = []
+        self.results: list[list[bool | None]] = []
+
+    def shares(self, view: SeatView, inference: bool, passes: bool) -> list[tuple[float, float]]:
+        """Per candidate: the win share and the effective number of deals behind it.
+        With ``inference`` a deal counts as much as the other hands fit the bidding so
+        far (``passes``: passing without a bid counts as weak too); 0.5 from no deal."""
+        weights = [
+            bidding_weight(view, hands, passes) if inference else 1.0 for hands in self.deals
+        ]
+        out = []
+        for i in range(self.options):
+            won = total = square = 0.0
+            for w, row in zip(weights, self.results, strict=True):
+                if row[i] is None:
+                    continue
+                won += w * row[i]
+                total += w
+                square += w * w
+            out.append((won / total, total * total / square) if total else (0.5, 0.0))
+        return out
 
 
 def _schneider_line(view: SeatView, target: int, level: float) -> int | None:

@@ -155,6 +155,39 @@ def pass_weight(hand: int) -> float:
     return 1.0 if strength <= 3.0 else max(0.1, 1.0 - (strength - 3.0) / 3)
 
 
+def auction_reads(view: SeatView) -> tuple[list[int], list[bool]]:
+    """Per position: the highest value it bid or held, and whether it passed."""
+    bid_or_held = [0, 0, 0]
+    passed = [False, False, False]
+    for pos, kind, value in view.auction:
+        if kind in ("bid", "hold"):
+            bid_or_held[pos] = max(bid_or_held[pos], value)
+        elif kind == "pass":
+            passed[pos] = True
+    return bid_or_held, passed
+
+
+def bidding_weight(
+    view: SeatView, hands: tuple[int | None, ...], passes: bool, skat: int = 0
+) -> float:
+    """How well the other positions' ``hands`` (what they held when bidding; a declarer
+    who picked up holds ``skat`` too; ``None``: not guessed) fit their bidding so far
+    in ``view``. ``passes``: a player who passed without a bid counts as weak too."""
+    bid_or_held, passed = auction_reads(view)
+    game = view.game if view.contract is not None else None
+    weight = 1.0
+    for p in range(3):
+        hand = hands[p]
+        if p == view.position or hand is None:
+            continue
+        if p == view.declarer and view.picked_up:
+            hand |= skat
+        weight *= bid_weight(hand, bid_or_held[p], p == view.declarer, game)
+        if passes and passed[p] and not bid_or_held[p] and p != view.declarer:
+            weight *= pass_weight(hands[p])
+    return weight
+
+
 def sample_worlds(
     view: SeatView,
     n: int,
@@ -168,14 +201,6 @@ def sample_worlds(
     with ``passes`` also a player who passed without bidding counts as weak."""
     k = knowledge(view)
     out: list[World] = []
-    bid_or_held = [0, 0, 0]
-    passed = [False, False, False]
-    for pos, kind, value in view.auction:
-        if kind in ("bid", "hold"):
-            bid_or_held[pos] = max(bid_or_held[pos], value)
-        elif kind == "pass":
-            passed[pos] = True
-    game = view.game if view.contract is not None else None
     played_by = [0, 0, 0]  # the cards each player held when the bidding was on
     tricks = [(ld, cs) for ld, cs, _ in view.tricks]
     if view.trick:
@@ -191,16 +216,11 @@ def sample_worlds(
             continue
         weight = 1.0
         if inference:
-            for p in range(3):
-                if p == k.me or k.known[p] is not None:
-                    continue
-                # a declarer's hand held the skat when he bid: judge it with it
-                hand = w.hands[p]
-                if p == view.declarer and view.picked_up:
-                    hand |= w.skat
-                weight *= bid_weight(hand, bid_or_held[p], p == view.declarer, game)
-                if passes and passed[p] and not bid_or_held[p] and p != view.declarer:
-                    weight *= pass_weight(w.hands[p] | played_by[p])
+            # the hands as they were at the bidding; open hands are no guess
+            held = tuple(
+                None if k.known[p] is not None else w.hands[p] | played_by[p] for p in range(3)
+            )
+            weight = bidding_weight(view, held, passes, w.skat)
         out.append(World(w.hands, w.skat, weight))
     return out
 

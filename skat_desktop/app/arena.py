@@ -670,6 +670,13 @@ def check_kind(kind: str) -> None:
         raise ArenaError(f"unknown player {kind!r}: available are {', '.join(levels())}")
 
 
+def _one_thread_per_player() -> None:
+    """A worker process has a core to itself: its players solve on one thread."""
+    from skat_desktop.ai.pimc import set_threads
+
+    set_threads(1)
+
+
 def run_match(
     config: MatchConfig,
     workers: int | None = None,
@@ -722,7 +729,9 @@ def run_match(
         return result
 
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=_one_thread_per_player
+    ) as pool:
         futures = [pool.submit(play_arena_deal, task) for task in tasks]
         try:
             for fut in futures:

@@ -120,3 +120,60 @@ def test_analysis_marks_costly_cards():
             break
     assert found, "random play always gives points away somewhere"
     assert card("CJ") == 4
+
+
+def test_solving_on_threads_changes_no_decision():
+    """Worlds are drawn in the calling thread and solved in batches: with budgets that
+    do not bind, one thread and four choose alike (bidding options and cards)."""
+    from skat_desktop.ai import pimc
+
+    roomy = dataclasses.replace(QUICK, budget=60, deal_budget=60, deal_worlds=6, max_worlds=8)
+    answers = {}
+    before = pimc._threads
+    try:
+        for n in (1, 4):
+            pimc.set_threads(n)
+            got = []
+            for seed in (3, 8):
+                deal = Deal(DealSetup(ISKO, deal_from_seed(seed), seed))
+                players = [PimcPlayer(roomy, seed * 3 + s) for s in range(3)]
+                got.append(players[0]._bidding_options(deal.view(deal.setup.seats[0]), None))
+                while deal.phase != "play" or deal.cards_played < 6:
+                    p = deal.to_move
+                    action = players[p].choose(deal.view(deal.setup.seats[p]))
+                    got.append(action)
+                    deal.apply(action)
+                    if deal.finished:
+                        break
+            answers[n] = got
+    finally:
+        pimc.set_threads(before)
+    assert answers[1] == answers[4]
+
+
+def test_simulated_deals_count_as_much_as_they_fit_the_bidding():
+    """A deal where a player who bid 48 holds nothing counts little; before any bid,
+    every deal counts alike."""
+    from skat_desktop.ai.pimc import _Simulation
+    from skat_desktop.engine.actions import Bid
+    from skat_desktop.engine.cards import mask, parse_cards
+
+    strong = mask(parse_cards(["CJ", "SJ", "HJ", "CA", "CT", "CK", "C9", "HA", "SA", "D7"]))
+    weak = mask(parse_cards(["C7", "C8", "S7", "S8", "H7", "H8", "D8", "D9", "HQ", "SQ"]))
+    deal = Deal(DealSetup(ISKO, deal_from_seed(5), 5))
+    sim = _Simulation(1)
+    sim.deals = [(0, weak, 0), (0, strong, 0)]
+    sim.results = [[True], [False]]
+    before = deal.view(deal.setup.seats[0])
+    assert sim.shares(before, True, False) == [(0.5, 2.0)]
+    while True:  # middlehand bids up to 48 when asked
+        p = deal.to_move
+        bids = [a for a in deal.legal_actions(p) if type(a) is Bid and a.value <= 48]
+        if p != 1 or not bids:
+            break
+        deal.apply(bids[-1])
+    after = deal.view(deal.setup.seats[0])
+    assert any(kind == "bid" and pos == 1 for pos, kind, _ in after.auction)
+    ((share, n),) = sim.shares(after, True, False)
+    assert share < 0.2 and 1.0 <= n < 2.0
+    assert sim.shares(after, False, False) == [(0.5, 2.0)]
