@@ -177,3 +177,25 @@ def test_simulated_deals_count_as_much_as_they_fit_the_bidding():
     ((share, n),) = sim.shares(after, True, False)
     assert share < 0.2 and 1.0 <= n < 2.0
     assert sim.shares(after, False, False) == [(0.5, 2.0)]
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_worlds_are_solved_in_order_and_no_more_than_allowed(threads):
+    from skat_desktop.ai import pimc
+
+    before = pimc._threads
+    taken: list[int] = []
+
+    def slow_first(x: int) -> int:
+        taken.append(x)
+        if x == 0:
+            threading.Event().wait(0.05)  # the first answer comes last
+        return x * x
+
+    try:
+        pimc.set_threads(threads)
+        out = list(pimc._in_order(slow_first, range(100), lambda n: 5 - n))
+    finally:
+        pimc.set_threads(before)
+    assert out == [0, 1, 4, 9, 16]
+    assert sorted(taken) == [0, 1, 2, 3, 4]
