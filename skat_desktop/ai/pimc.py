@@ -222,9 +222,7 @@ class PimcPlayer:
             view, s.max_worlds, self.rng, inference=inference, passes=s.pass_inference
         )
         scores, used = self._score_worlds(view, worlds, target, exact, s.budget, cancel)
-        if null or exact:
-            return scores, used
-        if len(scores) < 2 or len(set(scores.values())) > 1:
+        if null or exact or len(scores) < 2 or len(set(scores.values())) > 1:
             return scores, used
         level = next(iter(scores.values()))
         finer = _schneider_line(view, target, level)
