@@ -134,9 +134,9 @@ STANDARD = Strength(
     max_worlds=32,
     inference=True,
     exact_cards=3,
-    deal_worlds=32,
-    deal_budget=0.8,
-    candidates=4,
+    deal_worlds=16,
+    deal_budget=0.6,
+    candidates=3,
     node_limit=1_500_000,
 )
 EXPERT = Strength(
@@ -146,9 +146,9 @@ EXPERT = Strength(
     max_worlds=64,
     inference=True,
     exact_cards=5,
-    deal_worlds=64,
-    deal_budget=1.3,
-    candidates=5,
+    deal_worlds=32,
+    deal_budget=1.2,
+    candidates=4,
     node_limit=5_000_000,
     pass_inference=True,
 )
