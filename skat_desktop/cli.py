@@ -175,13 +175,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--db", help="also store the deals as a new series in this database")
     sp.set_defaults(func=_cmd_selfplay)
     ar = sub.add_parser("arena", help="duplicate match between two player kinds (TP/G)")
-    ar.add_argument(
-        "--a",
-        required=True,
-        help="player kind A: a level, a level with changed settings "
-        "('standard(max_worlds=64)') or external:COMMAND",
-    )
-    ar.add_argument("--b", required=True, help="player kind B: a level or external:COMMAND")
+    for side in ("A", "B"):
+        ar.add_argument(
+            f"--{side.lower()}",
+            required=True,
+            help=f"player kind {side}: a level, a level with changed settings "
+            "('standard(max_worlds=64)') or external:COMMAND",
+        )
     ar.add_argument("--deals", type=int, default=100, help="deals, each in all 6 seatings")
     ar.add_argument("--seed", type=int, default=0)
     ar.add_argument("--profile", default="isko", help="isko, texas, pre1999 or house")

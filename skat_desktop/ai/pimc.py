@@ -29,7 +29,7 @@ from typing import TypeVar
 
 from skat_desktop.ai import hand_eval as he
 from skat_desktop.ai.beginner import BeginnerPlayer, declare_action
-from skat_desktop.ai.sampling import bidding_weight, points_taken, sample_worlds
+from skat_desktop.ai.sampling import bidding_weigher, points_taken, sample_worlds
 from skat_desktop.ai.solver import Position, SearchLimit, solve
 from skat_desktop.engine.actions import Action, Bid, Discard, Hold, PickUp, Play
 from skat_desktop.engine.cards import FULL_DECK, POINTS, GameType, cards_of, points_of
@@ -509,9 +509,8 @@ class _Simulation:
         """Per candidate: the win share and the effective number of deals behind it.
         With ``inference`` a deal counts as much as the other hands fit the bidding so
         far (``passes``: passing without a bid counts as weak too); 0.5 from no deal."""
-        weights = [
-            bidding_weight(view, hands, passes) if inference else 1.0 for hands in self.deals
-        ]
+        fit = bidding_weigher(view, passes) if inference else None
+        weights = [fit(hands) if fit else 1.0 for hands in self.deals]
         out = []
         for i in range(self.options):
             won = total = square = 0.0

@@ -11,6 +11,7 @@ how well each hand fits that player's bidding.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from skat_desktop.engine.cards import (
@@ -155,8 +156,12 @@ def pass_weight(hand: int) -> float:
     return 1.0 if strength <= 3.0 else max(0.1, 1.0 - (strength - 3.0) / 3)
 
 
-def auction_reads(view: SeatView) -> tuple[list[int], list[bool]]:
-    """Per position: the highest value it bid or held, and whether it passed."""
+def bidding_weigher(view: SeatView, passes: bool) -> Callable[[Sequence[int | None], int], float]:
+    """How well the other positions' hands fit their bidding so far in ``view``: the
+    auction is read once here, the returned function weighs one guess. It takes the
+    hands as they were at the bidding (``None``: not guessed) and the skat, which a
+    declarer who picked up held too. ``passes``: a player who passed without a bid
+    counts as weak too."""
     bid_or_held = [0, 0, 0]
     passed = [False, False, False]
     for pos, kind, value in view.auction:
@@ -164,27 +169,22 @@ def auction_reads(view: SeatView) -> tuple[list[int], list[bool]]:
             bid_or_held[pos] = max(bid_or_held[pos], value)
         elif kind == "pass":
             passed[pos] = True
-    return bid_or_held, passed
-
-
-def bidding_weight(
-    view: SeatView, hands: tuple[int | None, ...], passes: bool, skat: int = 0
-) -> float:
-    """How well the other positions' ``hands`` (what they held when bidding; a declarer
-    who picked up holds ``skat`` too; ``None``: not guessed) fit their bidding so far
-    in ``view``. ``passes``: a player who passed without a bid counts as weak too."""
-    bid_or_held, passed = auction_reads(view)
     game = view.game if view.contract is not None else None
-    weight = 1.0
-    for p in range(3):
-        hand = hands[p]
-        if p == view.position or hand is None:
-            continue
-        if p == view.declarer and view.picked_up:
-            hand |= skat
-        weight *= bid_weight(hand, bid_or_held[p], p == view.declarer, game)
-        if passes and passed[p] and not bid_or_held[p] and p != view.declarer:
-            weight *= pass_weight(hands[p])
+    me, declarer, picked_up = view.position, view.declarer, view.picked_up
+
+    def weight(hands: Sequence[int | None], skat: int = 0) -> float:
+        w = 1.0
+        for p in range(3):
+            hand = hands[p]
+            if p == me or hand is None:
+                continue
+            if p == declarer and picked_up:
+                hand |= skat
+            w *= bid_weight(hand, bid_or_held[p], p == declarer, game)
+            if passes and passed[p] and not bid_or_held[p] and p != declarer:
+                w *= pass_weight(hands[p])
+        return w
+
     return weight
 
 
@@ -201,6 +201,7 @@ def sample_worlds(
     with ``passes`` also a player who passed without bidding counts as weak."""
     k = knowledge(view)
     out: list[World] = []
+    fit = bidding_weigher(view, passes)
     played_by = [0, 0, 0]  # the cards each player held when the bidding was on
     tricks = [(ld, cs) for ld, cs, _ in view.tricks]
     if view.trick:
@@ -217,10 +218,8 @@ def sample_worlds(
         weight = 1.0
         if inference:
             # the hands as they were at the bidding; open hands are no guess
-            held = tuple(
-                None if k.known[p] is not None else w.hands[p] | played_by[p] for p in range(3)
-            )
-            weight = bidding_weight(view, held, passes, w.skat)
+            held = [None if k.known[p] is not None else w.hands[p] | played_by[p] for p in range(3)]
+            weight = fit(held, w.skat)
         out.append(World(w.hands, w.skat, weight))
     return out
 

@@ -467,14 +467,14 @@ def _analyze_python(game, decl, hands, trick, leader, mode, threshold, limit=0):
         value = r if s.null else (1 if r >= threshold else 0)
     else:
         value = s.exact()
+    if root_only:
+        return value, [], s.nodes
     mover = (leader + len(trick)) % 3
     legal = hands[mover]
     if trick:
         follow = legal & EFFECTIVE_MASKS[game][EFFECTIVE_SUIT[game][trick[0]]]
         legal = follow or legal
     out = []
-    if root_only:
-        return value, out, s.nodes
     known: dict[int, int] = {}  # representative -> value: equivalent cards share it
     for c in cards_of(legal):
         rep = s.representative(c, mover, legal)

@@ -123,8 +123,9 @@ def test_analysis_marks_costly_cards():
 
 
 def test_solving_on_threads_changes_no_decision():
-    """Worlds are drawn in the calling thread and solved in batches: with budgets that
-    do not bind, one thread and four choose alike (bidding options and cards)."""
+    """Worlds are drawn in the calling thread and their answers taken in order: with
+    budgets that do not bind, one thread and four choose alike (bidding options and
+    cards)."""
     from skat_desktop.ai import pimc
 
     roomy = dataclasses.replace(QUICK, budget=60, deal_budget=60, deal_worlds=6, max_worlds=8)
