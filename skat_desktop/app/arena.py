@@ -10,13 +10,14 @@ How a match is played (``skat-desktop arena``, issue 4 item 4):
   each sit 3 times at every seat and 9 times in all.
 * **Players.** Every seat of every game gets a new player from
   :func:`~skat_desktop.ai.levels.make_player` with the seed :func:`player_seed` of
-  (match seed, deal, seat, kind). The seating enters only through the kind that sits at
-  the seat, so a kind at a seat meets the same random numbers in each of its three
-  seatings there (common random numbers, less noise), and two things hold exactly:
-  a kind against itself scores a difference of 0 in every deal, and swapping A and B
-  negates every per-deal difference.
+  (match seed, deal, seat, the kind's tag). Neither the seating nor the level enters it,
+  so A and B at the same seat of a deal draw the same random numbers (common random
+  numbers, less noise: two levels that decide alike on the same numbers, such as the
+  standard and the expert bidding, then differ only where they really differ), and two
+  things hold exactly: a kind against itself scores a difference of 0 in every deal,
+  and swapping A and B negates every per-deal difference.
 * **Tags.** A kind may carry a tag after ``#``: ``random#2`` is the random level with
-  random numbers of its own (the tag is part of the kind in :func:`player_seed`), so
+  random numbers of its own (the tag is what :func:`player_seed` reads), so
   ``--a random --b random#2`` is a genuine self-match whose interval should contain 0.
 * **Score.** Each game gives every seat its tournament points (TP) by the Seeger-Fabian
   rule of a 3-table (:func:`~skat_desktop.engine.tournament.seeger_fabian` of that one
@@ -107,8 +108,12 @@ class MatchConfig:
 
 
 def player_seed(match_seed: int, deal: int, seat: int, kind: str) -> int:
-    """The seed of the player of ``kind`` at ``seat`` in deal ``deal`` (63 bits, stable)."""
-    text = f"skat-arena:{match_seed}:{deal}:{seat}:{kind}".encode()
+    """The seed of the player of ``kind`` at ``seat`` in deal ``deal`` (63 bits, stable).
+
+    Only the kind's tag (``#2`` of ``random#2``) enters: every untagged level and tuned
+    variant at a seat gets the same seed (common random numbers, see the module text)."""
+    stream = kind.partition("#")[2] if not kind.startswith("reference:") else kind
+    text = f"skat-arena:{match_seed}:{deal}:{seat}:{stream}".encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 

@@ -152,6 +152,29 @@ def test_solving_on_threads_changes_no_decision():
     assert answers[1] == answers[4]
 
 
+def test_expert_bids_and_declares_as_the_standard_does():
+    """The expert differs in card play only: with the same random numbers (the arena
+    gives both levels the same seed at a seat) and a budget that does not bind, the
+    auction, skat and declaration come out the same."""
+    from skat_desktop.ai.pimc import EXPERT
+
+    def auction(strength, seed):
+        roomy = dataclasses.replace(strength, deal_budget=60)
+        deal = Deal(DealSetup(ISKO, deal_from_seed(seed), seed))
+        players = [PimcPlayer(roomy, seed * 3 + s) for s in range(3)]
+        actions = []
+        while deal.phase != "play" and not deal.finished:
+            p = deal.to_move
+            actions.append(players[p].choose(deal.view(deal.setup.seats[p])))
+            deal.apply(actions[-1])
+        return actions
+
+    # deals where 32 simulated deals for 4 games (seed 3) or reading passes (seed 9)
+    # would bid or declare otherwise
+    for seed in (3, 9):
+        assert auction(EXPERT, seed) == auction(STANDARD, seed)
+
+
 def test_simulated_deals_count_as_much_as_they_fit_the_bidding():
     """A deal where a player who bid 48 holds nothing counts little; before any bid,
     every deal counts alike."""

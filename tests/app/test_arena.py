@@ -63,8 +63,16 @@ def test_player_seeds_are_stable_and_distinct():
         player_seed(1, 1, 0, "random"),
         player_seed(1, 0, 1, "random"),
         player_seed(1, 0, 0, "random#2"),
+        player_seed(1, 0, 0, "reference:random"),
     }
-    assert a not in others and len(others) == 4
+    assert a not in others and len(others) == 5
+
+
+def test_untagged_kinds_at_a_seat_share_their_random_numbers():
+    # common random numbers: the level does not enter the seed, only the tag does
+    seed = player_seed(3, 4, 1, "standard")
+    assert seed == player_seed(3, 4, 1, "expert") == player_seed(3, 4, 1, "standard(max_worlds=8)")
+    assert player_seed(3, 4, 1, "expert#2") == player_seed(3, 4, 1, "standard#2") != seed
 
 
 # ---------------------------------------------------------------- points and statistics
