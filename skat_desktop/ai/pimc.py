@@ -143,8 +143,9 @@ STANDARD = Strength(
 )
 # The expert thinks longer about every card: twice the worlds, points compared from five
 # cards on, and passes read in the sampling. It bids and declares as the standard level
-# does: larger bidding simulations (32 or 64 deals for 4 or 5 games) measured no better
-# against the standard (+0.27 TP/G [-2.44, +2.98] over 200 duplicate deals).
+# does: larger bidding simulations measured no better against the standard (32 deals for
+# 4 games: +1.16 TP/G [-1.00, +3.31] over 300 duplicate deals; 64 for 5: +0.27 [-2.44,
+# +2.98] over 200).
 EXPERT = Strength(
     "expert",
     budget=1.2,
