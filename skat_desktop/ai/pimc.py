@@ -517,7 +517,9 @@ class _Simulation:
         With ``inference`` a deal counts as much as the other hands fit the bidding so
         far (``passes``: passing without a bid counts as weak too); 0.5 from no deal."""
         fit = bidding_weigher(view, passes) if inference else None
-        weights = [fit(hands) if fit else 1.0 for hands in self.deals]
+        # the skat only counts for a declarer who picked it up: none while bidding, and
+        # the seat itself when discarding
+        weights = [fit(hands, 0) if fit else 1.0 for hands in self.deals]
         out = []
         for i in range(self.options):
             won = total = square = 0.0

@@ -172,7 +172,7 @@ def bidding_weigher(view: SeatView, passes: bool) -> Callable[[Sequence[int | No
     game = view.game if view.contract is not None else None
     me, declarer, picked_up = view.position, view.declarer, view.picked_up
 
-    def weight(hands: Sequence[int | None], skat: int = 0) -> float:
+    def weight(hands: Sequence[int | None], skat: int) -> float:
         w = 1.0
         for p in range(3):
             hand = hands[p]
