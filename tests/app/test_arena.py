@@ -339,3 +339,27 @@ def test_the_example_engine_runs_standalone():
     )
     assert proc.returncode == 0
     assert json.loads(proc.stdout) == {"type": "hello", "protocol": 1, "name": "first-legal"}
+
+
+def test_the_ladder_compares_two_kinds_through_a_common_opponent():
+    """``benchmarks/arena_ladder.py --against C``: A vs C and B vs C on the same deals,
+    their per-deal difference paired; a kind compared with itself differs by 0."""
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "arena_ladder.py"
+    args = ["--json", "--workers", "1", "--deals", "6", "--against", "random"]
+    args += ["--pair", "beginner", "random", "--pair", "random", "random"]
+    proc = subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    first, second = (json.loads(line) for line in proc.stdout.splitlines()[1:])
+    plain = run_match(MatchConfig("beginner", "random", deals=6, seed=1), workers=1)
+    assert first["a_vs_c"] == pytest.approx(plain.ci.mean)  # the same deals and seeds
+    assert first["b_vs_c"] == 0.0
+    assert first["diff"]["mean"] == pytest.approx(first["a_vs_c"] - first["b_vs_c"])
+    assert first["diff"]["ci95"][0] > 0
+    assert second["diff"] == {"mean": 0.0, "ci95": [0.0, 0.0], "sd": 0.0}
