@@ -80,11 +80,8 @@ def main() -> None:
         if args.against:
             through(a, b, args.against, deals, args, workers)
             continue
-        config = MatchConfig(
-            a, b, deals=deals, seed=args.seed, profile=args.profile, contracts=args.contracts
-        )
         t0 = time.perf_counter()
-        result = run_match(config, workers=workers)
+        result = run_match(match_config(a, b, deals, args), workers=workers)
         seconds = time.perf_counter() - t0
         ci = result.ci
         if args.json:
@@ -103,23 +100,25 @@ def main() -> None:
             print(f"  stopped: {result.error_message}")
 
 
-def through(a: str, b: str, c: str, deals: int, args: argparse.Namespace, workers: int) -> None:
-    """A vs C and B vs C on the same deals, and the paired difference of the two."""
-    t0 = time.perf_counter()
-    ra, rb = (
-        run_match(
-            MatchConfig(
-                kind, c, deals=deals, seed=args.seed, profile=args.profile, contracts=args.contracts
-            ),
-            workers=workers,
-        )
-        for kind in (a, b)
+def match_config(a: str, b: str, deals: int, args: argparse.Namespace) -> MatchConfig:
+    """The match of A against B with the command line's seed, profile and contracts."""
+    return MatchConfig(
+        a, b, deals=deals, seed=args.seed, profile=args.profile, contracts=args.contracts
     )
-    seconds = time.perf_counter() - t0
-    for r in (ra, rb):
-        if r.error is not None:
-            print(f"  stopped: {r.error_message}")
+
+
+def through(a: str, b: str, c: str, deals: int, args: argparse.Namespace, workers: int) -> None:
+    """A vs C and B vs C on the same deals, and the paired difference of the two; a
+    failed first match stops before the second is played."""
+    t0 = time.perf_counter()
+    results = []
+    for kind in (a, b):
+        results.append(run_match(match_config(kind, c, deals, args), workers=workers))
+        if results[-1].error is not None:
+            print(f"  stopped: {results[-1].error_message}")
             return
+    seconds = time.perf_counter() - t0
+    ra, rb = results
     ci = paired_ci([x - y for x, y in zip(ra.diffs, rb.diffs, strict=True)])
     if args.json:
         print(
