@@ -33,7 +33,7 @@ from skat_desktop.ai.sampling import bidding_weigher, points_taken, sample_world
 from skat_desktop.ai.solver import Position, SearchLimit, solve
 from skat_desktop.engine.actions import Action, Bid, Discard, Hold, PickUp, Play
 from skat_desktop.engine.cards import FULL_DECK, POINTS, GameType, cards_of, points_of
-from skat_desktop.engine.contract import Contract
+from skat_desktop.engine.contract import Contract, contract_problem
 from skat_desktop.engine.scoring import matadors
 from skat_desktop.engine.view import SeatView
 
@@ -357,6 +357,8 @@ class PimcPlayer:
         def one(deal: tuple[list[int], int]) -> tuple[tuple[int, int, int], list[bool | None]]:
             hands, skat = deal
             row: list[bool | None] = []
+            # Null and Null Ouvert are one double-dummy problem: solved once
+            solved: dict[tuple[int, int, int, int], bool | None] = {}
             for k, discard in options:
                 mine = hand
                 buried = skat
@@ -383,14 +385,16 @@ class PimcPlayer:
                     target = 120
                 elif k.schneider_announced:
                     target = profile.schneider_min
-                try:
-                    won = solve(
-                        pos, "win", target=target, node_limit=s.node_limit, answer_cards=False
-                    )
-                except SearchLimit:
-                    row.append(None)
-                    continue
-                row.append(bool(won.declarer_wins))
+                key = (int(k.game), target, mine, buried)
+                if key not in solved:
+                    try:
+                        won = solve(
+                            pos, "win", target=target, node_limit=s.node_limit, answer_cards=False
+                        )
+                        solved[key] = bool(won.declarer_wins)
+                    except SearchLimit:
+                        solved[key] = None
+                row.append(solved[key])
             return (hands[0], hands[1], hands[2]), row
 
         deadline = time.perf_counter() + s.deal_budget
@@ -467,15 +471,6 @@ class PimcPlayer:
         for g in games:
             d1, d2 = he.best_discard(hand12, g, profile)
             final = hand12 & ~((1 << d1) | (1 << d2))
-            if g == GameType.NULL:
-                k = Contract(g)
-                value = profile.null_value(False, False)
-            else:
-                k = Contract(g)
-                m = matadors(hand12, g)[1]
-                value = profile.base(g) * (m + 1)
-            if value < view.bid:
-                continue
             p0 = he.win_chance(
                 final,
                 g,
@@ -483,10 +478,25 @@ class PimcPlayer:
                 pre=False,
                 skat_points=0 if g == GameType.NULL else POINTS[d1] + POINTS[d2],
             )
-            candidates.append((p0, k, (1 << d1) | (1 << d2), value))
+            if g == GameType.NULL:
+                # Null Ouvert too: the bidding may have counted on its higher value
+                # (the rules judge it as a nearly sure Null, as hand_eval does)
+                games_here = [(Contract(g), profile.null_value(False, False), p0)]
+                ouvert = Contract(g, ouvert=True)
+                if not contract_problem(profile, ouvert, picked_up=True):
+                    games_here.append((ouvert, profile.null_value(False, True), p0**4))
+            else:
+                m = matadors(hand12, g)[1]
+                games_here = [(Contract(g), profile.base(g) * (m + 1), p0)]
+            for k, value, prior in games_here:
+                if value >= view.bid:
+                    candidates.append((prior, k, (1 << d1) | (1 << d2), value))
         if not candidates:
             return None  # nothing covers the bid: the rules pick the cheapest loss
-        candidates.sort(key=lambda c: -c[0])
+        # the games of the best expected score by the rules (not the surest: with four
+        # jacks every suit game is a hair surer than the Grand worth twice as much)
+        lf, malus = profile.loss_factor(False), self.strength.loss_malus
+        candidates.sort(key=lambda c: -he.utility(c[0], c[3], lf, malus))
         top = candidates[: self.strength.candidates]
         sim = self._simulate(view, hand12, [(k, d) for _, k, d, _ in top], cancel)
         shares = sim.shares(view, self.strength.bidding_inference, self.strength.bidding_passes)

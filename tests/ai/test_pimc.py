@@ -223,3 +223,48 @@ def test_worlds_are_solved_in_order_and_no_more_than_allowed(threads):
         pimc.set_threads(before)
     assert out == [0, 1, 4, 9, 16]
     assert sorted(taken) == [0, 1, 2, 3, 4]
+
+
+def test_a_null_hand_bid_above_plain_null_declares_null_ouvert():
+    """The bidding counts Null Ouvert (46) for a safe Null hand; after the pick-up at a
+    bid of 36 the player must still see it (plain Null, 23, no longer covers the bid)
+    instead of playing a trump game it cannot win."""
+    from skat_desktop.engine.actions import Bid, Declare, Discard, Hold, Pass, PickUp
+    from skat_desktop.engine.cards import mask, parse_cards
+    from skat_desktop.engine.dealing import DealtCards
+
+    low = parse_cards(["C7", "C8", "C9", "S7", "S8", "H7", "H8", "H9", "D7", "D9"])
+    rest = [c for c in range(32) if c not in low]
+    hands = (mask(low), mask(rest[:10]), mask(rest[10:20]))
+    deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(rest[20:]))))
+    for action in (Bid(1, 36), Hold(0), Pass(1), Pass(2), PickUp(0)):
+        deal.apply(action)
+    player = PimcPlayer(QUICK, 1)
+    discard = player.choose(deal.view(deal.setup.seats[0]))
+    assert type(discard) is Discard
+    deal.apply(discard)
+    declare = player.choose(deal.view(deal.setup.seats[0]))
+    assert type(declare) is Declare
+    assert declare.contract.game == GameType.NULL and declare.contract.ouvert
+
+
+def test_after_the_pick_up_a_sure_grand_is_among_the_games_weighed():
+    """With four jacks after the pick-up every game is nearly sure; the suit games are
+    a hair surer by the rules, but a Grand with 4 is worth 120 and a suit game at most
+    72. The simulated candidates are the games of the best expected score, so the
+    Grand is declared."""
+    from skat_desktop.engine.actions import Bid, Declare, Pass, PickUp
+    from skat_desktop.engine.cards import mask, parse_cards
+    from skat_desktop.engine.dealing import DealtCards
+
+    mine = parse_cards(["C9", "CJ", "CA", "S8", "SA", "HT", "HJ", "D7", "D8", "DJ"])
+    skat = parse_cards(["SJ", "HQ"])
+    rest = [c for c in range(32) if c not in mine + skat]
+    hands = (mask(mine), mask(rest[:10]), mask(rest[10:20]))
+    deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(skat))))
+    for action in (Pass(1), Pass(2), Bid(0, 18), PickUp(0)):
+        deal.apply(action)
+    player = PimcPlayer(QUICK, 1)
+    deal.apply(player.choose(deal.view(deal.setup.seats[0])))
+    declare = player.choose(deal.view(deal.setup.seats[0]))
+    assert type(declare) is Declare and declare.contract.game == GameType.GRAND
