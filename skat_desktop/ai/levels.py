@@ -21,16 +21,20 @@ def _beginner(seed: int) -> Player:
     return BeginnerPlayer(random.Random(seed))
 
 
-def _standard(seed: int) -> Player:
-    from skat_desktop.ai.pimc import STANDARD, PimcPlayer
+def _pimc(level: str, seed: int, settings: dict[str, int | float | bool] | None = None) -> Player:
+    """The PIMC player of ``level`` (standard or expert), with ``settings`` changed."""
+    from skat_desktop.ai.pimc import EXPERT, STANDARD, PimcPlayer
 
-    return PimcPlayer(STANDARD, seed)
+    strength = {"standard": STANDARD, "expert": EXPERT}[level]
+    return PimcPlayer(dataclasses.replace(strength, **settings) if settings else strength, seed)
+
+
+def _standard(seed: int) -> Player:
+    return _pimc("standard", seed)
 
 
 def _expert(seed: int) -> Player:
-    from skat_desktop.ai.pimc import EXPERT, PimcPlayer
-
-    return PimcPlayer(EXPERT, seed)
+    return _pimc("expert", seed)
 
 
 FACTORIES: dict[str, Callable[[int], Player]] = {
@@ -91,10 +95,7 @@ def make_player(kind: str, seed: int = 0) -> Player:
         return ExternalPlayer(kind.removeprefix("external:"))
     level, settings = tuned_level(kind)
     if settings:
-        from skat_desktop.ai.pimc import EXPERT, STANDARD, PimcPlayer
-
-        strength = {"standard": STANDARD, "expert": EXPERT}[level]
-        return PimcPlayer(dataclasses.replace(strength, **settings), seed)
+        return _pimc(level, seed, settings)
     try:
         factory = FACTORIES[kind]
     except KeyError:
