@@ -686,11 +686,13 @@ def run_match(
     config: MatchConfig,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_deal: Callable[[dict[str, Any]], None] | None = None,
 ) -> MatchResult:
     """Play a duplicate match; ``workers`` processes (default: all cores, 1 = in-process).
 
     A failing player does not raise: the result's ``error`` says who and why, and the
-    figures cover the deals before the failed one.
+    figures cover the deals before the failed one. ``on_deal`` receives each counted
+    deal's record (:func:`play_arena_deal`), in deal order, for closer analysis.
     """
     if config.deals < 1:
         raise ArenaError("a match needs at least one deal")
@@ -723,6 +725,8 @@ def run_match(
             result.error = outcome["error"]
             return False
         result.add(outcome)
+        if on_deal is not None:
+            on_deal(outcome)
         if progress is not None:
             progress(len(result.diffs), len(tasks))
         return True

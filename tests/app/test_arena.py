@@ -363,3 +363,29 @@ def test_the_ladder_compares_two_kinds_through_a_common_opponent():
     assert first["diff"]["mean"] == pytest.approx(first["a_vs_c"] - first["b_vs_c"])
     assert first["diff"]["ci95"][0] > 0
     assert second["diff"] == {"mean": 0.0, "ci95": [0.0, 0.0], "sd": 0.0}
+
+
+def test_the_breakdown_splits_a_match_into_parts_that_add_up(tmp_path):
+    """``benchmarks/arena_breakdown.py``: the difference by declarer and by hand each
+    add up to the match's mean; the records it saves are the match's deals."""
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "arena_breakdown.py"
+    saved = tmp_path / "records.jsonl"
+    args = ["--json", "--workers", "1", "--deals", "5", "--a", "beginner", "--b", "random"]
+    proc = subprocess.run(
+        [sys.executable, str(script), *args, "--save", str(saved)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    records = [json.loads(line) for line in saved.read_text().splitlines()]
+    out = json.loads(proc.stdout)
+    plain = run_match(MatchConfig("beginner", "random", deals=5, seed=1), workers=1)
+    assert out["mean"] == pytest.approx(plain.ci.mean)
+    assert sum(c for _, c in out["by_declarer"].values()) == pytest.approx(plain.ci.mean)
+    assert sum(c for *_, c in out["by_hand"]) == pytest.approx(plain.ci.mean)
+    assert sum(n for _, _, n, _ in out["by_hand"]) == 5 * 3  # every deal's three positions
+    assert [r["deal"] for r in records] == list(range(5))
+    assert all(len(r["games"]) == 6 for r in records)
