@@ -14,10 +14,10 @@ what happened at the tables:
 * hands that both sides declared and won every time, but for a different score (the
   game chosen, Hand or not): the first few, with the contracts.
 
-Both splits add up to the match's mean difference. This session-to-session tool found
-two declaring mistakes of the standard level (a Null Ouvert bid but not declared, a sure
-Grand left out of the games weighed); ``--save`` keeps every game record (JSON lines)
-for further questions.
+Both splits add up to the match's mean difference. Reading its lists found two declaring
+mistakes of the standard level (a Null Ouvert bid on but never declared, a sure Grand
+left out of the games weighed); ``--save`` keeps every game record (JSON lines) for
+further questions.
 """
 
 from __future__ import annotations
