@@ -27,7 +27,7 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from skat_desktop.app.arena import SEAT_GAMES_PER_SIDE, MatchConfig, run_match
+from skat_desktop.app.arena import SEAT_GAMES_PER_SIDE, ArenaError, MatchConfig, run_match
 
 
 def _signed(game: dict[str, Any]) -> int:
@@ -113,7 +113,10 @@ def main() -> None:
     args = ap.parse_args()
     deals: list[dict[str, Any]] = []
     config = MatchConfig(args.a, args.b, args.deals, args.seed, args.profile)
-    result = run_match(config, workers=args.workers, on_deal=deals.append)
+    try:
+        result = run_match(config, workers=args.workers, on_deal=deals.append)
+    except ArenaError as e:
+        raise SystemExit(f"arena_breakdown: {e}") from None
     if result.error is not None:
         raise SystemExit(f"arena_breakdown: {result.error_message}")
     if args.save:
