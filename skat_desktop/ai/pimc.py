@@ -469,6 +469,20 @@ class PimcPlayer:
         candidates = []
         games = (*he.TRUMP_GAMES, GameType.NULL)
         for g in games:
+            # (contract, value, power of the rules' chance that judges it)
+            if g == GameType.NULL:
+                # Null Ouvert too: the bidding may have counted on its higher value
+                # (the rules judge it as a nearly sure Null, as hand_eval does)
+                games_here = [(Contract(g), profile.null_value(False, False), 1)]
+                ouvert = Contract(g, ouvert=True)
+                if not contract_problem(profile, ouvert, picked_up=True):
+                    games_here.append((ouvert, profile.null_value(False, True), 4))
+            else:
+                m = matadors(hand12, g)[1]
+                games_here = [(Contract(g), profile.base(g) * (m + 1), 1)]
+            games_here = [x for x in games_here if x[1] >= view.bid]
+            if not games_here:
+                continue
             d1, d2 = he.best_discard(hand12, g, profile)
             final = hand12 & ~((1 << d1) | (1 << d2))
             p0 = he.win_chance(
@@ -478,19 +492,8 @@ class PimcPlayer:
                 pre=False,
                 skat_points=0 if g == GameType.NULL else POINTS[d1] + POINTS[d2],
             )
-            if g == GameType.NULL:
-                # Null Ouvert too: the bidding may have counted on its higher value
-                # (the rules judge it as a nearly sure Null, as hand_eval does)
-                games_here = [(Contract(g), profile.null_value(False, False), p0)]
-                ouvert = Contract(g, ouvert=True)
-                if not contract_problem(profile, ouvert, picked_up=True):
-                    games_here.append((ouvert, profile.null_value(False, True), p0**4))
-            else:
-                m = matadors(hand12, g)[1]
-                games_here = [(Contract(g), profile.base(g) * (m + 1), p0)]
-            for k, value, prior in games_here:
-                if value >= view.bid:
-                    candidates.append((prior, k, (1 << d1) | (1 << d2), value))
+            for k, value, power in games_here:
+                candidates.append((p0**power, k, (1 << d1) | (1 << d2), value))
         if not candidates:
             return None  # nothing covers the bid: the rules pick the cheapest loss
         # the games of the best expected score by the rules (not the surest: with four
@@ -503,7 +506,7 @@ class PimcPlayer:
         best = None
         for (p0, k, d, value), (share, n) in zip(top, shares, strict=True):
             p = self._play_chance(share, n, p0, k.game)
-            u = he.utility(p, value, profile.loss_factor(False), self.strength.loss_malus)
+            u = he.utility(p, value, lf, malus)
             if best is None or u > best[0]:
                 best = (u, k, d)
         _, k, d = best
