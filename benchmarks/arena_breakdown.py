@@ -27,13 +27,13 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from skat_desktop.app.arena import SEAT_GAMES_PER_SIDE, ArenaError, MatchConfig, run_match
-
-
-def _signed(game: dict[str, Any]) -> int:
-    """A's tournament points minus B's at one table."""
-    seating = game["seating"]
-    return sum(tp if seating[i] == "A" else -tp for i, tp in enumerate(game["tp"]))
+from skat_desktop.app.arena import (
+    SEAT_GAMES_PER_SIDE,
+    ArenaError,
+    MatchConfig,
+    a_minus_b,
+    run_match,
+)
 
 
 def by_declarer(deals: list[dict[str, Any]]) -> dict[str, tuple[int, float]]:
@@ -48,7 +48,7 @@ def by_declarer(deals: list[dict[str, Any]]) -> dict[str, tuple[int, float]]:
             else:
                 key = g["kind"]  # passed in, Ramsch
             out[key][0] += 1
-            out[key][1] += _signed(g) / scale
+            out[key][1] += a_minus_b(g) / scale
     return {k: (int(n), c) for k, (n, c) in out.items()}
 
 
@@ -61,6 +61,11 @@ def _declared_at(game: dict[str, Any], pos: int) -> bool:
     return game["kind"] == "game" and game["declarer"] == pos
 
 
+def _seated(deal: dict[str, Any], pos: int) -> dict[str, list[dict[str, Any]]]:
+    """A deal's games by the side that held the cards of position ``pos``."""
+    return {s: [g for g in deal["games"] if g["seating"][pos] == s] for s in "AB"}
+
+
 def by_hand(deals: list[dict[str, Any]]) -> dict[tuple[str, str], tuple[int, float]]:
     """(A's pattern, B's pattern) at one deal's position -> (positions, contribution in
     TP/G of the games declared from there). Tables passed in or in Ramsch add 0."""
@@ -68,10 +73,10 @@ def by_hand(deals: list[dict[str, Any]]) -> dict[tuple[str, str], tuple[int, flo
     scale = SEAT_GAMES_PER_SIDE * len(deals)
     for deal in deals:
         for pos in range(3):
-            sides = {s: [g for g in deal["games"] if g["seating"][pos] == s] for s in "AB"}
+            sides = _seated(deal, pos)
             key = (_pattern(sides["A"], pos), _pattern(sides["B"], pos))
             out[key][0] += 1
-            out[key][1] += sum(_signed(g) for g in deal["games"] if _declared_at(g, pos)) / scale
+            out[key][1] += sum(a_minus_b(g) for g in deal["games"] if _declared_at(g, pos)) / scale
     return {k: (int(n), c) for k, (n, c) in out.items()}
 
 
@@ -80,7 +85,7 @@ def other_games(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for deal in deals:
         for pos in range(3):
-            mine = {s: [g for g in deal["games"] if g["seating"][pos] == s] for s in "AB"}
+            mine = _seated(deal, pos)
             if not all(
                 len(v) == 3 and all(_declared_at(g, pos) and g["won"] for g in v)
                 for v in mine.values()

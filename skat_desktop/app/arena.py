@@ -148,6 +148,12 @@ def tournament_points(result: DealResult, seats: tuple[int, int, int]) -> tuple[
     return (out[0], out[1], out[2])
 
 
+def a_minus_b(game: dict[str, Any]) -> int:
+    """Side A's tournament points minus side B's at one table of a deal record."""
+    seating = game["seating"]
+    return sum(tp if seating[seat] == "A" else -tp for seat, tp in enumerate(game["tp"]))
+
+
 # ---------------------------------------------------------------- statistics
 
 
@@ -504,7 +510,6 @@ class MatchResult:
 
     def add(self, outcome: dict[str, Any]) -> None:
         """Count one deal's six games (call in deal order)."""
-        sums = {"A": 0, "B": 0}
         for g in outcome["games"]:
             self.tables += 1
             seating = g["seating"]
@@ -512,7 +517,6 @@ class MatchResult:
                 st = self.sides[seating[seat]]
                 st.seat_games += 1
                 st.tp_total += g["tp"][seat]
-                sums[seating[seat]] += g["tp"][seat]
             if g["kind"] == "game":
                 self.declared += 1
                 d = g["declarer"]
@@ -537,7 +541,7 @@ class MatchResult:
                     st.ramsch_lost += int(g["outcome"][seat] < 0)
             else:
                 self.passed_in += 1
-        self.diffs.append((sums["A"] - sums["B"]) / SEAT_GAMES_PER_SIDE)
+        self.diffs.append(sum(a_minus_b(g) for g in outcome["games"]) / SEAT_GAMES_PER_SIDE)
 
     def to_dict(self) -> dict[str, Any]:
         c = self.config
