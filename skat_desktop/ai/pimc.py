@@ -29,11 +29,12 @@ from typing import TypeVar
 
 from skat_desktop.ai import hand_eval as he
 from skat_desktop.ai.beginner import BeginnerPlayer, declare_action
-from skat_desktop.ai.sampling import bidding_weigher, points_taken, sample_worlds
+from skat_desktop.ai.sampling import bidding_weigher, points_taken, rules_fit, sample_worlds
 from skat_desktop.ai.solver import Position, SearchLimit, solve
 from skat_desktop.engine.actions import Action, Bid, Discard, Hold, PickUp, Play
 from skat_desktop.engine.cards import FULL_DECK, POINTS, GameType, cards_of, points_of
 from skat_desktop.engine.contract import Contract, contract_problem
+from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.scoring import matadors
 from skat_desktop.engine.view import SeatView
 
@@ -127,6 +128,15 @@ class Strength:
     # (``bidding_passes``: their passes without a bid too).
     bidding_inference: bool = True
     bidding_passes: bool = False
+    # Read the others' bids, holds and passes through the rules' hand evaluation too
+    # (sampling.rules_fit): a world or simulated deal whose guessed hands the rules
+    # would not have bid so is used only with this chance (1: not read).
+    rules_reading: float = 1.0
+    # When bidding and declaring, a simulated deal lost double-dummy by fewer than this
+    # many card points counts as close (0: no such split): its play edge is close_edge,
+    # that of the other losses play_edge.
+    close_margin: int = 0
+    close_edge: float = 0.35
 
 
 STANDARD = Strength(
@@ -140,12 +150,18 @@ STANDARD = Strength(
     deal_budget=0.6,
     candidates=3,
     node_limit=1_500_000,
+    # Its declared trump games against the beginner's defence, by their double-dummy
+    # value at the first lead (benchmarks/declarer_calibration.py, 176 games): 51-60
+    # points won 86 % at the table, 41-50 points 53 %, fewer 38 %.
+    close_margin=10,
+    close_edge=0.85,
 )
 # The expert thinks longer about every card: twice the worlds, points compared from five
 # cards on, and passes read in the sampling. It bids and declares as the standard level
 # does: larger bidding simulations measured no better against the standard (32 deals for
 # 4 games: +1.16 TP/G [-1.00, +3.31] over 300 duplicate deals; 64 for 5: +0.27 [-2.44,
-# +2.98] over 200).
+# +2.98] over 200), and without the standard's close losses (bidding as cautiously as
+# before) it measured +1.73 [-2.07, +5.52] over 200, not shown either.
 EXPERT = Strength(
     "expert",
     budget=1.2,
@@ -158,6 +174,8 @@ EXPERT = Strength(
     candidates=STANDARD.candidates,
     node_limit=5_000_000,
     pass_inference=True,
+    close_margin=STANDARD.close_margin,
+    close_edge=STANDARD.close_edge,
 )
 
 
@@ -226,7 +244,12 @@ class PimcPlayer:
         target = 0 if null else _target(view)
         inference = s.inference if view.position == view.declarer else s.defender_inference
         worlds = sample_worlds(
-            view, s.max_worlds, self.rng, inference=inference, passes=s.pass_inference
+            view,
+            s.max_worlds,
+            self.rng,
+            inference=inference,
+            passes=s.pass_inference,
+            rules_reading=s.rules_reading,
         )
         scores, used = self._score_worlds(view, worlds, target, exact, s.budget, cancel)
         if null or exact or len(scores) < 2 or len(set(scores.values())) > 1:
@@ -325,6 +348,8 @@ class PimcPlayer:
         hand: int,
         options: list[tuple[Contract, int | None]],
         cancel: threading.Event | None,
+        sim: _Simulation | None = None,
+        fits: Callable[[tuple[int, int, int]], bool] | None = None,
     ) -> _Simulation:
         """Double-dummy results of each (contract, discard) on deals of the cards this
         seat cannot see; :meth:`_Simulation.shares` weights them by the bidding.
@@ -332,7 +357,12 @@ class PimcPlayer:
         ``hand``: the declarer's 10 cards, or 12 with the skat when a discard is given;
         a discard of ``None`` with 10 cards and no skat known means the skat is dealt
         too (Hand games; pick-up games judged before the skat discard with the rules'
-        best discard)."""
+        best discard).
+
+        Given ``sim`` (of the same hand and options), its deals are used again and
+        more are drawn as needed. With ``fits``, a deal whose other hands do not fit the
+        bidding so far is used only with the chance ``rules_reading``; the deals used
+        now are ``sim.used``."""
         s = self.strength
         me = view.position
         unseen = cards_of(FULL_DECK & ~hand)
@@ -354,11 +384,33 @@ class PimcPlayer:
                         hands[p] |= 1 << c
                 yield hands, skat
 
-        def one(deal: tuple[list[int], int]) -> tuple[tuple[int, int, int], list[bool | None]]:
-            hands, skat = deal
-            row: list[bool | None] = []
+        if sim is None:
+            sim = _Simulation(len(options))
+        if sim.draw is None:
+            sim.draw = deals()
+        used: list[int] = []
+
+        def to_solve() -> Iterator[int]:
+            """The deals to use, in the order drawn; those not solved yet are yielded."""
+            i = 0
+            while len(used) < s.deal_worlds:
+                if i == len(sim.deals):
+                    if fits is not None and i >= s.deal_worlds * _POOL:
+                        return  # the bidding fits few deals: fewer are used
+                    hands, skat = next(sim.draw)
+                    keep = self.rng.random() if s.rules_reading < 1.0 else 0.0
+                    sim.add((hands[0], hands[1], hands[2]), skat, keep)
+                if fits is None or sim.keep[i] < s.rules_reading or fits(sim.deals[i]):
+                    used.append(i)
+                    if sim.results[i] is None:
+                        yield i
+                i += 1
+
+        def one(i: int) -> tuple[int, list[float | None]]:
+            hands, skat = sim.deals[i], sim.skats[i]
+            row: list[float | None] = []
             # Null and Null Ouvert are one double-dummy problem: solved once
-            solved: dict[tuple[int, int, int, int], bool | None] = {}
+            solved: dict[tuple[int, int, int, int], float | None] = {}
             for k, discard in options:
                 mine = hand
                 buried = skat
@@ -392,10 +444,19 @@ class PimcPlayer:
                             pos, "win", target=target, node_limit=s.node_limit, answer_cards=False
                         )
                         solved[key] = bool(won.declarer_wins)
+                        if not won.declarer_wins and s.close_margin and not null:
+                            near = solve(
+                                pos,
+                                "win",
+                                target=target - s.close_margin,
+                                node_limit=s.node_limit,
+                                answer_cards=False,
+                            )
+                            solved[key] = _CLOSE if near.declarer_wins else False
                     except SearchLimit:
                         solved[key] = None
                 row.append(solved[key])
-            return (hands[0], hands[1], hands[2]), row
+            return i, row
 
         deadline = time.perf_counter() + s.deal_budget
 
@@ -404,57 +465,95 @@ class PimcPlayer:
                 return 0
             if done >= 2 and time.perf_counter() > deadline:
                 return 0
-            return s.deal_worlds - done
+            return s.deal_worlds
 
-        sim = _Simulation(len(options))
-        for others_hands, row in _in_order(one, deals(), more):
-            sim.deals.append(others_hands)
-            sim.results.append(row)
+        for i, row in _in_order(one, to_solve(), more):
+            sim.results[i] = row
+        sim.used = [i for i in used if sim.results[i] is not None]
         return sim
 
-    def _play_chance(self, share: float, n: float, prior: float, game: GameType) -> float:
+    def _bidding_fit(self, view: SeatView) -> Callable[[tuple[int, int, int], int], float] | None:
+        """How a simulated deal counts by the others' bidding (None: alike)."""
+        s = self.strength
+        if not s.bidding_inference:
+            return None
+        return bidding_weigher(view, s.bidding_passes)
+
+    def _play_chance(
+        self, share: float, n: float, prior: float, game: GameType, close: float | None = None
+    ) -> float:
         """Chance to win at the table: the simulated double-dummy share over ``n``
         (effective) deals — a few deals say little alone: the rules' estimate is a
         prior — plus this level's play edge in trump games (a Null declarer's hand is
-        no mystery to the defenders: no edge)."""
+        no mystery to the defenders: no edge). ``close``: the share of the simulated
+        losses that were close (see ``close_margin``)."""
         p = (share * n + 2 * prior) / (n + 2)
         if game == GameType.NULL:
             return p
-        return p + self.strength.play_edge * (1 - p)
+        s = self.strength
+        edge = s.play_edge
+        if close is not None:
+            edge = close * s.close_edge + (1 - close) * s.play_edge
+        return p + edge * (1 - p)
 
-    def _bidding_options(self, view: SeatView, cancel) -> list[tuple[Contract, int, float]]:
-        """The candidate games of this hand with value and simulated expected score.
+    def _bidding_options(
+        self, view: SeatView, cancel, bid: int
+    ) -> list[tuple[Contract, int, float]]:
+        """The candidate games of this hand with value and simulated expected score when
+        playing at ``bid``.
 
         The deals are simulated once per hand; their weights follow the bidding as it
-        goes on (a player who holds 30 is unlikely to hold nothing)."""
-        key = (view.hand, view.position, view.profile)
-        if key != self._bidding_key:
-            opts = he.evaluate_hand(view.hand, view.profile, view.position)
-            top = [o for o in opts if o.value_estimate >= 18][: self.strength.candidates]
-            sim = self._simulate(view, view.hand, [(o.contract, None) for o in top], cancel)
-            self._bidding_key, self._bidding = key, (top, sim)
-        top, sim = self._bidding
-        shares = sim.shares(view, self.strength.bidding_inference, self.strength.bidding_passes)
+        goes on (a player who holds 30 is unlikely to hold nothing). Read by the rules,
+        the deals that fit the bidding so far are used, drawn and solved as needed.
+
+        A game whose value depends on the skat (its matadors count the skat's cards:
+        "without 4" becomes "without 1" when the skat holds the top jack) is lost as
+        overbid on the skats that leave it below ``bid``; its double-dummy share counts
+        the other deals."""
+        s = self.strength
+        profile = view.profile
+        key = (view.hand, view.position, profile)
+        fits = rules_fit(view) if s.rules_reading < 1.0 else None
+        first = key != self._bidding_key
+        if first:
+            opts = he.evaluate_hand(view.hand, profile, view.position)
+            top = [o for o in opts if o.value_estimate >= 18][: s.candidates]
+            every = [a | b for a, b in _pairs(FULL_DECK & ~view.hand)]
+            values = [_values_by_skat(view.hand, o.contract, profile, every) for o in top]
+            self._bidding_key, self._bidding = key, (top, _Simulation(len(top)), values)
+        top, sim, values = self._bidding
+        if first or fits is not None:
+            # (read again as the bidding goes on: other deals may fit it now)
+            options = [(o.contract, None) for o in top]
+            self._simulate(view, view.hand, options, cancel, sim, fits)
+        skats = [sim.skats[j] for j in sim.used]
+        covered = [
+            [v >= bid for v in _values_by_skat(view.hand, o.contract, profile, skats)] for o in top
+        ]
+        shares = sim.shares(self._bidding_fit(view), covered)
         out = []
-        for o, (share, n) in zip(top, shares, strict=True):
-            p = self._play_chance(share, n, o.win_chance_estimate, o.contract.game)
-            lf = view.profile.loss_factor(o.contract.hand)
-            u = he.utility(p, o.value_estimate, lf, self.strength.loss_malus)
+        for o, (share, n, close), every in zip(top, shares, values, strict=True):
+            q = sum(v >= bid for v in every) / len(every)
+            p = q * self._play_chance(share, n, o.win_chance_estimate, o.contract.game, close)
+            lf = profile.loss_factor(o.contract.hand)
+            u = he.utility(p, o.value_estimate, lf, s.loss_malus)
             out.append((o.contract, o.value_estimate, u))
         return out
 
     def _bid(self, view: SeatView, cancel) -> Action | None:
-        options = self._bidding_options(view, cancel)
-        ceiling = max((v for _, v, u in options if u > 0), default=0)
         first = view.legal[0]
         if type(first) is Bid:
-            return first if first.value <= ceiling else view.legal[-1]
-        if type(first) is Hold:
-            return first if _offered(view) <= ceiling else view.legal[-1]
-        return None
+            level = first.value
+        elif type(first) is Hold:
+            level = _offered(view)
+        else:
+            return None
+        options = self._bidding_options(view, cancel, level)
+        worth = any(v >= level and u > 0 for _, v, u in options)
+        return first if worth else view.legal[-1]
 
     def _skat(self, view: SeatView, cancel) -> Action | None:
-        options = [o for o in self._bidding_options(view, cancel) if o[1] >= view.bid]
+        options = [o for o in self._bidding_options(view, cancel, view.bid) if o[1] >= view.bid]
         if not options:
             return PickUp(view.position)
         k, _, _ = max(options, key=lambda o: o[2])
@@ -501,11 +600,12 @@ class PimcPlayer:
         lf, malus = profile.loss_factor(False), self.strength.loss_malus
         candidates.sort(key=lambda c: -he.utility(c[0], c[3], lf, malus))
         top = candidates[: self.strength.candidates]
-        sim = self._simulate(view, hand12, [(k, d) for _, k, d, _ in top], cancel)
-        shares = sim.shares(view, self.strength.bidding_inference, self.strength.bidding_passes)
+        fits = rules_fit(view) if self.strength.rules_reading < 1.0 else None
+        sim = self._simulate(view, hand12, [(k, d) for _, k, d, _ in top], cancel, fits=fits)
+        shares = sim.shares(self._bidding_fit(view))
         best = None
-        for (p0, k, d, value), (share, n) in zip(top, shares, strict=True):
-            p = self._play_chance(share, n, p0, k.game)
+        for (p0, k, d, value), (share, n, close) in zip(top, shares, strict=True):
+            p = self._play_chance(share, n, p0, k.game, close)
             u = he.utility(p, value, lf, malus)
             if best is None or u > best[0]:
                 best = (u, k, d)
@@ -515,35 +615,83 @@ class PimcPlayer:
         return Discard(view.position, (c1, c2))
 
 
+# A simulated deal lost double-dummy, but by less than ``close_margin`` points.
+_CLOSE = 0.5
+
+# Deals drawn at most per simulated deal wanted, when the bidding fits few of them.
+_POOL = 8
+
+
 class _Simulation:
     """Simulated deals for bidding and declaring: the other positions' hands of each
-    deal, and per deal and candidate game whether the declarer wins double-dummy
-    (``None``: the search was too big)."""
+    deal drawn, its skat, and per deal and candidate game whether the declarer wins
+    double-dummy (``None``: the search was too big; a row of ``None``: not solved).
+    ``used``: the deals that answer now (all of them unless the bidding is read)."""
 
     def __init__(self, options: int):
         self.options = options
         self.deals: list[tuple[int, int, int]] = []
-        self.results: list[list[bool | None]] = []
+        self.skats: list[int] = []
+        self.keep: list[float] = []  # a deal that does not fit is used when below the reading
+        self.results: list[list[float | None] | None] = []
+        self.used: list[int] | None = None
+        self.draw: Iterator[tuple[list[int], int]] | None = None
 
-    def shares(self, view: SeatView, inference: bool, passes: bool) -> list[tuple[float, float]]:
-        """Per candidate: the win share and the effective number of deals behind it.
-        With ``inference`` a deal counts as much as the other hands fit the bidding so
-        far (``passes``: passing without a bid counts as weak too); 0.5 from no deal."""
-        fit = bidding_weigher(view, passes) if inference else None
+    def add(self, hands: tuple[int, int, int], skat: int, keep: float) -> None:
+        self.deals.append(hands)
+        self.skats.append(skat)
+        self.keep.append(keep)
+        self.results.append(None)
+
+    def shares(
+        self,
+        fit: Callable[[tuple[int, int, int], int], float] | None,
+        covered: list[list[bool]] | None = None,
+    ) -> list[tuple[float, float, float | None]]:
+        """Per candidate: the win share, the effective number of deals behind it and
+        the share of the losses that were close (None: none, or not told apart).
+        A deal counts as much as ``fit`` says the other hands fit the bidding so far
+        (``None``: all alike); 0.5 from no deal. ``covered`` (per candidate and deal):
+        only the deals marked count, in the order of ``used``."""
         # the skat only counts for a declarer who picked it up: none while bidding, and
         # the seat itself when discarding
-        weights = [fit(hands, 0) if fit else 1.0 for hands in self.deals]
+        used = range(len(self.deals)) if self.used is None else self.used
         out = []
         for i in range(self.options):
-            won = total = square = 0.0
-            for w, row in zip(weights, self.results, strict=True):
-                if row[i] is None:
+            won = total = square = near = 0.0
+            for d, j in enumerate(used):
+                row = self.results[j]
+                if row is None or row[i] is None or (covered is not None and not covered[i][d]):
                     continue
-                won += w * row[i]
+                w = fit(self.deals[j], 0) if fit else 1.0
+                won += w * (row[i] == 1)
+                near += w * (row[i] == _CLOSE)
                 total += w
                 square += w * w
-            out.append((won / total, total * total / square) if total else (0.5, 0.0))
+            if not total:
+                out.append((0.5, 0.0, None))
+                continue
+            lost = total - won
+            out.append((won / total, total * total / square, near / lost if lost > 0 else None))
         return out
+
+
+def _pairs(cards: int) -> Iterator[tuple[int, int]]:
+    """Every skat of two of these cards, as two one-card masks."""
+    singles = [1 << c for c in cards_of(cards)]
+    for i, a in enumerate(singles):
+        for b in singles[i + 1 :]:
+            yield a, b
+
+
+def _values_by_skat(hand: int, k: Contract, profile: RuleProfile, skats: list[int]) -> list[int]:
+    """The game's value at the simple level with each skat (matadors count the skat;
+    a Null's value is fixed)."""
+    if k.game == GameType.NULL:
+        return [profile.null_value(k.hand, k.ouvert)] * len(skats)
+    base = profile.base(k.game) * (1 + (1 if k.hand else 0))
+    step = profile.base(k.game)
+    return [base + step * matadors(hand | skat, k.game)[1] for skat in skats]
 
 
 def _schneider_line(view: SeatView, target: int, level: float) -> int | None:

@@ -10,10 +10,12 @@ how well each hand fits that player's bidding.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from skat_desktop.ai import hand_eval as he
 from skat_desktop.engine.cards import (
     EFFECTIVE_MASKS,
     EFFECTIVE_SUIT,
@@ -24,6 +26,7 @@ from skat_desktop.engine.cards import (
     cards_of,
     trump_mask,
 )
+from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.view import SeatView
 
 
@@ -156,19 +159,65 @@ def pass_weight(hand: int) -> float:
     return 1.0 if strength <= 3.0 else max(0.1, 1.0 - (strength - 3.0) / 3)
 
 
+def _auction_facts(view: SeatView) -> tuple[list[int], list[bool], list[int]]:
+    """Per position: the highest bid or hold, whether it passed, and the level it
+    passed at (its ceiling is no higher)."""
+    bid_or_held = [0, 0, 0]
+    passed = [False, False, False]
+    passed_at = [0, 0, 0]
+    for pos, kind, value in view.auction:
+        if kind in ("bid", "hold"):
+            bid_or_held[pos] = max(bid_or_held[pos], value)
+        elif kind == "pass":
+            passed[pos] = True
+            passed_at[pos] = value
+    return bid_or_held, passed, passed_at
+
+
+@functools.lru_cache(maxsize=4096)
+def rules_ceiling(hand: int, profile: RuleProfile, position: int) -> int:
+    """The highest bid of this 10-card hand by the rules' hand evaluation."""
+    return he.max_bid(he.evaluate_hand(hand, profile, position))
+
+
+def rules_fit(view: SeatView) -> Callable[[Sequence[int | None]], bool] | None:
+    """Whether guessed hands (as they were at the bidding; ``None``: not guessed) fit
+    the others' bids, holds and passes in ``view`` when they bid by the rules' hand
+    evaluation (the beginner's bidding: up to the value of a game the hand is likely
+    to win, on jacks, length and aces). ``None`` when the auction says nothing yet."""
+    bid_or_held, passed, passed_at = _auction_facts(view)
+    me, declarer, picked_up = view.position, view.declarer, view.picked_up
+    profile = view.profile
+    read = [
+        p
+        for p in range(3)
+        if p != me
+        and (bid_or_held[p] or passed[p])
+        and not (p == declarer and picked_up)  # his 10 cards at the bidding are unknown
+    ]
+    if not read:
+        return None
+
+    def fits(hands: Sequence[int | None]) -> bool:
+        for p in read:
+            hand = hands[p]
+            if hand is None:
+                continue
+            ceiling = rules_ceiling(hand, profile, p)
+            if ceiling < bid_or_held[p] or (passed[p] and ceiling > passed_at[p]):
+                return False
+        return True
+
+    return fits
+
+
 def bidding_weigher(view: SeatView, passes: bool) -> Callable[[Sequence[int | None], int], float]:
     """How well the other positions' hands fit their bidding so far in ``view``: the
     auction is read once here, the returned function weighs one guess. It takes the
     hands as they were at the bidding (``None``: not guessed) and the skat, which a
     declarer who picked up held too. ``passes``: a player who passed without a bid
     counts as weak too."""
-    bid_or_held = [0, 0, 0]
-    passed = [False, False, False]
-    for pos, kind, value in view.auction:
-        if kind in ("bid", "hold"):
-            bid_or_held[pos] = max(bid_or_held[pos], value)
-        elif kind == "pass":
-            passed[pos] = True
+    bid_or_held, passed, _ = _auction_facts(view)
     game = view.game if view.contract is not None else None
     me, declarer, picked_up = view.position, view.declarer, view.picked_up
 
@@ -195,13 +244,18 @@ def sample_worlds(
     inference: bool = True,
     tries: int = 40,
     passes: bool = False,
+    rules_reading: float = 1.0,
 ) -> list[World]:
     """``n`` worlds consistent with ``view``; with ``inference`` each carries a weight
     for how well the other hands fit their bidding (the declarer's and the bidders');
-    with ``passes`` also a player who passed without bidding counts as weak."""
+    with ``passes`` also a player who passed without bidding counts as weak; with
+    ``rules_reading`` below 1 a world whose hands do not fit the bidding by
+    :func:`rules_fit` is kept only with that chance (drawn, not weighted: the worlds
+    kept all tell something)."""
     k = knowledge(view)
     out: list[World] = []
     fit = bidding_weigher(view, passes)
+    fits = rules_fit(view) if inference and rules_reading < 1.0 else None
     played_by = [0, 0, 0]  # the cards each player held when the bidding was on
     tricks = [(ld, cs) for ld, cs, _ in view.tricks]
     if view.trick:
@@ -219,6 +273,8 @@ def sample_worlds(
         if inference:
             # the hands as they were at the bidding; open hands are no guess
             held = [None if k.known[p] is not None else w.hands[p] | played_by[p] for p in range(3)]
+            if fits is not None and not fits(held) and rng.random() >= rules_reading:
+                continue  # a hand its player would not have bid so: mostly left out
             weight = fit(held, w.skat)
         out.append(World(w.hands, w.skat, weight))
     return out

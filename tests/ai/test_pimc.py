@@ -138,7 +138,7 @@ def test_solving_on_threads_changes_no_decision():
             for seed in (3, 8):
                 deal = Deal(DealSetup(ISKO, deal_from_seed(seed), seed))
                 players = [PimcPlayer(roomy, seed * 3 + s) for s in range(3)]
-                got.append(players[0]._bidding_options(deal.view(deal.setup.seats[0]), None))
+                got.append(players[0]._bidding_options(deal.view(deal.setup.seats[0]), None, 18))
                 while deal.phase != "play" or deal.cards_played < 6:
                     p = deal.to_move
                     action = players[p].choose(deal.view(deal.setup.seats[p]))
@@ -179,6 +179,7 @@ def test_simulated_deals_count_as_much_as_they_fit_the_bidding():
     """A deal where a player who bid 48 holds nothing counts little; before any bid,
     every deal counts alike."""
     from skat_desktop.ai.pimc import _Simulation
+    from skat_desktop.ai.sampling import bidding_weigher
     from skat_desktop.engine.actions import Bid
     from skat_desktop.engine.cards import mask, parse_cards
 
@@ -189,7 +190,7 @@ def test_simulated_deals_count_as_much_as_they_fit_the_bidding():
     sim.deals = [(0, weak, 0), (0, strong, 0)]
     sim.results = [[True], [False]]
     before = deal.view(deal.setup.seats[0])
-    assert sim.shares(before, True, False) == [(0.5, 2.0)]
+    assert sim.shares(bidding_weigher(before, False)) == [(0.5, 2.0, 0.0)]
     while True:  # middlehand bids up to 48 when asked
         p = deal.to_move
         bids = [a for a in deal.legal_actions(p) if type(a) is Bid and a.value <= 48]
@@ -198,9 +199,9 @@ def test_simulated_deals_count_as_much_as_they_fit_the_bidding():
         deal.apply(bids[-1])
     after = deal.view(deal.setup.seats[0])
     assert any(kind == "bid" and pos == 1 for pos, kind, _ in after.auction)
-    ((share, n),) = sim.shares(after, True, False)
+    ((share, n, _),) = sim.shares(bidding_weigher(after, False))
     assert share < 0.2 and 1.0 <= n < 2.0
-    assert sim.shares(after, False, False) == [(0.5, 2.0)]
+    assert sim.shares(None) == [(0.5, 2.0, 0.0)]
 
 
 @pytest.mark.parametrize("threads", [1, 3])
@@ -268,3 +269,116 @@ def test_after_the_pick_up_a_sure_grand_is_among_the_games_weighed():
     deal.apply(player.choose(deal.view(deal.setup.seats[0])))
     declare = player.choose(deal.view(deal.setup.seats[0]))
     assert type(declare) is Declare and declare.contract.game == GameType.GRAND
+
+
+def test_a_game_without_jacks_counts_the_skats_that_would_leave_it_overbid():
+    """A hand without jacks is worth "without 5" in Diamonds (45) only while the skat
+    holds no jack: a bid the skat can undercut is lost as overbid on those skats. A hand
+    "with" its top jacks cannot lose value to the skat, so its bidding does not change
+    with the level asked."""
+    from skat_desktop.ai.pimc import _values_by_skat
+    from skat_desktop.engine.actions import Bid, Hold, Pass
+    from skat_desktop.engine.cards import mask, parse_cards
+    from skat_desktop.engine.contract import Contract
+    from skat_desktop.engine.dealing import DealtCards
+
+    without = parse_cards(["C7", "CT", "ST", "SA", "H7", "HA", "D8", "D9", "DT", "DQ"])
+    diamonds = Contract(GameType.DIAMONDS)
+    values = _values_by_skat(
+        mask(without), diamonds, ISKO, [mask(parse_cards(s)) for s in (["C8", "S7"], ["HJ", "S7"])]
+    )
+    assert values == [54, 27]  # without 5, or without 2 with the heart jack
+
+    def asked(hand: list[int], level: int):
+        """Forehand's view when middlehand has bid ``level``."""
+        rest = [c for c in range(32) if c not in hand]
+        hands = (mask(hand), mask(rest[:10]), mask(rest[10:20]))
+        deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(rest[20:]))))
+        deal.apply(Bid(1, level))
+        return deal.view(deal.setup.seats[0])
+
+    # (seed 3: the same player without the overbid check held 40 with u +6)
+    player = PimcPlayer(dataclasses.replace(STANDARD, deal_budget=60), 3)
+    view = asked(without, 40)
+    low = {k: u for k, _, u in player._bidding_options(view, None, 18)}
+    high = {k: u for k, _, u in player._bidding_options(view, None, 40)}
+    assert high[diamonds] < low[diamonds] - 20
+    assert player.choose(view) == Pass(0)
+
+    with_two = parse_cards(["CJ", "SJ", "CA", "CT", "CK", "C9", "SA", "HA", "H8", "D7"])
+    view = asked(with_two, 36)
+    player = PimcPlayer(dataclasses.replace(STANDARD, deal_budget=60), 5)
+    # (Clubs Hand, Grand and Grand Hand, all "with 2")
+    assert player._bidding_options(view, None, 36) == player._bidding_options(view, None, 18)
+    assert player.choose(view) == Hold(0)
+
+
+def test_bidding_read_by_the_rules_simulates_deals_that_fit_the_auction():
+    """Before anyone bid, every deal drawn answers; after middlehand bid 40, a player
+    reading the bidding by the rules judges its games on deals where middlehand could
+    have bid 40, drawing more and keeping the ones solved before."""
+    from skat_desktop.ai.sampling import rules_ceiling
+    from skat_desktop.engine.actions import Bid
+    from skat_desktop.engine.cards import mask, parse_cards
+    from skat_desktop.engine.dealing import DealtCards
+
+    mine = parse_cards(["C7", "CT", "ST", "SA", "H7", "HA", "D8", "D9", "DT", "DQ"])
+    rest = [c for c in range(32) if c not in mine]
+    hands = (mask(mine), mask(rest[:10]), mask(rest[10:20]))
+    deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(rest[20:]))))
+    reading = dataclasses.replace(QUICK, deal_worlds=6, deal_budget=60, rules_reading=0.0)
+    player = PimcPlayer(reading, 2)
+    player._bidding_options(deal.view(deal.setup.seats[0]), None, 18)
+    sim = player._bidding[1]
+    assert sim.used == list(range(6))
+    before = {i: sim.results[i] for i in sim.used}
+
+    deal.apply(Bid(1, 40))
+    player._bidding_options(deal.view(deal.setup.seats[0]), None, 40)
+    assert len(sim.used) == 6 and len(sim.deals) > 6
+    assert all(rules_ceiling(sim.deals[i][1], ISKO, 1) >= 40 for i in sim.used)
+    assert all(sim.results[i] == row for i, row in before.items())
+
+
+def test_close_double_dummy_losses_carry_their_own_play_edge():
+    """With ``close_margin`` a simulated deal lost double-dummy by only a few points is
+    told apart from a clear loss: the share of close losses sets the play edge between
+    ``close_edge`` and ``play_edge``. Without it every loss carries ``play_edge``."""
+    from skat_desktop.ai.pimc import _CLOSE, _Simulation
+
+    sim = _Simulation(1)
+    sim.deals = [(0, 0, 0)] * 4
+    sim.results = [[True], [_CLOSE], [False], [False]]
+    ((share, n, close),) = sim.shares(None)
+    assert (share, n) == (0.25, 4.0) and close == pytest.approx(1 / 3)
+
+    split = PimcPlayer(dataclasses.replace(STANDARD, close_margin=10, close_edge=0.9), 1)
+    p = split._play_chance(share, n, 0.25, GameType.CLUBS, close)
+    edge = (0.9 + 2 * STANDARD.play_edge) / 3
+    assert p == pytest.approx(0.25 + edge * 0.75)
+    plain = PimcPlayer(STANDARD, 1)._play_chance(share, n, 0.25, GameType.CLUBS, 0.0)
+    assert plain == pytest.approx(0.25 + STANDARD.play_edge * 0.75)
+    assert split._play_chance(share, n, 0.25, GameType.NULL, close) == 0.25
+
+
+def test_a_deal_lost_by_a_few_points_is_marked_close():
+    """The simulation asks a second question of a lost deal: would the declarer reach
+    the target less the margin? A hopeless hand's deals are clear losses."""
+    from skat_desktop.ai.pimc import _CLOSE
+    from skat_desktop.engine.cards import mask, parse_cards
+    from skat_desktop.engine.contract import Contract
+    from skat_desktop.engine.dealing import DealtCards
+
+    mine = parse_cards(["C7", "C8", "S7", "S8", "H7", "H8", "D7", "D8", "D9", "HQ"])
+    rest = [c for c in range(32) if c not in mine]
+    hands = (mask(mine), mask(rest[:10]), mask(rest[10:20]))
+    deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(rest[20:]))))
+    view = deal.view(deal.setup.seats[0])
+    roomy = dataclasses.replace(QUICK, deal_worlds=8, deal_budget=60)
+    for margin, marks in ((0, {False}), (60, {_CLOSE})):
+        player = PimcPlayer(dataclasses.replace(roomy, close_margin=margin), 4)
+        sim = player._simulate(
+            view, view.hand, [(Contract(GameType.DIAMONDS, hand=True), None)], None
+        )
+        # sevens and eights reach 61 nowhere; a margin of 60 makes these losses close
+        assert {row[0] for row in sim.results} == marks

@@ -70,3 +70,61 @@ def test_bidding_inference_weights_strong_hands_up():
     weak = mask(parse_cards(["C7", "C8", "S7", "S8", "H7", "H8", "D7", "D8", "D9", "HQ"]))
     assert bid_weight(strong, 48, True, GameType.CLUBS) > bid_weight(weak, 48, True, GameType.CLUBS)
     assert bid_weight(weak, 0, False, None) == 1.0
+
+
+def _after_bidding(middlehand: list[str], level: int, rear_passes: bool):
+    """A deal where middlehand bid ``level`` (then forehand passed) and rear hand passed
+    without a bid or has not spoken yet; middlehand holds ``middlehand``."""
+    from skat_desktop.engine.actions import Bid, Pass
+    from skat_desktop.engine.cards import mask, parse_cards
+    from skat_desktop.engine.dealing import DealtCards
+
+    mine = parse_cards(middlehand)
+    rest = [c for c in range(32) if c not in mine]
+    deal = Deal(
+        DealSetup(
+            ISKO, DealtCards((mask(rest[:10]), mask(mine), mask(rest[10:20])), mask(rest[20:]))
+        )
+    )
+    deal.apply(Bid(1, level))
+    deal.apply(Pass(0))
+    if rear_passes:
+        deal.apply(Pass(2))
+    return deal
+
+
+def test_the_rules_read_bids_holds_and_passes():
+    """A guessed hand fits a bid when the rules' evaluation would bid that high with
+    it, and a pass when they would not have bid more."""
+    from skat_desktop.ai.sampling import rules_ceiling, rules_fit
+    from skat_desktop.engine.cards import mask, parse_cards
+
+    strong = mask(parse_cards(["CJ", "SJ", "HJ", "CA", "CT", "CK", "C9", "HA", "SA", "D7"]))
+    weak = mask(parse_cards(["CT", "CK", "ST", "SK", "HT", "HK", "DT", "DK", "CQ", "SQ"]))
+    assert rules_ceiling(strong, ISKO, 1) >= 48
+    assert rules_ceiling(weak, ISKO, 1) == 0
+
+    deal = _after_bidding(["CJ", "SJ", "HJ", "CA", "CT", "CK", "C9", "HA", "SA", "D7"], 40, True)
+    fits = rules_fit(deal.view(deal.setup.seats[0]))  # forehand reads the other two
+    assert fits is not None
+    assert fits((None, strong, weak))
+    assert not fits((None, weak, weak))  # no one bids 40 with nothing
+    assert not fits((None, strong, strong))  # nor passes without a bid with a strong hand
+    assert fits((None, None, weak))  # an open or known hand is no guess
+
+    fresh = Deal(DealSetup(ISKO, deal_from_seed(3), 3))
+    assert rules_fit(fresh.view(fresh.setup.seats[0])) is None  # nothing said yet
+
+
+def test_worlds_read_by_the_rules_fit_the_bidding():
+    """With the rules' reading at 0, every world's bidder could have bid what he bid."""
+    from skat_desktop.ai.sampling import rules_ceiling
+
+    deal = _after_bidding(["CJ", "SJ", "HJ", "CA", "CT", "CK", "C9", "HA", "SA", "D7"], 40, True)
+    view = deal.view(deal.setup.seats[0])
+    rng = random.Random(4)
+    plain = sample_worlds(view, 24, rng)
+    read = sample_worlds(view, 24, rng, rules_reading=0.0)
+    assert len(read) == 24
+    assert all(rules_ceiling(w.hands[1], ISKO, 1) >= 40 for w in read)
+    assert sum(rules_ceiling(w.hands[1], ISKO, 1) >= 40 for w in plain) < 24
