@@ -304,7 +304,8 @@ def safe_matadors(hand10: int, game: int) -> int:
     return m - 1
 
 
-def _suit_grand_value(profile: RuleProfile, k: Contract, m: int) -> int:
+def suit_grand_value(profile: RuleProfile, k: Contract, m: int) -> int:
+    """A suit game's or Grand's value at the simple level with ``m`` matadors."""
     base = profile.base(k.game)
     return base * (m + 1 + (1 if k.hand else 0))
 
@@ -331,7 +332,7 @@ def evaluate_hand(
         for h in hands:
             k = Contract(g, hand=h)
             p = p_hand if h else p_pre
-            v = _suit_grand_value(profile, k, m)
+            v = suit_grand_value(profile, k, m)
             lf = profile.loss_factor(h)
             ok = utility(p - margin, v, lf) > 0
             out.append(GameOption(k, v, p, v if ok else 0, utility(p, v, lf)))
@@ -540,7 +541,7 @@ def plan_declaration(
             else:
                 k = Contract(g, hand=True)
                 m = safe_matadors(cards, g)
-                value = _suit_grand_value(profile, k, m)
+                value = suit_grand_value(profile, k, m)
                 lf = profile.loss_factor(True)
                 if value >= bid:
                     plans.append(Plan(k, None, value, p, utility(p, value, lf), True))

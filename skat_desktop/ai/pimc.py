@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TypeVar
 
 from skat_desktop.ai import hand_eval as he
@@ -518,7 +519,9 @@ class PimcPlayer:
         if first:
             opts = he.evaluate_hand(view.hand, profile, view.position)
             top = [o for o in opts if o.value_estimate >= 18][: s.candidates]
-            every = [a | b for a, b in _pairs(FULL_DECK & ~view.hand)]
+            every = [
+                (1 << a) | (1 << b) for a, b in combinations(cards_of(FULL_DECK & ~view.hand), 2)
+            ]
             values = [_values_by_skat(view.hand, o.contract, profile, every) for o in top]
             self._bidding_key, self._bidding = key, (top, _Simulation(len(top)), values)
         top, sim, values = self._bidding
@@ -578,7 +581,8 @@ class PimcPlayer:
                     games_here.append((ouvert, profile.null_value(False, True), 4))
             else:
                 m = matadors(hand12, g)[1]
-                games_here = [(Contract(g), profile.base(g) * (m + 1), 1)]
+                k = Contract(g)
+                games_here = [(k, he.suit_grand_value(profile, k, m), 1)]
             games_here = [x for x in games_here if x[1] >= view.bid]
             if not games_here:
                 continue
@@ -676,22 +680,12 @@ class _Simulation:
         return out
 
 
-def _pairs(cards: int) -> Iterator[tuple[int, int]]:
-    """Every skat of two of these cards, as two one-card masks."""
-    singles = [1 << c for c in cards_of(cards)]
-    for i, a in enumerate(singles):
-        for b in singles[i + 1 :]:
-            yield a, b
-
-
 def _values_by_skat(hand: int, k: Contract, profile: RuleProfile, skats: list[int]) -> list[int]:
     """The game's value at the simple level with each skat (matadors count the skat;
     a Null's value is fixed)."""
     if k.game == GameType.NULL:
         return [profile.null_value(k.hand, k.ouvert)] * len(skats)
-    base = profile.base(k.game) * (1 + (1 if k.hand else 0))
-    step = profile.base(k.game)
-    return [base + step * matadors(hand | skat, k.game)[1] for skat in skats]
+    return [he.suit_grand_value(profile, k, matadors(hand | skat, k.game)[1]) for skat in skats]
 
 
 def _schneider_line(view: SeatView, target: int, level: float) -> int | None:
