@@ -359,6 +359,11 @@ def test_close_double_dummy_losses_carry_their_own_play_edge():
     plain = PimcPlayer(STANDARD, 1)._play_chance(share, n, 0.25, GameType.CLUBS, 0.0)
     assert plain == pytest.approx(0.25 + STANDARD.play_edge * 0.75)
     assert split._play_chance(share, n, 0.25, GameType.NULL, close) == 0.25
+    # a Grand with fewer jacks than grand_jacks gets no edge; one with enough does
+    few = PimcPlayer(dataclasses.replace(STANDARD, grand_jacks=2), 1)
+    assert few._play_chance(share, n, 0.25, GameType.GRAND, close, 1) == pytest.approx(0.25)
+    assert few._play_chance(share, n, 0.25, GameType.GRAND, close, 2) > 0.25 + 0.3 * 0.75
+    assert few._play_chance(share, n, 0.25, GameType.CLUBS, close, 1) > 0.25 + 0.3 * 0.75
 
 
 def test_a_deal_lost_by_a_few_points_is_marked_close():
