@@ -11,6 +11,10 @@ other two, and for every trump game the level declares solves the deal as it sta
 the first lead. It prints, per band of that value (the declarer's card points with
 perfect play), how many of the games were won: the table's answer to "what is a loss
 by so many points worth?" (the ``close_margin`` and edges of ``pimc.Strength``).
+
+A second table holds the level's own judgement against the table: for the games it
+declared after picking up the skat, the chance to win it judged at the discard
+(``PimcPlayer.judged``) and how many it won, by band of that chance.
 """
 
 from __future__ import annotations
@@ -28,17 +32,18 @@ from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import ISKO
 
 BANDS = ((61, 120, "61+ (won double-dummy)"), (51, 60, "51-60"), (41, 50, "41-50"), (0, 40, "0-40"))
+JUDGED = ((0.95, 1.01), (0.9, 0.95), (0.8, 0.9), (0.7, 0.8), (0.6, 0.7), (0.0, 0.6))
 
 
 def declared_games(level: str, against: str, deals: int, seed: int):
-    """(double-dummy value at the first lead, won at the table) of each trump game
-    ``level`` declares."""
+    """(double-dummy value at the first lead, won at the table, the chance the level
+    judged at the discard or None) of each trump game ``level`` declares."""
     for i, deal_seed in enumerate(match_deal_seeds(seed, deals)):
         me = i % 3
         setup = DealSetup(ISKO, deal_from_seed(deal_seed), deal_seed, dealer=DEALER)
         deal = Deal(setup)
         players = [make_player(level if p == me else against, deal_seed * 3 + p) for p in range(3)]
-        value = None
+        value = judged = None
         while not deal.finished:
             p = deal.to_move
             view = deal.view(setup.seats[p])
@@ -48,9 +53,12 @@ def declared_games(level: str, against: str, deals: int, seed: int):
                 skat = FULL_DECK & ~(hands[0] | hands[1] | hands[2])
                 pos = Position(view.game, me, hands, (), view.leader, 0, points_of(skat))
                 value = solve(pos, "value", answer_cards=False).value
-            deal.apply(players[p].choose(view))
+            action = players[p].choose(view)
+            if view.phase == "discard" and p == me:
+                judged = getattr(players[p], "judged", None)
+            deal.apply(action)
         if value is not None and deal.result.kind == "game":
-            yield value, bool(deal.result.won)
+            yield value, bool(deal.result.won), judged
 
 
 def main() -> None:
@@ -62,16 +70,30 @@ def main() -> None:
     args = ap.parse_args()
     set_threads(1)
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for value, won in declared_games(args.level, args.against, args.deals, args.seed):
+    judged_tally: dict[float, list[float]] = defaultdict(lambda: [0, 0, 0.0])
+    for value, won, judged in declared_games(args.level, args.against, args.deals, args.seed):
         band = next(name for lo, hi, name in BANDS if lo <= value <= hi)
         tally[band][0] += 1
         tally[band][1] += won
+        if judged is not None:
+            lo = next(lo for lo, hi in JUDGED if lo <= judged < hi)
+            judged_tally[lo][0] += 1
+            judged_tally[lo][1] += won
+            judged_tally[lo][2] += judged
     print(f"{args.level} declaring against {args.against}, {args.deals} deals, seed {args.seed}")
     print(f"{'double-dummy value':24s} {'games':>6s} {'won':>6s} {'share':>6s}")
     for _, _, name in BANDS:
         games, won = tally[name]
         share = f"{won / games:6.0%}" if games else "     -"
         print(f"{name:24s} {games:6d} {won:6d} {share}")
+    print(f"\n{'judged at the discard':24s} {'games':>6s} {'won':>6s} {'share':>6s} {'judged':>6s}")
+    for lo, hi in JUDGED:
+        games, won, judged = judged_tally[lo]
+        name = f"{lo:.0%}-{min(hi, 1.0):.0%}"
+        if games:
+            print(f"{name:24s} {games:6d} {won:6d} {won / games:6.0%} {judged / games:6.0%}")
+        else:
+            print(f"{name:24s} {games:6d} {won:6d}      -      -")
 
 
 if __name__ == "__main__":

@@ -210,6 +210,9 @@ class PimcPlayer:
         self._bidding_key: tuple | None = None
         self._bidding: tuple[list[he.GameOption], _Simulation] = ([], _Simulation(0))
         self._declaration: Contract | None = None
+        # the chance to win the game it last chose at the discard, as it judged it
+        # (benchmarks/declarer_calibration.py holds it against the table's result)
+        self.judged: float | None = None
 
     def choose(self, view: SeatView, cancel: threading.Event | None = None) -> Action:
         plays = [a for a in view.legal if type(a) is Play]
@@ -584,6 +587,7 @@ class PimcPlayer:
 
     def _discard(self, view: SeatView, cancel) -> Action | None:
         """Choose game and discard together by simulating the best candidates."""
+        self.judged = None
         hand12 = view.hand
         profile = view.profile
         candidates = []
@@ -630,8 +634,8 @@ class PimcPlayer:
             p = self._play_chance(share, n, p0, k.game, close, _jacks(hand12))
             u = he.utility(p, value, lf, malus)
             if best is None or u > best[0]:
-                best = (u, k, d)
-        _, k, d = best
+                best = (u, k, d, p)
+        _, k, d, self.judged = best
         self._declaration = k
         c1, c2 = cards_of(d)
         return Discard(view.position, (c1, c2))

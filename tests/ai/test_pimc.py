@@ -243,6 +243,7 @@ def test_a_null_hand_bid_above_plain_null_declares_null_ouvert():
     player = PimcPlayer(QUICK, 1)
     discard = player.choose(deal.view(deal.setup.seats[0]))
     assert type(discard) is Discard
+    assert player.judged is not None and 0.5 < player.judged <= 1.0  # a nearly sure Null
     deal.apply(discard)
     declare = player.choose(deal.view(deal.setup.seats[0]))
     assert type(declare) is Declare
