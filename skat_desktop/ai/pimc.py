@@ -189,13 +189,12 @@ EXPERT = Strength(
 )
 
 
-def _target(view: SeatView) -> int:
+def _target(k: Contract, profile: RuleProfile) -> int:
     """Points the declarer needs: 61, or the announced Schneider/Schwarz."""
-    k = view.contract
     if k.schwarz_announced:
         return 120
     if k.schneider_announced:
-        return view.profile.schneider_min
+        return profile.schneider_min
     return 61
 
 
@@ -254,7 +253,7 @@ class PimcPlayer:
         s = self.strength
         null = view.game == GameType.NULL
         exact = not null and view.hand.bit_count() <= s.exact_cards
-        target = 0 if null else _target(view)
+        target = 0 if null else _target(view.contract, view.profile)
         inference = s.inference if view.position == view.declarer else s.defender_inference
         worlds = sample_worlds(
             view,
@@ -445,27 +444,14 @@ class PimcPlayer:
                     0,
                     0 if null else points_of(buried),
                 )
-                target = 61
-                if k.schwarz_announced:
-                    target = 120
-                elif k.schneider_announced:
-                    target = profile.schneider_min
+                target = _target(k, profile)
                 key = (int(k.game), target, mine, buried)
                 if key not in solved:
                     try:
-                        won = solve(
-                            pos, "win", target=target, node_limit=s.node_limit, answer_cards=False
-                        )
-                        solved[key] = bool(won.declarer_wins)
-                        if not won.declarer_wins and s.close_margin and not null:
-                            near = solve(
-                                pos,
-                                "win",
-                                target=target - s.close_margin,
-                                node_limit=s.node_limit,
-                                answer_cards=False,
-                            )
-                            solved[key] = _CLOSE if near.declarer_wins else False
+                        solved[key] = _wins(pos, target, s.node_limit)
+                        if not solved[key] and s.close_margin and not null:
+                            near = _wins(pos, target - s.close_margin, s.node_limit)
+                            solved[key] = _CLOSE if near else False
                     except SearchLimit:
                         solved[key] = None
                 row.append(solved[key])
@@ -639,6 +625,12 @@ class PimcPlayer:
         self._declaration = k
         c1, c2 = cards_of(d)
         return Discard(view.position, (c1, c2))
+
+
+def _wins(pos: Position, target: int, node_limit: int) -> bool:
+    """Whether the declarer reaches ``target`` double-dummy (a null-window query)."""
+    found = solve(pos, "win", target=target, node_limit=node_limit, answer_cards=False)
+    return bool(found.declarer_wins)
 
 
 def _jacks(hand: int) -> int:
