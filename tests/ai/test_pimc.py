@@ -152,8 +152,10 @@ def test_solving_on_threads_changes_no_decision():
     assert answers[1] == answers[4]
 
 
-def test_expert_bids_and_declares_as_the_standard_does():
-    """The expert differs in card play only: with the same random numbers (the arena
+def test_expert_bids_and_declares_as_the_standard_does_but_trusts_close_losses_less():
+    """The expert's bidding and declaring differ from the standard's in one setting: a
+    simulated close loss carries less play edge (its defence is the standard's, not the
+    beginner's). With that setting as the standard's, the same random numbers (the arena
     gives both levels the same seed at a seat) and a budget that does not bind, the
     auction, skat and declaration come out the same."""
     from skat_desktop.ai.pimc import EXPERT
@@ -171,8 +173,13 @@ def test_expert_bids_and_declares_as_the_standard_does():
 
     # deals where 32 simulated deals for 4 games (seed 3) or reading passes (seed 9)
     # would bid or declare otherwise
+    like_standard = dataclasses.replace(EXPERT, close_edge=STANDARD.close_edge)
     for seed in (3, 9):
-        assert auction(EXPERT, seed) == auction(STANDARD, seed)
+        assert auction(like_standard, seed) == auction(STANDARD, seed)
+    # half the simulated losses close: the expert judges the game less sure
+    expert = PimcPlayer(EXPERT, 1)._play_chance(0.5, 16, 0.5, GameType.CLUBS, 0.5)
+    standard = PimcPlayer(STANDARD, 1)._play_chance(0.5, 16, 0.5, GameType.CLUBS, 0.5)
+    assert expert < standard
 
 
 def test_simulated_deals_count_as_much_as_they_fit_the_bidding():
