@@ -10,6 +10,7 @@ how well each hand fits that player's bidding.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Callable, Sequence
@@ -49,6 +50,8 @@ class Knowledge:
     skat_known: int | None  # None: the skat is among the unseen cards
     unseen: int  # cards whose place is unknown
     void: tuple[int, int, int]  # per position: cards it certainly does not hold
+    # cards the skat is taken not to hold (a reading, not a fact: see discard_reading)
+    skat_void: int = 0
 
 
 def knowledge(view: SeatView) -> Knowledge:
@@ -103,12 +106,15 @@ def _deal_one(k: Knowledge, rng: random.Random) -> World | None:
     def options(c: int) -> list[int]:
         return [p for p in holders if not k.void[p] >> c & 1]
 
-    cards.sort(key=lambda c: len(options(c)))
+    def skat_room(c: int) -> int:
+        return 0 if k.skat_void >> c & 1 else 1
+
+    cards.sort(key=lambda c: len(options(c)) + skat_room(c))
     hands = {p: 0 for p in holders}
     skat = 0
     for c in cards:
         room = [p for p in options(c) if need[p]]
-        slots = sum(need[p] for p in room) + skat_need
+        slots = sum(need[p] for p in room) + skat_need * skat_room(c)
         if not slots:
             return None
         r = rng.randrange(slots)
@@ -127,6 +133,26 @@ def _deal_one(k: Knowledge, rng: random.Random) -> World | None:
         return None
     full = [k.known[p] if k.known[p] is not None else hands[p] for p in range(3)]
     return World((full[0], full[1], full[2]), skat if k.skat_known is None else k.skat_known)
+
+
+def discard_reading(view: SeatView, k: Knowledge) -> Knowledge:
+    """``k`` with the skat taken to hold no trump when the declarer picked it up and put
+    two cards down in a suit game or Grand: a declarer keeps his trumps (jacks in a
+    Grand) unless nothing else is left to put down, as every level's discard does.
+    Uniform worlds would put a trump in the skat in about two worlds of three (at the
+    first lead some nine trumps of a suit game among 22 unseen cards) and so hand
+    the declarer too few trumps."""
+    game = view.game
+    if (
+        k.skat_known is not None
+        or not view.picked_up
+        or view.declarer is None
+        or view.declarer == k.me
+        or game is None
+        or not (game.is_suit or game == GameType.GRAND)
+    ):
+        return k
+    return dataclasses.replace(k, skat_void=trump_mask(game) & k.unseen)
 
 
 def bid_weight(hand: int, bid_or_held: int, declared: bool, game: GameType | None) -> float:
@@ -245,14 +271,17 @@ def sample_worlds(
     tries: int = 40,
     passes: bool = False,
     rules_reading: float = 1.0,
+    discards: bool = False,
 ) -> list[World]:
     """``n`` worlds consistent with ``view``; with ``inference`` each carries a weight
     for how well the other hands fit their bidding (the declarer's and the bidders');
     with ``passes`` also a player who passed without bidding counts as weak; with
     ``rules_reading`` below 1 a world whose hands do not fit the bidding by
     :func:`rules_fit` is kept only with that chance (drawn, not weighted: the worlds
-    kept all tell something)."""
-    k = knowledge(view)
+    kept all tell something); with ``discards`` the skat holds no trump after a
+    pick-up (:func:`discard_reading`) as long as the play allows it."""
+    certain = knowledge(view)
+    k = discard_reading(view, certain) if discards else certain
     out: list[World] = []
     fit = bidding_weigher(view, passes)
     fits = rules_fit(view) if inference and rules_reading < 1.0 else None
@@ -266,6 +295,8 @@ def sample_worlds(
     attempts = 0
     while len(out) < n and attempts < n * tries:
         attempts += 1
+        if k is not certain and not out and attempts > 4 * n:
+            k = certain  # the play shows the declarer put a trump down after all
         w = _deal_one(k, rng)
         if w is None:
             continue

@@ -27,13 +27,16 @@ def views_during_play(seed: int):
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_worlds_keep_known_cards_sizes_and_voids(seed):
+@pytest.mark.parametrize("discards", [False, True])
+def test_worlds_keep_known_cards_sizes_and_voids(seed, discards):
+    """Also when the skat is read as holding no trump: the random player puts trumps
+    down, and once the play shows it the worlds must still exist."""
     rng = random.Random(seed)
     for deal, view in views_during_play(seed):
         if view.phase != "play" or view.game == GameType.RAMSCH:
             continue
         k = knowledge(view)
-        worlds = sample_worlds(view, 8, rng)
+        worlds = sample_worlds(view, 8, rng, discards=discards)
         assert worlds, "a consistent world always exists: the real one"
         for w in worlds:
             assert w.hands[view.position] == view.hand
@@ -128,3 +131,36 @@ def test_worlds_read_by_the_rules_fit_the_bidding():
     assert len(read) == 24
     assert all(rules_ceiling(w.hands[1], ISKO, 1) >= 40 for w in read)
     assert sum(rules_ceiling(w.hands[1], ISKO, 1) >= 40 for w in plain) < 24
+
+
+def test_a_defender_reads_the_skat_as_holding_no_trump_after_a_pick_up():
+    """The beginner keeps its trumps when it discards; the defenders' worlds put none in
+    the skat, while uniform worlds often do (and the declarer's own view is no guess)."""
+    from skat_desktop.ai.beginner import BeginnerPlayer
+    from skat_desktop.ai.sampling import discard_reading
+    from skat_desktop.engine.cards import trump_mask
+
+    checked = 0
+    for seed in range(40):
+        deal = Deal(DealSetup(ISKO, deal_from_seed(seed), seed))
+        players = [BeginnerPlayer(random.Random(seed + i)) for i in range(3)]
+        view = deal.view(deal.setup.seats[deal.to_move])
+        while not deal.finished and view.phase != "play":
+            deal.apply(players[deal.to_move].choose(view))
+            if not deal.finished:
+                view = deal.view(deal.setup.seats[deal.to_move])
+        if deal.finished or not deal.picked_up or deal.contract.game == GameType.NULL:
+            continue
+        trumps = trump_mask(deal.contract.game)
+        assert not deal.skat & trumps
+        defender = (deal.declarer + 1) % 3
+        view = deal.view(deal.setup.seats[defender])
+        rng = random.Random(seed)
+        read = sample_worlds(view, 24, rng, discards=True)
+        plain = sample_worlds(view, 24, rng)
+        assert len(read) == 24 and not any(w.skat & trumps for w in read)
+        assert any(w.skat & trumps for w in plain)
+        own = deal.view(deal.setup.seats[deal.declarer])
+        assert discard_reading(own, knowledge(own)).skat_void == 0
+        checked += 1
+    assert checked >= 5
