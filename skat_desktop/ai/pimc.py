@@ -142,8 +142,8 @@ class Strength:
     # declarer, who must guess where the jacks sit, loses more at the table than the
     # defenders (0: every Grand gets it).
     grand_jacks: int = 0
-    # As a defender after the declarer's pick-up, deal no trump into the skat: every
-    # level keeps its trumps when it puts two cards down (sampling.discard_reading).
+    # As a defender after the declarer's pick-up, deal no trump into the skat: players
+    # keep their trumps when they put two cards down (sampling.discard_reading).
     discard_reading: bool = False
 
 

@@ -138,7 +138,8 @@ def _deal_one(k: Knowledge, rng: random.Random) -> World | None:
 def discard_reading(view: SeatView, k: Knowledge) -> Knowledge:
     """``k`` with the skat taken to hold no trump when the declarer picked it up and put
     two cards down in a suit game or Grand: a declarer keeps his trumps (jacks in a
-    Grand) unless nothing else is left to put down, as every level's discard does.
+    Grand) unless nothing else is left to put down, as players do and the levels
+    above random do (hand_eval.best_discard).
     Uniform worlds would put a trump in the skat in about two worlds of three (at the
     first lead some nine trumps of a suit game among 22 unseen cards) and so hand
     the declarer too few trumps."""
