@@ -382,33 +382,35 @@ def best_discard(hand12: int, contract_game: int, profile: RuleProfile) -> tuple
     (typically tens without their ace, singletons to make voids). Null: the pair that
     leaves the safest hand (bury high cards in short suits). Any two cards are legal.
     """
-    best: tuple[int, int] | None = None
-    best_score = -1e9
+    return ranked_discards(hand12, contract_game, profile, 1)[0]
+
+
+def ranked_discards(
+    hand12: int, contract_game: int, profile: RuleProfile, n: int
+) -> list[tuple[int, int]]:
+    """The ``n`` best pairs to put down by :func:`best_discard`'s judgement, best first
+    (fewer when the hand leaves fewer choices)."""
     g = GameType(contract_game)
     if g == GameType.RAMSCH:
-        return ramsch_discard(hand12)
+        return [ramsch_discard(hand12)]
+    scored: list[tuple[float, tuple[int, int]]] = []
     if g == GameType.NULL:
         for c1, c2 in combinations(cards_of(hand12), 2):
             rest = hand12 & ~((1 << c1) | (1 << c2))
             f = null_features(rest, 1)
-            score = _logit(NULL_FINAL, f) + 0.001 * (POWER[g][c1] + POWER[g][c2])
-            if score > best_score:
-                best, best_score = (c1, c2), score
-        assert best is not None
-        return best
-    keep = trump_mask(g)
-    for c1, c2 in _candidates(hand12, keep):
-        rest = hand12 & ~((1 << c1) | (1 << c2))
-        sp = POINTS[c1] + POINTS[c2]
-        if g == GameType.GRAND:
-            z = _logit(GRAND_FINAL, (*grand_features(rest, 1), sp))
-        else:
-            z = _logit(SUIT_FINAL, (*suit_features(rest, g, 1), sp))
-        score = z + 1e-4 * sp  # (the log-odds do not saturate for strong hands)
-        if score > best_score:
-            best, best_score = (c1, c2), score
-    assert best is not None
-    return best
+            scored.append((_logit(NULL_FINAL, f) + 0.001 * (POWER[g][c1] + POWER[g][c2]), (c1, c2)))
+    else:
+        for c1, c2 in _candidates(hand12, trump_mask(g)):
+            rest = hand12 & ~((1 << c1) | (1 << c2))
+            sp = POINTS[c1] + POINTS[c2]
+            if g == GameType.GRAND:
+                z = _logit(GRAND_FINAL, (*grand_features(rest, 1), sp))
+            else:
+                z = _logit(SUIT_FINAL, (*suit_features(rest, g, 1), sp))
+            scored.append((z + 1e-4 * sp, (c1, c2)))  # (the log-odds do not saturate)
+    # best first; equal scores keep the order of the pairs (the first one found wins)
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    return [scored[i][1] for i in order[:n]]
 
 
 # ------------------------------------------------------------------ Ramsch
@@ -576,6 +578,7 @@ __all__ = [
     "plan_declaration",
     "ramsch_danger",
     "ramsch_discard",
+    "ranked_discards",
     "safe_matadors",
     "suit_features",
     "utility",

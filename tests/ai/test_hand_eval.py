@@ -126,6 +126,20 @@ def test_discards_are_valid_and_keep_trumps(game: GameType) -> None:
                 assert not ((1 << c1) | (1 << c2)) & trumps
 
 
+@pytest.mark.parametrize("game", [GameType.CLUBS, GameType.GRAND, GameType.NULL])
+def test_ranked_discards_start_with_the_best_and_are_different_pairs(game: GameType) -> None:
+    for h12 in random_hands(60, 12, seed=100 + int(game)):
+        ranked = he.ranked_discards(h12, game, ISKO, 3)
+        assert ranked[0] == he.best_discard(h12, game, ISKO)
+        assert len(set(ranked)) == len(ranked) == 3
+        assert all(c1 < c2 and h12 >> c1 & 1 and h12 >> c2 & 1 for c1, c2 in ranked)
+
+
+def test_a_hand_of_trumps_and_two_others_has_one_discard_to_rank() -> None:
+    h12 = hand("CJ SJ HJ DJ CA CT CK CQ C9 C8 HA D7")
+    assert he.ranked_discards(h12, GameType.CLUBS, ISKO, 3) == [(card("HA"), card("D7"))]
+
+
 def test_discard_with_only_trumps_gives_up_the_lowest() -> None:
     h12 = hand("CJ SJ HJ DJ CA CT CK CQ C9 C8 C7 HA")
     c1, c2 = he.best_discard(h12, GameType.CLUBS, ISKO)

@@ -279,6 +279,48 @@ def test_after_the_pick_up_a_sure_grand_is_among_the_games_weighed():
     assert type(declare) is Declare and declare.contract.game == GameType.GRAND
 
 
+@pytest.mark.parametrize("discards", [1, 3])
+def test_the_best_game_is_weighed_with_the_rules_next_discards_too(monkeypatch, discards):
+    """At the discard the simulation weighs the rules' best discard of every candidate
+    game and, for the best of those games, the next ones: their double-dummy results
+    can overrule the rules' choice of the two cards."""
+    from skat_desktop.engine.actions import Bid, Declare, Discard, Pass, PickUp
+    from skat_desktop.engine.cards import mask, parse_cards
+    from skat_desktop.engine.dealing import DealtCards
+
+    mine = parse_cards(["C9", "CJ", "CA", "S8", "SA", "HT", "HJ", "D7", "D8", "DJ"])
+    skat = parse_cards(["SJ", "HQ"])
+    rest = [c for c in range(32) if c not in mine + skat]
+    hands = (mask(mine), mask(rest[:10]), mask(rest[10:20]))
+    deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(skat))))
+    for action in (Pass(1), Pass(2), Bid(0, 18), PickUp(0)):
+        deal.apply(action)
+    weighed = []
+    simulate = PimcPlayer._simulate
+
+    def spy(self, view, hand, options, *args, **kwargs):
+        weighed.extend(options)
+        return simulate(self, view, hand, options, *args, **kwargs)
+
+    monkeypatch.setattr(PimcPlayer, "_simulate", spy)
+    player = PimcPlayer(dataclasses.replace(QUICK, discards=discards), 1)
+    discard = player.choose(deal.view(deal.setup.seats[0]))
+    assert type(discard) is Discard
+    games = [k for k, _ in weighed]
+    best = games[0]
+    assert best.game == GameType.GRAND
+    assert len(set(games)) == QUICK.candidates
+    # the best game with as many different discards as asked for, the others with one
+    assert len({d for k, d in weighed if k == best}) == games.count(best) == discards
+    assert all(games.count(k) == 1 for k in set(games) - {best})
+    # the declaration and the discard are one of the options weighed
+    deal.apply(discard)
+    declare = player.choose(deal.view(deal.setup.seats[0]))
+    assert type(declare) is Declare
+    chosen = (1 << discard.cards[0]) | (1 << discard.cards[1])
+    assert (declare.contract, chosen) in [(k.normalised(), d) for k, d in weighed]
+
+
 def test_a_game_without_jacks_counts_the_skats_that_would_leave_it_overbid():
     """A hand without jacks is worth "without 5" in Diamonds (45) only while the skat
     holds no jack: a bid the skat can undercut is lost as overbid on those skats. A hand
