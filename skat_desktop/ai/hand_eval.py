@@ -409,8 +409,7 @@ def ranked_discards(
                 z = _logit(SUIT_FINAL, (*suit_features(rest, g, 1), sp))
             scored.append((z + 1e-4 * sp, (c1, c2)))  # (the log-odds do not saturate)
     # best first; equal scores keep the order of the pairs (the first one found wins)
-    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
-    return [scored[i][1] for i in order[:n]]
+    return [pair for _, pair in sorted(scored, key=lambda x: -x[0])[:n]]
 
 
 # ------------------------------------------------------------------ Ramsch
