@@ -257,12 +257,9 @@ def test_a_null_hand_bid_above_plain_null_declares_null_ouvert():
     assert declare.contract.game == GameType.NULL and declare.contract.ouvert
 
 
-def test_after_the_pick_up_a_sure_grand_is_among_the_games_weighed():
-    """With four jacks after the pick-up every game is nearly sure; the suit games are
-    a hair surer by the rules, but a Grand with 4 is worth 120 and a suit game at most
-    72. The simulated candidates are the games of the best expected score, so the
-    Grand is declared."""
-    from skat_desktop.engine.actions import Bid, Declare, Pass, PickUp
+def _four_jacks_after_the_pick_up() -> Deal:
+    """Seat 0 bid 18, picked up SJ HQ and holds all four jacks: its discard is next."""
+    from skat_desktop.engine.actions import Bid, Pass, PickUp
     from skat_desktop.engine.cards import mask, parse_cards
     from skat_desktop.engine.dealing import DealtCards
 
@@ -273,6 +270,17 @@ def test_after_the_pick_up_a_sure_grand_is_among_the_games_weighed():
     deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(skat))))
     for action in (Pass(1), Pass(2), Bid(0, 18), PickUp(0)):
         deal.apply(action)
+    return deal
+
+
+def test_after_the_pick_up_a_sure_grand_is_among_the_games_weighed():
+    """With four jacks after the pick-up every game is nearly sure; the suit games are
+    a hair surer by the rules, but a Grand with 4 is worth 120 and a suit game at most
+    72. The simulated candidates are the games of the best expected score, so the
+    Grand is declared."""
+    from skat_desktop.engine.actions import Declare
+
+    deal = _four_jacks_after_the_pick_up()
     player = PimcPlayer(QUICK, 1)
     deal.apply(player.choose(deal.view(deal.setup.seats[0])))
     declare = player.choose(deal.view(deal.setup.seats[0]))
@@ -284,17 +292,9 @@ def test_the_best_game_is_weighed_with_the_rules_next_discards_too(monkeypatch, 
     """At the discard the simulation weighs the rules' best discard of every candidate
     game and, for the best of those games, the next ones: their double-dummy results
     can overrule the rules' choice of the two cards."""
-    from skat_desktop.engine.actions import Bid, Declare, Discard, Pass, PickUp
-    from skat_desktop.engine.cards import mask, parse_cards
-    from skat_desktop.engine.dealing import DealtCards
+    from skat_desktop.engine.actions import Declare, Discard
 
-    mine = parse_cards(["C9", "CJ", "CA", "S8", "SA", "HT", "HJ", "D7", "D8", "DJ"])
-    skat = parse_cards(["SJ", "HQ"])
-    rest = [c for c in range(32) if c not in mine + skat]
-    hands = (mask(mine), mask(rest[:10]), mask(rest[10:20]))
-    deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(skat))))
-    for action in (Pass(1), Pass(2), Bid(0, 18), PickUp(0)):
-        deal.apply(action)
+    deal = _four_jacks_after_the_pick_up()
     weighed = []
     simulate = PimcPlayer._simulate
 
