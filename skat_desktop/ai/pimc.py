@@ -601,8 +601,14 @@ class PimcPlayer:
         hand12 = view.hand
         profile = view.profile
         candidates = []
-        others = []  # the further discards of each game
         games = (*he.TRUMP_GAMES, GameType.NULL)
+
+        def chance(g: GameType, d1: int, d2: int) -> float:
+            """The rules' chance to win game ``g`` after putting d1 and d2 down."""
+            final = hand12 & ~((1 << d1) | (1 << d2))
+            sp = 0 if g == GameType.NULL else POINTS[d1] + POINTS[d2]
+            return he.win_chance(final, g, view.position, pre=False, skat_points=sp)
+
         for g in games:
             # (contract, value, power of the rules' chance that judges it)
             if g == GameType.NULL:
@@ -619,20 +625,10 @@ class PimcPlayer:
             games_here = [x for x in games_here if x[1] >= view.bid]
             if not games_here:
                 continue
-            # the rules' best discard; the next ones are kept for the best trump game
-            ranked = he.ranked_discards(hand12, g, profile, self.strength.discards)
-            for i, (d1, d2) in enumerate(ranked):
-                final = hand12 & ~((1 << d1) | (1 << d2))
-                p0 = he.win_chance(
-                    final,
-                    g,
-                    view.position,
-                    pre=False,
-                    skat_points=0 if g == GameType.NULL else POINTS[d1] + POINTS[d2],
-                )
-                for k, value, power in games_here:
-                    option = (p0**power, k, (1 << d1) | (1 << d2), value)
-                    (candidates if i == 0 else others).append(option)
+            d1, d2 = he.best_discard(hand12, g, profile)
+            p0 = chance(g, d1, d2)
+            for k, value, power in games_here:
+                candidates.append((p0**power, k, (1 << d1) | (1 << d2), value))
         if not candidates:
             return None  # nothing covers the bid: the rules pick the cheapest loss
         # the games of the best expected score by the rules (not the surest: with four
@@ -640,8 +636,10 @@ class PimcPlayer:
         lf, malus = profile.loss_factor(False), self.strength.loss_malus
         candidates.sort(key=lambda c: -he.utility(c[0], c[3], lf, malus))
         top = candidates[: self.strength.candidates]
-        if top[0][1].game != GameType.NULL:
-            top += [c for c in others if c[1] == top[0][1]]
+        _, k, _, value = top[0]
+        if k.game != GameType.NULL:  # the best trump game with the rules' next discards too
+            for d1, d2 in he.ranked_discards(hand12, k.game, profile, self.strength.discards)[1:]:
+                top.append((chance(k.game, d1, d2), k, (1 << d1) | (1 << d2), value))
         fits = rules_fit(view) if self.strength.rules_reading < 1.0 else None
         sim = self._simulate(view, hand12, [(k, d) for _, k, d, _ in top], cancel, fits=fits)
         shares = sim.shares(self._bidding_fit(view))
