@@ -148,6 +148,10 @@ class Strength:
     # At the discard, how many of the rules' best discards of the rules' best trump game
     # are simulated (beside the best discard of each other candidate game).
     discards: int = 1
+    # The share of the double-dummy losses of a Null (not Ouvert) this level's declarer
+    # still wins: double-dummy the defenders see his one weak card and lead to it; at the
+    # table they must find it. 0: no edge.
+    null_edge: float = 0.0
 
 
 STANDARD = Strength(
@@ -180,17 +184,24 @@ STANDARD = Strength(
     # per deal against one discard): +1.47 TP/G [-0.14, +3.07] over 400 duplicate deals;
     # its Grands after a pick-up won 296 of 317 (93 %) against 279 of 307 (91 %).
     discards=3,
+    # Its Nulls after a pick-up against the beginner's defence (benchmarks/
+    # null_calibration.py --deals 1500, seeds 11 and 12: 1,075 Null hands with a rules'
+    # chance of 30 % or more): those lost double-dummy were won 44 % at the table (31 %
+    # to 75 %, rising with the rules' chance), those won double-dummy 94 %.
+    null_edge=0.45,
 )
 # The expert thinks longer about every card: twice the worlds, points compared from five
 # cards on, and passes read in the sampling. It bids and declares with the standard's
 # simulation (larger ones measured no better against the standard: 32 deals for 4 games
 # +1.16 TP/G [-1.00, +3.31] over 300 duplicate deals; 64 for 5: +0.27 [-2.44, +2.98] over
-# 200), but counts on less play edge in a close loss: 0.85 is what its declarer play wins
-# against the beginner's defence; against a defence like its own (declarer_calibration
-# --against standard, 420 deals, 125 games) the close losses (51-60 points double-dummy)
-# were won 68 %. With 0.7 it beat the standard by +2.18 [+0.39, +3.96] over 600 duplicate
-# deals (seeds 1-3); earlier experts that bid exactly as the standard measured +1.73
-# [-2.07, +5.52] over 200 and +0.8 [-1.0, +2.5] over 300, not shown.
+# 200 — both within the standard's 0.6 s, in which one arena thread solves a median of 9
+# deals of 16: they mostly did not reach their deals), but counts on less play edge in a
+# close loss: 0.85 is what its declarer play wins against the beginner's defence; against
+# a defence like its own (declarer_calibration --against standard, 420 deals, 125 games)
+# the close losses (51-60 points double-dummy) were won 68 %. With 0.7 it beat the
+# standard by +2.18 [+0.39, +3.96] over 600 duplicate deals (seeds 1-3); earlier experts
+# that bid exactly as the standard measured +1.73 [-2.07, +5.52] over 200 and +0.8
+# [-1.0, +2.5] over 300, not shown.
 EXPERT = Strength(
     "expert",
     budget=1.2,
@@ -208,6 +219,7 @@ EXPERT = Strength(
     grand_jacks=STANDARD.grand_jacks,
     discard_reading=STANDARD.discard_reading,
     discards=STANDARD.discards,
+    null_edge=STANDARD.null_edge,
 )
 
 
@@ -510,17 +522,20 @@ class PimcPlayer:
         game: GameType,
         close: float | None = None,
         jacks: int = 4,
+        ouvert: bool = False,
     ) -> float:
         """Chance to win at the table: the simulated double-dummy share over ``n``
         (effective) deals — a few deals say little alone: the rules' estimate is a
-        prior — plus this level's play edge in trump games (a Null declarer's hand is
-        no mystery to the defenders: no edge). ``close``: the share of the simulated
-        losses that were close (see ``close_margin``); ``jacks``: how many the declarer
-        holds (see ``grand_jacks``)."""
+        prior — plus this level's play edge: in trump games, and in a Null whose hand
+        the defenders cannot see (``null_edge``; an Ouvert's hand is open: none).
+        ``close``: the share of the simulated losses that were close (see
+        ``close_margin``); ``jacks``: how many the declarer holds (see ``grand_jacks``)."""
         p = (share * n + 2 * prior) / (n + 2)
-        if game == GameType.NULL or (game == GameType.GRAND and jacks < self.strength.grand_jacks):
-            return p
         s = self.strength
+        if game == GameType.NULL:
+            return p if ouvert else p + s.null_edge * (1 - p)
+        if game == GameType.GRAND and jacks < s.grand_jacks:
+            return p
         edge = s.play_edge
         if close is not None:
             edge = close * s.close_edge + (1 - close) * s.play_edge
@@ -566,8 +581,9 @@ class PimcPlayer:
         out = []
         for o, (share, n, close), every in zip(top, shares, values, strict=True):
             q = sum(v >= bid for v in every) / len(every)
+            k = o.contract
             p = q * self._play_chance(
-                share, n, o.win_chance_estimate, o.contract.game, close, _jacks(view.hand)
+                share, n, o.win_chance_estimate, k.game, close, _jacks(view.hand), k.ouvert
             )
             lf = profile.loss_factor(o.contract.hand)
             u = he.utility(p, o.value_estimate, lf, s.loss_malus)
@@ -645,7 +661,7 @@ class PimcPlayer:
         shares = sim.shares(self._bidding_fit(view))
         best = None
         for (p0, k, d, value), (share, n, close) in zip(top, shares, strict=True):
-            p = self._play_chance(share, n, p0, k.game, close, _jacks(hand12))
+            p = self._play_chance(share, n, p0, k.game, close, _jacks(hand12), k.ouvert)
             u = he.utility(p, value, lf, malus)
             if best is None or u > best[0]:
                 best = (u, k, d, p)

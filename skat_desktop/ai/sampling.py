@@ -157,8 +157,9 @@ def discard_reading(view: SeatView, k: Knowledge) -> Knowledge:
 
 
 def bid_weight(hand: int, bid_or_held: int, declared: bool, game: GameType | None) -> float:
-    """How well a hand fits a player's bidding: bids promise jacks, trumps and aces."""
-    if bid_or_held <= 0:
+    """How well a hand fits a player's bidding: bids promise jacks, trumps and aces —
+    except the bids of a Null's declarer, whose hand holds low cards."""
+    if bid_or_held <= 0 or (declared and game == GameType.NULL):
         return 1.0
     jacks = (hand & JACKS).bit_count()
     aces = sum(hand >> (8 * s + 7) & 1 for s in range(4))

@@ -393,7 +393,8 @@ def test_bidding_read_by_the_rules_simulates_deals_that_fit_the_auction():
 def test_close_double_dummy_losses_carry_their_own_play_edge():
     """With ``close_margin`` a simulated deal lost double-dummy by only a few points is
     told apart from a clear loss: the share of close losses sets the play edge between
-    ``close_edge`` and ``play_edge``. Without it every loss carries ``play_edge``."""
+    ``close_edge`` and ``play_edge``. Without it every loss carries ``play_edge``. A
+    Null's losses carry ``null_edge``, an Ouvert's none."""
     from skat_desktop.ai.pimc import _CLOSE, _Simulation
 
     sim = _Simulation(1)
@@ -408,7 +409,12 @@ def test_close_double_dummy_losses_carry_their_own_play_edge():
     assert p == pytest.approx(0.25 + edge * 0.75)
     plain = PimcPlayer(STANDARD, 1)._play_chance(share, n, 0.25, GameType.CLUBS, 0.0)
     assert plain == pytest.approx(0.25 + STANDARD.play_edge * 0.75)
-    assert split._play_chance(share, n, 0.25, GameType.NULL, close) == 0.25
+    # a Null gets its own edge, an Ouvert (the hand is open) none
+    null = split._play_chance(share, n, 0.25, GameType.NULL, close)
+    assert null == pytest.approx(0.25 + STANDARD.null_edge * 0.75) and STANDARD.null_edge > 0
+    assert split._play_chance(share, n, 0.25, GameType.NULL, close, ouvert=True) == 0.25
+    no_edge = PimcPlayer(dataclasses.replace(STANDARD, null_edge=0.0), 1)
+    assert no_edge._play_chance(share, n, 0.25, GameType.NULL) == 0.25
     # a Grand with fewer jacks than grand_jacks gets no edge; one with enough does
     few = PimcPlayer(dataclasses.replace(STANDARD, grand_jacks=2), 1)
     assert few._play_chance(share, n, 0.25, GameType.GRAND, close, 1) == pytest.approx(0.25)

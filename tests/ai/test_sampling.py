@@ -75,6 +75,18 @@ def test_bidding_inference_weights_strong_hands_up():
     assert bid_weight(weak, 0, False, None) == 1.0
 
 
+def test_a_null_declarers_bids_promise_no_high_cards():
+    """Read as jacks and aces, a Null declarer's bids would make his likeliest hands the
+    ones no Null is played with."""
+    from skat_desktop.ai.sampling import bid_weight
+    from skat_desktop.engine.cards import mask, parse_cards
+
+    null_hand = mask(parse_cards(["C7", "C8", "S7", "S8", "H7", "H8", "D7", "D8", "D9", "HQ"]))
+    assert bid_weight(null_hand, 23, True, GameType.NULL) == 1.0
+    # another bidder of the same deal is still read as bidding a game of his own
+    assert bid_weight(null_hand, 23, False, GameType.NULL) < 1.0
+
+
 def _after_bidding(middlehand: list[str], level: int, rear_passes: bool):
     """A deal where middlehand bid ``level`` (then forehand passed) and rear hand passed
     without a bid or has not spoken yet; middlehand holds ``middlehand``."""

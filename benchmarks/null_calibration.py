@@ -1,0 +1,109 @@
+"""How often a level's Nulls are won at the table, by whether they win double-dummy.
+
+Usage: python benchmarks/null_calibration.py [--level standard] [--against beginner]
+       [--deals 3000] [--seed 11] [--min-chance 0.3]
+
+Double-dummy the defenders of a Null see the declarer's hand and lead to his one weak
+card; at the table they must find it. So the simulation's double-dummy share of a Null
+says less about the table than it does in a trump game (``pimc.Strength.null_edge``).
+For each of ``--deals`` isko deals this takes forehand's ten cards and the skat, puts
+down the rules' best Null discard and, when the rules give that Null at least
+``--min-chance``, solves it double-dummy from the first lead and plays it with
+``--level`` declaring against ``--against`` at the other two positions. It prints, per
+band of the rules' chance, how many Nulls were won at the table, of those lost and of
+those won double-dummy.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from skat_desktop.ai import hand_eval as he
+from skat_desktop.ai.levels import make_player
+from skat_desktop.ai.pimc import set_threads
+from skat_desktop.ai.solver import Position, solve
+from skat_desktop.app.arena import DEALER, match_deal_seeds
+from skat_desktop.app.selfplay import play_deal
+from skat_desktop.engine.actions import Bid, Declare, Discard, Hold, Pass, PickUp
+from skat_desktop.engine.cards import GameType
+from skat_desktop.engine.contract import Contract
+from skat_desktop.engine.deal import Deal, DealSetup, Phase
+from skat_desktop.engine.dealing import deal_from_seed
+from skat_desktop.engine.profiles import ISKO
+
+BANDS = ((0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.01))
+
+
+def nulls(level: str, against: str, deals: int, seed: int, min_chance: float):
+    """(the rules' chance, won double-dummy, won at the table) of each Null played."""
+    for deal_seed in match_deal_seeds(seed, deals):
+        dealt = deal_from_seed(deal_seed)
+        d1, d2 = he.best_discard(dealt.hands[0] | dealt.skat, GameType.NULL, ISKO)
+        final = (dealt.hands[0] | dealt.skat) & ~((1 << d1) | (1 << d2))
+        chance = he.win_chance(final, GameType.NULL, 0, pre=False, skat_points=0)
+        if chance < min_chance:
+            continue
+        hands = (final, dealt.hands[1], dealt.hands[2])
+        dd = solve(Position(GameType.NULL, 0, hands, (), 0, 0, 0), "win", answer_cards=False)
+        setup = DealSetup(ISKO, dealt, deal_seed, dealer=DEALER)
+        deal = Deal(setup)
+        while deal.phase == Phase.BIDDING:  # forehand gets the game at the lowest bid
+            p = deal.to_move
+            legal = deal.view(setup.seats[p]).legal
+            wanted = (Bid, Hold) if p == 0 else (Pass,)
+            deal.apply(next(a for a in legal if type(a) in wanted))
+        deal.apply(PickUp(0))
+        deal.apply(Discard(0, (d1, d2)))
+        deal.apply(Declare(0, Contract(GameType.NULL)))
+        players = [make_player(level if p == 0 else against, deal_seed * 3 + p) for p in range(3)]
+        play_deal(deal, players)
+        yield chance, bool(dd.declarer_wins), bool(deal.result.won)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--level", default="standard")
+    ap.add_argument("--against", default="beginner")
+    ap.add_argument("--deals", type=int, default=3000)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--min-chance", type=float, default=0.3)
+    args = ap.parse_args()
+    set_threads(1)
+    # per band: [Nulls, won], [lost double-dummy, of them won], [won double-dummy, won]
+    tally = {lo: [[0, 0], [0, 0], [0, 0]] for lo, _ in BANDS}
+    for chance, dd, won in nulls(args.level, args.against, args.deals, args.seed, args.min_chance):
+        lo = next((lo for lo, hi in BANDS if lo <= chance < hi), None)
+        if lo is None:
+            continue
+        for row in (tally[lo][0], tally[lo][2 if dd else 1]):
+            row[0] += 1
+            row[1] += won
+    print(
+        f"{args.level} declaring Null against {args.against}, {args.deals} deals, seed {args.seed}"
+    )
+    head = ("rules chance", "Nulls", "won", "dd lost", "won", "dd won", "won")
+    print(f"{head[0]:13s} {head[1]:>6s} {head[2]:>5s} {head[3]:>8s} {head[4]:>5s}", end="")
+    print(f" {head[5]:>7s} {head[6]:>5s}")
+
+    def share(row: list[int]) -> str:
+        return f"{row[1] / row[0]:5.0%}" if row[0] else "    -"
+
+    total = [[0, 0], [0, 0], [0, 0]]
+    for lo, hi in BANDS:
+        rows = tally[lo]
+        for t, r in zip(total, rows, strict=True):
+            t[0] += r[0]
+            t[1] += r[1]
+        name = f"{lo:.0%}-{min(hi, 1.0):.0%}"
+        print(
+            f"{name:13s} {rows[0][0]:6d} {share(rows[0])} {rows[1][0]:8d} {share(rows[1])}"
+            f" {rows[2][0]:7d} {share(rows[2])}"
+        )
+    print(
+        f"{'all':13s} {total[0][0]:6d} {share(total[0])} {total[1][0]:8d} {share(total[1])}"
+        f" {total[2][0]:7d} {share(total[2])}"
+    )
+
+
+if __name__ == "__main__":
+    main()
