@@ -589,7 +589,7 @@ class PimcPlayer:
             p = q * self._play_chance(
                 share, n, o.win_chance_estimate, k.game, close, _jacks(view.hand), k.ouvert
             )
-            lf = profile.loss_factor(o.contract.hand)
+            lf = profile.loss_factor(k.hand)
             u = he.utility(p, o.value_estimate, lf, s.loss_malus)
             out.append((o.contract, o.value_estimate, u))
         return out
