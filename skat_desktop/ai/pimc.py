@@ -523,22 +523,22 @@ class PimcPlayer:
         share: float,
         n: float,
         prior: float,
-        game: GameType,
+        k: Contract,
         close: float | None = None,
         jacks: int = 4,
-        ouvert: bool = False,
     ) -> float:
         """Chance to win at the table: the simulated double-dummy share over ``n``
         (effective) deals — a few deals say little alone: the rules' estimate is a
-        prior — plus this level's play edge: in trump games, and in a Null whose hand
-        the defenders cannot see (``null_edge``; an Ouvert's hand is open: none).
+        prior — plus this level's play edge in contract ``k``: in trump games, and in a
+        Null whose hand the defenders cannot see (``null_edge``; an Ouvert's hand is
+        open: none).
         ``close``: the share of the simulated losses that were close (see
         ``close_margin``); ``jacks``: how many the declarer holds (see ``grand_jacks``)."""
         p = (share * n + 2 * prior) / (n + 2)
         s = self.strength
-        if game == GameType.NULL:
-            return p if ouvert else p + s.null_edge * (1 - p)
-        if game == GameType.GRAND and jacks < s.grand_jacks:
+        if k.game == GameType.NULL:
+            return p if k.ouvert else p + s.null_edge * (1 - p)
+        if k.game == GameType.GRAND and jacks < s.grand_jacks:
             return p
         edge = s.play_edge
         if close is not None:
@@ -586,12 +586,10 @@ class PimcPlayer:
         for o, (share, n, close), every in zip(top, shares, values, strict=True):
             q = sum(v >= bid for v in every) / len(every)
             k = o.contract
-            p = q * self._play_chance(
-                share, n, o.win_chance_estimate, k.game, close, _jacks(view.hand), k.ouvert
-            )
+            p = q * self._play_chance(share, n, o.win_chance_estimate, k, close, _jacks(view.hand))
             lf = profile.loss_factor(k.hand)
             u = he.utility(p, o.value_estimate, lf, s.loss_malus)
-            out.append((o.contract, o.value_estimate, u))
+            out.append((k, o.value_estimate, u))
         return out
 
     def _bid(self, view: SeatView, cancel) -> Action | None:
@@ -665,7 +663,7 @@ class PimcPlayer:
         shares = sim.shares(self._bidding_fit(view))
         best = None
         for (p0, k, d, value), (share, n, close) in zip(top, shares, strict=True):
-            p = self._play_chance(share, n, p0, k.game, close, _jacks(hand12), k.ouvert)
+            p = self._play_chance(share, n, p0, k, close, _jacks(hand12))
             u = he.utility(p, value, lf, malus)
             if best is None or u > best[0]:
                 best = (u, k, d, p)

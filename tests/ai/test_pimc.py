@@ -14,6 +14,7 @@ from skat_desktop.ai.pimc import STANDARD, PimcPlayer
 from skat_desktop.app.selfplay import play_deal, selfplay
 from skat_desktop.engine.actions import Play
 from skat_desktop.engine.cards import GameType, card
+from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import HOUSE, ISKO, TEXAS, builtin
@@ -177,8 +178,8 @@ def test_expert_bids_and_declares_as_the_standard_does_but_trusts_close_losses_l
     for seed in (3, 9):
         assert auction(like_standard, seed) == auction(STANDARD, seed)
     # half the simulated losses close: the expert judges the game less sure
-    expert = PimcPlayer(EXPERT, 1)._play_chance(0.5, 16, 0.5, GameType.CLUBS, 0.5)
-    standard = PimcPlayer(STANDARD, 1)._play_chance(0.5, 16, 0.5, GameType.CLUBS, 0.5)
+    expert = PimcPlayer(EXPERT, 1)._play_chance(0.5, 16, 0.5, Contract(GameType.CLUBS), 0.5)
+    standard = PimcPlayer(STANDARD, 1)._play_chance(0.5, 16, 0.5, Contract(GameType.CLUBS), 0.5)
     assert expert < standard
 
 
@@ -329,7 +330,6 @@ def test_a_game_without_jacks_counts_the_skats_that_would_leave_it_overbid():
     from skat_desktop.ai.pimc import _values_by_skat
     from skat_desktop.engine.actions import Bid, Hold, Pass
     from skat_desktop.engine.cards import mask, parse_cards
-    from skat_desktop.engine.contract import Contract
     from skat_desktop.engine.dealing import DealtCards
 
     without = parse_cards(["C7", "CT", "ST", "SA", "H7", "HA", "D8", "D9", "DT", "DQ"])
@@ -404,22 +404,24 @@ def test_close_double_dummy_losses_carry_their_own_play_edge():
     assert (share, n) == (0.25, 4.0) and close == pytest.approx(1 / 3)
 
     split = PimcPlayer(dataclasses.replace(STANDARD, close_margin=10, close_edge=0.9), 1)
-    p = split._play_chance(share, n, 0.25, GameType.CLUBS, close)
+    p = split._play_chance(share, n, 0.25, Contract(GameType.CLUBS), close)
     edge = (0.9 + 2 * STANDARD.play_edge) / 3
     assert p == pytest.approx(0.25 + edge * 0.75)
-    plain = PimcPlayer(STANDARD, 1)._play_chance(share, n, 0.25, GameType.CLUBS, 0.0)
+    plain = PimcPlayer(STANDARD, 1)._play_chance(share, n, 0.25, Contract(GameType.CLUBS), 0.0)
     assert plain == pytest.approx(0.25 + STANDARD.play_edge * 0.75)
     # a Null gets its own edge, an Ouvert (the hand is open) none
-    null = split._play_chance(share, n, 0.25, GameType.NULL, close)
+    null = split._play_chance(share, n, 0.25, Contract(GameType.NULL), close)
     assert null == pytest.approx(0.25 + STANDARD.null_edge * 0.75) and STANDARD.null_edge > 0
-    assert split._play_chance(share, n, 0.25, GameType.NULL, close, ouvert=True) == 0.25
+    assert split._play_chance(share, n, 0.25, Contract(GameType.NULL, ouvert=True), close) == 0.25
     no_edge = PimcPlayer(dataclasses.replace(STANDARD, null_edge=0.0), 1)
-    assert no_edge._play_chance(share, n, 0.25, GameType.NULL) == 0.25
+    assert no_edge._play_chance(share, n, 0.25, Contract(GameType.NULL)) == 0.25
     # a Grand with fewer jacks than grand_jacks gets no edge; one with enough does
     few = PimcPlayer(dataclasses.replace(STANDARD, grand_jacks=2), 1)
-    assert few._play_chance(share, n, 0.25, GameType.GRAND, close, 1) == pytest.approx(0.25)
-    assert few._play_chance(share, n, 0.25, GameType.GRAND, close, 2) > 0.25 + 0.3 * 0.75
-    assert few._play_chance(share, n, 0.25, GameType.CLUBS, close, 1) > 0.25 + 0.3 * 0.75
+    assert few._play_chance(share, n, 0.25, Contract(GameType.GRAND), close, 1) == pytest.approx(
+        0.25
+    )
+    assert few._play_chance(share, n, 0.25, Contract(GameType.GRAND), close, 2) > 0.25 + 0.3 * 0.75
+    assert few._play_chance(share, n, 0.25, Contract(GameType.CLUBS), close, 1) > 0.25 + 0.3 * 0.75
 
 
 def test_a_deal_lost_by_a_few_points_is_marked_close():
@@ -427,7 +429,6 @@ def test_a_deal_lost_by_a_few_points_is_marked_close():
     the target less the margin? A hopeless hand's deals are clear losses."""
     from skat_desktop.ai.pimc import _CLOSE
     from skat_desktop.engine.cards import mask, parse_cards
-    from skat_desktop.engine.contract import Contract
     from skat_desktop.engine.dealing import DealtCards
 
     mine = parse_cards(["C7", "C8", "S7", "S8", "H7", "H8", "D7", "D8", "D9", "HQ"])
