@@ -38,8 +38,9 @@ def nulls(level: str, against: str, deals: int, seed: int, min_chance: float):
     """(the rules' chance, won double-dummy, won at the table) of each Null played."""
     for deal_seed in match_deal_seeds(seed, deals):
         dealt = deal_from_seed(deal_seed)
-        d1, d2 = he.best_discard(dealt.hands[0] | dealt.skat, GameType.NULL, ISKO)
-        final = (dealt.hands[0] | dealt.skat) & ~((1 << d1) | (1 << d2))
+        hand12 = dealt.hands[0] | dealt.skat
+        d1, d2 = he.best_discard(hand12, GameType.NULL, ISKO)
+        final = hand12 & ~((1 << d1) | (1 << d2))
         chance = he.win_chance(final, GameType.NULL, 0, pre=False, skat_points=0)
         if chance < min_chance:
             continue
@@ -85,8 +86,13 @@ def main() -> None:
     print(f"{head[0]:13s} {head[1]:>6s} {head[2]:>5s} {head[3]:>8s} {head[4]:>5s}", end="")
     print(f" {head[5]:>7s} {head[6]:>5s}")
 
-    def share(row: list[int]) -> str:
-        return f"{row[1] / row[0]:5.0%}" if row[0] else "    -"
+    def line(name: str, rows: list[list[int]]) -> None:
+        """One band: Nulls, lost double-dummy, won double-dummy; each with its share won."""
+        cells = [
+            f"{r[0]:{w}d} " + (f"{r[1] / r[0]:5.0%}" if r[0] else "    -")
+            for r, w in zip(rows, (6, 8, 7), strict=True)
+        ]
+        print(f"{name:13s} " + " ".join(cells))
 
     total = [[0, 0], [0, 0], [0, 0]]
     for lo, hi in BANDS:
@@ -94,15 +100,8 @@ def main() -> None:
         for t, r in zip(total, rows, strict=True):
             t[0] += r[0]
             t[1] += r[1]
-        name = f"{lo:.0%}-{min(hi, 1.0):.0%}"
-        print(
-            f"{name:13s} {rows[0][0]:6d} {share(rows[0])} {rows[1][0]:8d} {share(rows[1])}"
-            f" {rows[2][0]:7d} {share(rows[2])}"
-        )
-    print(
-        f"{'all':13s} {total[0][0]:6d} {share(total[0])} {total[1][0]:8d} {share(total[1])}"
-        f" {total[2][0]:7d} {share(total[2])}"
-    )
+        line(f"{lo:.0%}-{min(hi, 1.0):.0%}", rows)
+    line("all", total)
 
 
 if __name__ == "__main__":
