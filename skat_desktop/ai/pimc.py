@@ -154,11 +154,14 @@ class Strength:
     null_edge: float = 0.0
 
 
+# Twice the worlds of its first version (32 within 0.35 s): against the beginner (deal
+# sets 6, 1, 2 and 3, paired per deal, with the defenders' bids read by their own game)
+# +0.89 TP/G [-0.51, +2.28] over 800 duplicate deals, every set up (+0.30 to +1.53).
 STANDARD = Strength(
     "standard",
-    budget=0.35,
-    min_worlds=6,
-    max_worlds=32,
+    budget=0.7,
+    min_worlds=12,
+    max_worlds=64,
     inference=True,
     exact_cards=3,
     deal_worlds=16,
@@ -203,14 +206,15 @@ STANDARD = Strength(
 # close loss: 0.85 is what its declarer play wins against the beginner's defence; against
 # a defence like its own (declarer_calibration --against standard, 420 deals, 125 games)
 # the close losses (51-60 points double-dummy) were won 68 %. With 0.7 it beat the
-# standard by +2.18 [+0.39, +3.96] over 600 duplicate deals (seeds 1-3); earlier experts
-# that bid exactly as the standard measured +1.73 [-2.07, +5.52] over 200 and +0.8
-# [-1.0, +2.5] over 300, not shown.
+# standard by +2.18 [+0.39, +3.96] over 600 duplicate deals (seeds 1-3) when both had
+# half the worlds they have now (expert 64 in 1.2 s, standard 32 in 0.35 s); earlier
+# experts that bid exactly as the standard measured +1.73 [-2.07, +5.52] over 200 and
+# +0.8 [-1.0, +2.5] over 300, not shown.
 EXPERT = Strength(
     "expert",
-    budget=1.2,
-    min_worlds=12,
-    max_worlds=64,
+    budget=2.0,
+    min_worlds=24,
+    max_worlds=128,
     inference=True,
     exact_cards=5,
     deal_worlds=STANDARD.deal_worlds,

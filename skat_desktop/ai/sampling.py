@@ -158,12 +158,14 @@ def discard_reading(view: SeatView, k: Knowledge) -> Knowledge:
 
 def bid_weight(hand: int, bid_or_held: int, declared: bool, game: GameType | None) -> float:
     """How well a hand fits a player's bidding: bids promise jacks, trumps and aces —
-    except the bids of a Null's declarer, whose hand holds low cards."""
+    except the bids of a Null's declarer, whose hand holds low cards. ``game`` is the
+    declared game: the declarer's bids are read by its trumps; a defender bid for a
+    game of his own, read by jacks, aces and his longest suit."""
     if bid_or_held <= 0 or (declared and game == GameType.NULL):
         return 1.0
     jacks = (hand & JACKS).bit_count()
     aces = sum(hand >> (8 * s + 7) & 1 for s in range(4))
-    if game is not None and game <= 3:
+    if declared and game is not None and game <= 3:
         trumps = (hand & trump_mask(game)).bit_count()
         strength = trumps + 0.5 * aces
         want = 5.0 + min(bid_or_held, 60) / 30

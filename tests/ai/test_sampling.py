@@ -87,6 +87,22 @@ def test_a_null_declarers_bids_promise_no_high_cards():
     assert bid_weight(null_hand, 23, False, GameType.NULL) < 1.0
 
 
+def test_a_defenders_bids_are_read_by_his_own_game_not_the_declared_trumps():
+    """A defender who bid 24 bid for a game of his own: two jacks, spades and aces fit it
+    whatever the declarer plays; a hand of the declared Hearts does not promise more."""
+    from skat_desktop.ai.sampling import bid_weight
+    from skat_desktop.engine.cards import mask, parse_cards
+
+    spades = mask(parse_cards(["CJ", "DJ", "SA", "ST", "SK", "S9", "S8", "CA", "D7", "D8"]))
+    hearts = mask(parse_cards(["H7", "H8", "H9", "HQ", "HK", "C7", "C8", "D9", "DQ", "S7"]))
+    assert bid_weight(spades, 24, False, GameType.HEARTS) == 1.0
+    assert bid_weight(spades, 24, False, GameType.HEARTS) > bid_weight(
+        hearts, 24, False, GameType.HEARTS
+    )
+    # the declarer's own bids are read by the declared trumps
+    assert bid_weight(spades, 24, True, GameType.HEARTS) < 1.0
+
+
 def _after_bidding(middlehand: list[str], level: int, rear_passes: bool):
     """A deal where middlehand bid ``level`` (then forehand passed) and rear hand passed
     without a bid or has not spoken yet; middlehand holds ``middlehand``."""
