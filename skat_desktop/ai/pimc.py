@@ -154,9 +154,11 @@ class Strength:
     null_edge: float = 0.0
 
 
-# Twice the worlds of its first version (32 within 0.35 s): against the beginner (deal
-# sets 6, 1, 2 and 3, paired per deal, with the defenders' bids read by their own game)
-# +0.89 TP/G [-0.51, +2.28] over 800 duplicate deals, every set up (+0.30 to +1.53).
+# Up to 64 worlds within 0.7 s per card (before: 32 within 0.35 s; card p95 0.43 s of the
+# 1 s allowed, benchmarks/player_speed.py, 30 deals). Against the beginner (deal sets 6,
+# 1, 2 and 3, together with reading a defender's bids by his own game, paired per deal
+# against before): +0.89 TP/G [-0.51, +2.28] over 800 duplicate deals, every set up
+# (+0.30 to +1.53).
 STANDARD = Strength(
     "standard",
     budget=0.7,
