@@ -207,9 +207,9 @@ STANDARD = Strength(
 # deals of 16: they mostly did not reach their deals), but counts on less play edge in a
 # close loss: 0.85 is what its declarer play wins against the beginner's defence; against
 # a defence like its own (declarer_calibration --against standard, 420 deals, 125 games)
-# the close losses (51-60 points double-dummy) were won 68 %. With 0.7 it beat the
-# standard by +2.18 [+0.39, +3.96] over 600 duplicate deals (seeds 1-3) when both had
-# half the worlds they have now (expert 64 in 1.2 s, standard 32 in 0.35 s); earlier
+# the close losses (51-60 points double-dummy) were won 68 %. As it is now it beats the
+# standard by +2.44 TP/G [+0.59, +4.29] over 600 duplicate deals (seeds 2-4, +2.36 to
+# +2.60 per set); with half the worlds on both sides it was +2.18 [+0.39, +3.96]; earlier
 # experts that bid exactly as the standard measured +1.73 [-2.07, +5.52] over 200 and
 # +0.8 [-1.0, +2.5] over 300, not shown.
 EXPERT = Strength(
