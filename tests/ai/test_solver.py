@@ -224,8 +224,8 @@ def test_compiled_and_pure_python_agree_on_every_benchmark_deal(kind):
     """Issue 4 item 1: both paths give identical results on the whole benchmark set.
 
     Every one of the 200 deals, after four tricks of lowest cards, so that the pure-Python
-    solver needs about 15 s per kind; whole deals from the opening lead take it about
-    25 minutes, which ``benchmarks/solver_speed.py --compare 200`` does."""
+    solver needs about 15 s per kind; whole deals from the opening lead take it about an
+    hour on one core, which ``benchmarks/solver_speed.py --compare 200`` does."""
     for p in benchmark_set(200, kind):
         _assert_paths_agree(_shorten(p, 4))
 
