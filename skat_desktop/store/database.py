@@ -3,19 +3,40 @@
 A file is only written to once it is known to be ours (or new): a foreign SQLite
 file, a file that is not SQLite at all, or one written by a newer skat-desktop is
 refused with one sentence and left untouched.
+
+* **Reading never needs the write lock.** ``open_database(path, read_only=True)``
+  opens the file read-only and writes nothing (no pragma that touches the file, no
+  migration), so a read-only file, or one that another program is writing to, can
+  always be viewed and exported.
+* **A writer writes only what is missing.** The write-ahead log, the schema steps and
+  the file's marks are set only when they are not set yet, so an ordinary open takes
+  no write lock either; the first write does.
+* **A new database appears whole or not at all.** It is built in a temporary file
+  beside the target (schema, marks, ``synchronous`` flush) and linked into place only
+  then; a crash during the first start leaves at most that temporary file, which the
+  next start removes. A file left half-created by an older version (our tables, our
+  schema history, no mark, no data) is recognised and finished.
+* **Finished deals survive a power cut**: writers use ``synchronous=FULL`` (every
+  commit is flushed to the disk before the program says it is saved).
+* New files and folders are private to the user (0600 / 0700).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
+import uuid
 from pathlib import Path
 
 import platformdirs
 from sqlite_utils import Database
 
+from skat_desktop.store.faults import fail_point, kill_point
 from skat_desktop.store.schema import APPLICATION_ID, KNOWN, MIGRATION_SET, migrations
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_MS = 5000  # how long a command waits for another program's write to finish
 
 
 class StoreError(Exception):
@@ -34,43 +55,132 @@ class CorruptDatabase(StoreError):
     """The file is damaged."""
 
 
+class DatabaseBusy(StoreError):
+    """Another program holds the database's lock; trying again later may work."""
+
+
+class ReadOnlyDatabase(StoreError):
+    """The file (or its folder) cannot be written; it can still be viewed."""
+
+
 def default_path() -> Path:
     """The embedded default: one file in the platform's user data directory."""
     return platformdirs.user_data_path("skat-desktop", appauthor=False) / "skat-desktop.sqlite3"
 
 
+def is_busy(e: BaseException) -> bool:
+    """Whether a SQLite error means "another connection holds the lock"."""
+    if not isinstance(e, sqlite3.OperationalError):
+        return False
+    code = getattr(e, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    text = str(e)
+    return "locked" in text or "busy" in text
+
+
+def is_read_only(e: BaseException) -> bool:
+    """Whether a SQLite error means "this file cannot be written"."""
+    if not isinstance(e, sqlite3.OperationalError):
+        return False
+    code = getattr(e, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF == sqlite3.SQLITE_READONLY:
+        return True
+    return "readonly" in str(e) or "read-only" in str(e)
+
+
+def explain(e: sqlite3.Error, path: Path | str, doing: str = "use") -> StoreError:
+    """One sentence for a SQLite error, as the right :class:`StoreError`."""
+    first = str(e).splitlines()[0] if str(e) else type(e).__name__
+    if is_busy(e):
+        return DatabaseBusy(
+            f"{path} is busy: another program is writing to it; try again in a moment"
+        )
+    if is_read_only(e):
+        return ReadOnlyDatabase(f"{path} cannot be written ({first}); it can only be viewed")
+    if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
+        return CorruptDatabase(f"{path} cannot be {doing}d: {first}")
+    return StoreError(f"cannot {doing} {path}: {first}")
+
+
 def _check_existing(path: Path) -> None:
-    with open(path, "rb") as f:
-        header = f.read(16)
+    try:
+        with open(path, "rb") as f:
+            header = f.read(16)
+    except OSError as e:
+        raise StoreError(f"cannot read {path}: {e.strerror or e}") from None
     if header and header != SQLITE_HEADER:
         raise ForeignDatabase(f"{path} is not a SQLite database")
 
 
-def _inspect(conn: sqlite3.Connection, path: Path) -> None:
-    """Refuse foreign, newer or damaged files before anything is written."""
+_OUR_TABLES = {
+    "players",
+    "profiles",
+    "series",
+    "series_seats",
+    "series_events",
+    "deals",
+    "deal_results",
+    "deal_scores",
+    "corrections",
+    "_sqlite_migrations",
+}
+
+
+def _half_created(conn: sqlite3.Connection, tables: set[str]) -> bool:
+    """An older version's first start killed before the file got its mark: our tables
+    only, our schema history only, and not one row of data — safe to finish."""
+    if not tables or not tables <= _OUR_TABLES or "_sqlite_migrations" not in tables:
+        return False
+    sets = {r[0] for r in conn.execute("SELECT DISTINCT migration_set FROM _sqlite_migrations")}
+    if not sets <= {MIGRATION_SET}:
+        return False
+    return all(
+        conn.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() is None
+        for t in tables
+        if t != "_sqlite_migrations"
+    )
+
+
+def _inspect(conn: sqlite3.Connection, path: Path) -> list[str]:
+    """Refuse foreign, newer or damaged files before anything is written.
+
+    Returns the schema steps still to apply (all of them for a new file)."""
     try:
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        user_version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     except sqlite3.DatabaseError as e:
-        raise CorruptDatabase(f"{path} cannot be read: {e}") from None
+        if is_busy(e):
+            raise explain(e, path) from None
+        raise CorruptDatabase(f"{path} cannot be read: {str(e).splitlines()[0]}") from None
     if not tables and app_id == 0:
-        return  # a new, empty file
-    if app_id != APPLICATION_ID:
+        return list(KNOWN)  # a new, empty file
+    if app_id != APPLICATION_ID and not (app_id == 0 and _half_created(conn, tables)):
         raise ForeignDatabase(f"{path} is a SQLite database of another program")
+    if user_version > len(KNOWN):
+        raise NewerDatabase(
+            f"{path} was written by a newer skat-desktop (schema version {user_version}); "
+            "update the program to open it"
+        )
     if "_sqlite_migrations" not in tables:
         raise CorruptDatabase(f"{path} has no schema history")
-    names = [
-        r[0]
-        for r in conn.execute(
-            "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (MIGRATION_SET,)
-        )
-    ]
+    try:
+        names = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (MIGRATION_SET,)
+            )
+        ]
+    except sqlite3.DatabaseError as e:
+        raise CorruptDatabase(f"{path} has a damaged schema history: {e}") from None
     unknown = [n for n in names if n not in KNOWN]
     if unknown:
         raise NewerDatabase(
             f"{path} was written by a newer skat-desktop (schema step {unknown[-1]}); "
             "update the program to open it"
         )
+    return [n for n in KNOWN if n not in names]
 
 
 def check_integrity(db: Database) -> None:
@@ -80,33 +190,184 @@ def check_integrity(db: Database) -> None:
         raise CorruptDatabase(f"the database is damaged: {result}")
 
 
-def open_database(path: str | Path | None = None) -> Database:
-    """Open (creating and migrating as needed) the database at ``path`` or the default."""
+def quick_check(conn: sqlite3.Connection, path: Path | str) -> None:
+    """SQLite's quick check (pages and structure, not index contents): before writing
+    into a file, make sure its pages are sound, so damage is reported, never spread."""
+    try:
+        result = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+    except sqlite3.DatabaseError as e:
+        if is_busy(e):
+            raise explain(e, path) from None
+        raise CorruptDatabase(f"{path} is damaged: {str(e).splitlines()[0]}") from None
+    if result != "ok":
+        raise CorruptDatabase(
+            f"{path} is damaged ({result.splitlines()[0]}); restore a backup, "
+            "or run 'skat-desktop db check' for details"
+        )
+
+
+def _connect(target: str, uri: bool = False, busy_ms: int = BUSY_MS) -> sqlite3.Connection:
+    conn = sqlite3.connect(target, uri=uri, isolation_level=None, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
+    return conn
+
+
+def _writer_pragmas(conn: sqlite3.Connection) -> None:
+    """Per-connection settings (none of them writes to the file)."""
+    conn.execute("PRAGMA synchronous=FULL")  # a commit is on the disk before we say saved
+    conn.execute("PRAGMA foreign_keys=ON")
+
+
+def _finish_schema(conn: sqlite3.Connection, pending: list[str]) -> None:
+    """Write-ahead log, schema steps and marks: only what is not there yet."""
+    if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        conn.execute("PRAGMA journal_mode=WAL")
+    if pending:
+        kill_point("migrate.before")
+        migrations.apply(Database(conn))
+        kill_point("migrate.after")
+    if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    if conn.execute("PRAGMA user_version").fetchone()[0] != len(KNOWN):
+        conn.execute(f"PRAGMA user_version={len(KNOWN)}")
+
+
+def _private_folder(folder: Path) -> None:
+    if not folder.is_dir():
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+
+def _stale_creations(path: Path) -> list[Path]:
+    """Temporary files of first starts that were killed (with their journals)."""
+    return list(path.parent.glob(f".{path.name}.*.creating*"))
+
+
+def _create(path: Path) -> None:
+    """Build a complete new database beside ``path`` and link it into place."""
+    for old in _stale_creations(path):  # an earlier first start that was killed
+        with contextlib.suppress(OSError):
+            old.unlink()
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.creating")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.close(fd)
+        kill_point("create.file")
+        conn = _connect(str(tmp))
+        try:
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            # The new file stays in rollback-journal mode until it is in place: a WAL
+            # file must not be renamed with its log beside it.
+            migrations.apply(Database(conn))
+            kill_point("create.schema")
+            conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version={len(KNOWN)}")
+        finally:
+            conn.close()
+        fail_point("create.sync")
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        kill_point("create.before-link")
+        try:
+            os.link(tmp, path)  # never over a file another program created meanwhile
+        except FileExistsError:
+            pass  # someone else's first start won: use theirs
+        except OSError:
+            if not path.exists():
+                os.replace(tmp, path)
+        kill_point("create.linked")
+    except sqlite3.Error as e:
+        raise explain(e, path, "create") from None
+    except OSError as e:
+        raise StoreError(f"cannot create {path}: {e.strerror or e}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        for extra in ("-journal", "-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                Path(f"{tmp}{extra}").unlink()
+    with contextlib.suppress(OSError):
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def open_database(
+    path: str | Path | None = None,
+    read_only: bool = False,
+    busy_ms: int = BUSY_MS,
+    check: bool = True,
+) -> Database:
+    """Open (creating and migrating as needed) the database at ``path`` or the default.
+
+    ``read_only`` opens an existing file for viewing: nothing is written and no lock is
+    taken beyond SQLite's shared reading. A writer runs SQLite's quick check first
+    (``check``) so a damaged file is reported before anything is written into it.
+    Raises :class:`StoreError` (or a subclass) with one sentence.
+    """
     path = Path(path) if path is not None else default_path()
     if path.exists() and path.is_dir():
         raise StoreError(f"{path} is a folder, not a database file")
-    if path.exists():
-        _check_existing(path)
+    real = Path(os.path.realpath(path))  # a link stays a link; its file is used
+    if read_only:
+        return _open_reader(path, real, busy_ms)
+    if real.exists() and real.stat().st_size == 0:
+        # A first start killed before SQLite wrote a byte (older versions created the
+        # file first): nothing to keep.
+        with contextlib.suppress(OSError):
+            real.unlink()
+    if real.exists():
+        _check_existing(real)
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            _private_folder(real.parent)
+        except OSError as e:
+            raise StoreError(f"cannot create the folder {real.parent}: {e.strerror or e}") from None
+        _create(real)
     try:
-        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        conn = _connect(str(real), busy_ms=busy_ms)
     except sqlite3.Error as e:
-        raise StoreError(f"cannot open {path}: {e}") from None
+        raise explain(e, path, "open") from None
     try:
-        _inspect(conn, path)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")  # WAL: a crash never corrupts, see README
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA busy_timeout=5000")
-        db = Database(conn)
-        migrations.apply(db)
-        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        conn.execute(f"PRAGMA user_version={len(KNOWN)}")
+        pending = _inspect(conn, path)
+        if check:
+            quick_check(conn, path)
+        _writer_pragmas(conn)
+        _finish_schema(conn, pending)
     except sqlite3.DatabaseError as e:
         conn.close()
-        raise CorruptDatabase(f"{path} cannot be used: {e}") from None
-    except StoreError:
+        raise explain(e, path) from None
+    except BaseException:
         conn.close()
         raise
-    return db
+    return Database(conn)
+
+
+def _open_reader(path: Path, real: Path, busy_ms: int) -> Database:
+    if not real.exists():
+        raise StoreError(f"there is no database at {path}")
+    _check_existing(real)
+    uri = real.as_uri() + "?mode=ro"
+    try:
+        conn = _connect(uri, uri=True, busy_ms=busy_ms)
+        try:
+            conn.execute("PRAGMA query_only=1")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError as e:
+            conn.close()
+            if is_busy(e):
+                raise
+            # A write-ahead-log file in a folder we may not write (no -shm can be made):
+            # read it as it stands on the disk.
+            conn = _connect(real.as_uri() + "?mode=ro&immutable=1", uri=True, busy_ms=busy_ms)
+            conn.execute("PRAGMA query_only=1")
+    except sqlite3.Error as e:
+        raise explain(e, path, "read") from None
+    try:
+        _inspect(conn, path)
+    except BaseException:
+        conn.close()
+        raise
+    return Database(conn)

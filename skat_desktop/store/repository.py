@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,7 +18,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
-from skat_desktop.store.database import StoreError, open_database
+from skat_desktop.store.database import BUSY_MS, StoreError, explain, open_database
+from skat_desktop.store.faults import fail_point, kill_point
 
 
 def now() -> str:
@@ -112,9 +113,20 @@ class Store:
         self.conn: sqlite3.Connection = db.conn
         self._in_tx = False
 
+    @property
+    def path(self) -> Path | None:
+        """The file behind this store (``None`` for an in-memory database)."""
+        for _, name, file in self.conn.execute("PRAGMA database_list"):
+            if name == "main":
+                return Path(file) if file else None
+        return None
+
     @classmethod
-    def open(cls, path: str | Path | None = None) -> Store:
-        return cls(open_database(path))
+    def open(
+        cls, path: str | Path | None = None, read_only: bool = False, busy_ms: int = BUSY_MS
+    ) -> Store:
+        """Open the database; ``read_only`` for viewing (never takes the write lock)."""
+        return cls(open_database(path, read_only=read_only, busy_ms=busy_ms))
 
     def close(self) -> None:
         self.conn.close()
@@ -125,15 +137,26 @@ class Store:
         if self._in_tx:
             yield
             return
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            raise explain(e, self.path or "the database", "write") from None
         self._in_tx = True
         try:
             yield
+            fail_point("write.commit")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            with suppress(sqlite3.Error):  # SQLite may have rolled back already
+                self.conn.execute("ROLLBACK")
             raise
         else:
-            self.conn.execute("COMMIT")
+            try:
+                self.conn.execute("COMMIT")
+            except sqlite3.OperationalError as e:
+                with suppress(sqlite3.Error):
+                    self.conn.execute("ROLLBACK")
+                raise explain(e, self.path or "the database", "write") from None
+            kill_point("write.committed")
         finally:
             self._in_tx = False
 
