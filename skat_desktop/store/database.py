@@ -24,6 +24,7 @@ refused with one sentence and left untouched.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import sqlite3
 import uuid
@@ -89,9 +90,28 @@ def is_read_only(e: BaseException) -> bool:
     return "readonly" in str(e) or "read-only" in str(e)
 
 
+def is_disk_full(e: BaseException) -> bool:
+    """Whether a SQLite error means "no room left" (the disk, or the file's size limit)."""
+    code = getattr(e, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF == sqlite3.SQLITE_FULL
+    return isinstance(e, sqlite3.OperationalError) and "disk is full" in str(e)
+
+
+def is_outside(e: BaseException) -> bool:
+    """Whether a SQLite error comes from outside the statement (a full or failing disk,
+    a read-only file, another program's lock), not from the SQL or the data."""
+    code = getattr(e, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN):
+        return True
+    return is_busy(e) or is_read_only(e) or is_disk_full(e)
+
+
 def explain(e: sqlite3.Error, path: Path | str, doing: str = "use") -> StoreError:
     """One sentence for a SQLite error, as the right :class:`StoreError`."""
     first = str(e).splitlines()[0] if str(e) else type(e).__name__
+    if is_disk_full(e):
+        return StoreError(f"cannot {doing} {path}: the disk is full; free some space and try again")
     if is_busy(e):
         return DatabaseBusy(
             f"{path} is busy: another program is writing to it; try again in a moment"
@@ -113,30 +133,43 @@ def _check_existing(path: Path) -> None:
         raise ForeignDatabase(f"{path} is not a SQLite database")
 
 
-_OUR_TABLES = {
-    "players",
-    "profiles",
-    "series",
-    "series_seats",
-    "series_events",
-    "deals",
-    "deal_results",
-    "deal_scores",
-    "corrections",
-    "_sqlite_migrations",
-}
+def _schema(conn: sqlite3.Connection) -> set[tuple[str, str, str | None]]:
+    """Tables, indexes, triggers and views as created (the migrations table aside: its
+    shape depends on the sqlite-utils version that made it)."""
+    return set(
+        conn.execute(
+            "SELECT type, name, sql FROM sqlite_master"
+            " WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND tbl_name != '_sqlite_migrations'"
+        )
+    )
 
 
 def _half_created(conn: sqlite3.Connection, tables: set[str]) -> bool:
-    """An older version's first start killed before the file got its mark: our tables
-    only, our schema history only, and not one row of data — safe to finish."""
-    if not tables or not tables <= _OUR_TABLES or "_sqlite_migrations" not in tables:
+    """An older version's first start killed before the file got its mark: exactly the
+    schema our recorded steps create, nothing else, and not one row of data — safe to
+    finish. (Matching table names is not enough: another program's fresh file may
+    have a ``players`` table of its own.)"""
+    if "_sqlite_migrations" not in tables:
         return False
-    sets = {r[0] for r in conn.execute("SELECT DISTINCT migration_set FROM _sqlite_migrations")}
-    if not sets <= {MIGRATION_SET}:
-        return False
+    try:
+        rows = conn.execute(
+            "SELECT migration_set, name FROM _sqlite_migrations ORDER BY rowid"
+        ).fetchall()
+    except sqlite3.OperationalError:
+        return False  # a table of that name, but not sqlite-utils' history
+    steps = [name for _, name in rows]
+    if any(s != MIGRATION_SET for s, _ in rows) or steps != list(KNOWN[: len(steps)]):
+        return False  # another program's history, or steps we do not know
+    expected = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        later = KNOWN[len(steps)] if len(steps) < len(KNOWN) else None
+        migrations.apply(Database(expected), stop_before=later)
+        if _schema(conn) != _schema(expected):
+            return False
+    finally:
+        expected.close()
     return all(
-        conn.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() is None
+        conn.execute(f'SELECT 1 FROM "{t}" LIMIT 1').fetchone() is None
         for t in tables
         if t != "_sqlite_migrations"
     )
@@ -237,20 +270,55 @@ def _private_folder(folder: Path) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
 
 
-def _stale_creations(path: Path) -> list[Path]:
-    """Temporary files of first starts that were killed (with their journals)."""
-    return list(path.parent.glob(f".{path.name}.*.creating*"))
+def _in_use(candidate: Path) -> bool:
+    """Whether another first start is still building this temporary file (it holds a
+    lock on it while it lives; a killed one holds none)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; a same-instant first start is rare
+        return False
+    try:
+        fd = os.open(candidate, os.O_RDONLY)
+    except OSError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def _hold(fd: int) -> None:
+    """Mark a temporary file as being built (see :func:`_in_use`)."""
+    with contextlib.suppress(ImportError, OSError):
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _remove_stale_creations(path: Path) -> None:
+    """Remove the temporary files (with their journals) of first starts that were
+    killed. One killed just after linking its file into place left a second name of
+    the database itself: harmless, but a hidden copy of the data must not linger.
+    A first start that is still running at this instant keeps its file."""
+    for old in path.parent.glob(f".{glob.escape(path.name)}.*.creating"):
+        if _in_use(old):
+            continue
+        for extra in ("", "-journal", "-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                Path(f"{old}{extra}").unlink()
 
 
 def _create(path: Path) -> None:
     """Build a complete new database beside ``path`` and link it into place."""
-    for old in _stale_creations(path):  # an earlier first start that was killed
-        with contextlib.suppress(OSError):
-            old.unlink()
+    _remove_stale_creations(path)  # an earlier first start that was killed
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.creating")
+    holder = -1
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        os.close(fd)
+        holder = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        _hold(holder)
         kill_point("create.file")
         conn = _connect(str(tmp))
         try:
@@ -265,8 +333,7 @@ def _create(path: Path) -> None:
         finally:
             conn.close()
         fail_point("create.sync")
-        with open(tmp, "rb+") as f:
-            os.fsync(f.fileno())
+        os.fsync(holder)
         kill_point("create.before-link")
         try:
             os.link(tmp, path)  # never over a file another program created meanwhile
@@ -281,11 +348,11 @@ def _create(path: Path) -> None:
     except OSError as e:
         raise StoreError(f"cannot create {path}: {e.strerror or e}") from None
     finally:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        for extra in ("-journal", "-wal", "-shm"):
+        for extra in ("", "-journal", "-wal", "-shm"):
             with contextlib.suppress(OSError):
                 Path(f"{tmp}{extra}").unlink()
+        if holder >= 0:
+            os.close(holder)  # only now may another start remove what is left
     with contextlib.suppress(OSError):
         fd = os.open(path.parent, os.O_RDONLY)
         try:
@@ -342,6 +409,7 @@ def open_database(
     except BaseException:
         conn.close()
         raise
+    _remove_stale_creations(real)
     return Database(conn)
 
 

@@ -178,3 +178,28 @@ def test_an_empty_file_left_by_a_killed_first_start_is_a_new_database(tmp_path):
     path.write_bytes(b"")
     Store.open(path).add_player("Anna")
     assert Store.open(path, read_only=True).players()[0]["name"] == "Anna"
+
+
+def test_first_starts_at_the_same_instant_all_succeed(tmp_path):
+    """Several programs creating the same new database at once: one file, every write kept."""
+    path = tmp_path / "club.sqlite3"
+    code = (
+        "import sys, time\n"
+        "from skat_desktop.store.repository import Store\n"
+        "while time.time() < float(sys.argv[2]): pass\n"
+        "Store.open(sys.argv[1]).add_player(sys.argv[3])\n"
+    )
+    import time
+
+    start = str(time.time() + 1.5)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(path), start, f"P{i}"], stderr=subprocess.PIPE
+        )
+        for i in range(5)
+    ]
+    errors = [p.communicate(timeout=60)[1].decode() for p in procs]
+    assert [p.returncode for p in procs] == [0] * 5, errors
+    names = sorted(p["name"] for p in Store.open(path, read_only=True).players())
+    assert names == [f"P{i}" for i in range(5)]
+    assert [p.name for p in tmp_path.iterdir() if ".creating" in p.name] == []
