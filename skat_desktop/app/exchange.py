@@ -22,32 +22,40 @@ from __future__ import annotations
 import contextlib
 import csv
 import dataclasses
+import glob
+import hashlib
+import io
 import json
 import math
 import os
+import re
 import shutil
 import sqlite3
-import tempfile
-import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
 from skat_desktop.app.sheets import SeriesService, deal_row, entry_to_result
-from skat_desktop.engine.deal import Deal
+from skat_desktop.engine.deal import Deal, DealResult
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.engine.profiles import BUILTIN, ISKO, RuleProfile
 from skat_desktop.engine.record import deal_from_record, record_from_deal
 from skat_desktop.engine.series import Series
-from skat_desktop.store import iss
+from skat_desktop.store import files, iss
 from skat_desktop.store.database import (
+    SQLITE_HEADER,
     CorruptDatabase,
+    DatabaseBusy,
     ForeignDatabase,
+    ReadOnlyDatabase,
     StoreError,
+    explain,
+    is_busy,
     open_database,
 )
+from skat_desktop.store.faults import fail_point, kill_point
 from skat_desktop.store.repository import Store, _check_date
 from skat_desktop.store.schema import APPLICATION_ID
 
@@ -87,6 +95,7 @@ MAX_PLAYERS = 30_000
 MAX_NAME = 200  # characters of a player name
 MAX_TEXT = 10_000  # characters of a title, place, author or reason
 MAX_JSON = 1_000_000  # characters of one entry, record or correction, written compactly
+MAX_DEPTH = 64  # nesting of objects and lists in a document (a record needs about ten)
 MAX_REPORTED_ERRORS = 10_000  # broken ISS lines listed in a report (all are counted)
 _INT64 = (-(2**63), 2**63 - 1)
 
@@ -186,12 +195,20 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def write_csv(rows: Sequence[dict[str, Any]], file: str | os.PathLike[str] | IO[str]) -> None:
+Databases = Iterable[str | os.PathLike[str] | None]
+
+
+def write_csv(
+    rows: Sequence[dict[str, Any]],
+    file: str | os.PathLike[str] | IO[str],
+    databases: Databases = (),
+) -> None:
     """Write rows (dicts) as CSV with a header; works for sheets and statistics alike.
 
     The columns are the keys in order of first appearance; a missing value is empty.
     Text that starts like a spreadsheet formula (``=``, ``+``, ``-``, ``@``) gets a
-    leading ``'``. A path is written as UTF-8.
+    leading ``'``. A path is written as UTF-8 and all at once (:func:`_write_file`),
+    never over one of ``databases`` (the files in use) or any other database.
     """
     columns: list[str] = []
     seen: set[str] = set()
@@ -210,13 +227,21 @@ def write_csv(rows: Sequence[dict[str, Any]], file: str | os.PathLike[str] | IO[
             w.writerow([_cell(row.get(c, "")) for c in columns])
 
     if isinstance(file, str | os.PathLike):
-        try:
-            with open(file, "w", encoding="utf-8", newline="") as f:
-                emit(f)
-        except OSError as e:
-            raise ExchangeError(f"cannot write {file}: {e.strerror or e}") from None
+        text = io.StringIO(newline="")
+        emit(text)
+        _write_file(text.getvalue(), file, databases)
     else:
         emit(file)
+
+
+def _write_file(text: str, path: str | os.PathLike[str], databases: Databases) -> None:
+    """Write an export file whole or not at all: a temporary file beside it, flushed, then
+    renamed over it (a failed export keeps the previous file). A new file is private
+    (0600), a replaced one keeps its mode; a database is never overwritten."""
+    try:
+        files.write_private_atomic(path, text, databases)
+    except StoreError as e:
+        raise ExchangeError(_one_line(str(e))) from None
 
 
 # ======================================================================= JSON export
@@ -310,18 +335,18 @@ def dumps_export(document: dict[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
 
-def write_export(document: dict[str, Any], file: str | os.PathLike[str] | IO[str]) -> None:
-    _write_text(dumps_export(document), file)
+def write_export(
+    document: dict[str, Any], file: str | os.PathLike[str] | IO[str], databases: Databases = ()
+) -> None:
+    _write_text(dumps_export(document), file, databases)
 
 
-def _write_text(text: str, file: str | os.PathLike[str] | IO[str]) -> None:
-    """Write to a path (an OSError becomes one line) or to an open text file."""
+def _write_text(
+    text: str, file: str | os.PathLike[str] | IO[str], databases: Databases = ()
+) -> None:
+    """Write to a path (atomically, see :func:`_write_file`) or to an open text file."""
     if isinstance(file, str | os.PathLike):
-        try:
-            with open(file, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-        except OSError as e:
-            raise ExchangeError(f"cannot write {file}: {e.strerror or e}") from None
+        _write_file(text, file, databases)
     else:
         file.write(text)
 
@@ -334,6 +359,7 @@ def _refuse_constant(name: str) -> Any:
 
 
 def _parse_json(raw: bytes | str) -> Any:
+    """The document of a file's text; anything that is not usable JSON is refused."""
     if len(raw) > MAX_FILE_BYTES:
         raise ImportRefused(
             f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, too large to import"
@@ -351,8 +377,87 @@ def _parse_json(raw: bytes | str) -> Any:
         raise ImportRefused(
             f"the file is not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
         ) from None
-    except (ValueError, RecursionError) as e:
-        raise ImportRefused(_one_line(f"the file is not usable JSON: {e}")) from None
+    except RecursionError:
+        raise ImportRefused("the file is not usable JSON: it is nested far too deeply") from None
+    except ValueError as e:  # NaN/Infinity, or a number of more than 4300 digits
+        raise ImportRefused(_one_line(f"the file is not usable JSON: {e}")[:200]) from None
+
+
+_PLACE_WORDS = {
+    "players": "player",
+    "series": "series",
+    "deals": "deal",
+    "corrections": "correction",
+    "events": "event",
+}
+
+
+def _place(node: tuple[Any, ...] | None) -> str:
+    """Name a value by its path: ``series 1, deal 3, entry.bid`` (numbered from 1)."""
+    keys: list[Any] = []
+    while node is not None:
+        node, key = node
+        keys.append(key)
+    keys.reverse()
+    words: list[str] = []
+    rest = ""
+    i = 0
+    while i < len(keys):
+        key = keys[i]
+        nxt = keys[i + 1] if i + 1 < len(keys) else None
+        if not rest and key in _PLACE_WORDS and isinstance(nxt, int):
+            words.append(f"{_PLACE_WORDS[key]} {nxt + 1}")
+            i += 2
+            continue
+        if isinstance(key, int):
+            rest += f"[{key}]"
+        else:
+            name = _one_line(key)[:40]
+            rest += f".{name}" if rest else name
+        i += 1
+    if rest:
+        words.append(rest[:120])
+    return ", ".join(words) or "the document"
+
+
+def _number_text(value: int) -> str:
+    digits = int(value.bit_length() * 0.30103) + 1  # str() of a huge number is slow
+    return f"the number {value}" if digits <= 30 else f"a number of about {digits} digits"
+
+
+def _check_values(doc: Any) -> None:
+    """Walk the whole document once, without recursion, before anything reads it.
+
+    Every number must fit SQLite and the engine (a whole number in 64 bits, a finite
+    real number), every key must be text and nesting is bounded (:data:`MAX_DEPTH`), so
+    no later step can overflow, recurse too deeply or store what it cannot read back.
+    """
+    stack: list[tuple[Any, tuple[Any, ...] | None, int]] = [(doc, None, 0)]
+    while stack:
+        value, node, depth = stack.pop()
+        if value is None or isinstance(value, str | bool):
+            continue
+        if isinstance(value, int):
+            if not _INT64[0] <= value <= _INT64[1]:
+                raise ImportRefused(
+                    f"{_place(node)}: {_number_text(value)} does not fit in 64 bits"
+                )
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise ImportRefused(f"{_place(node)}: {value} is not a finite number")
+        elif isinstance(value, dict | list):
+            if depth >= MAX_DEPTH:
+                raise ImportRefused(f"{_place(node)} is nested deeper than {MAX_DEPTH} levels")
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    if not isinstance(key, str):
+                        raise ImportRefused(f"{_place(node)} has a key that is not text")
+                    stack.append((item, (node, key), depth + 1))
+            else:
+                for index, item in enumerate(value):
+                    stack.append((item, (node, index), depth + 1))
+        else:
+            raise ImportRefused(f"{_place(node)} holds a value JSON cannot hold")
 
 
 def read_export(file: str | os.PathLike[str] | IO[bytes]) -> Any:
@@ -413,21 +518,38 @@ def _fields(d: Any, where: str, spec: dict[str, tuple[type, ...]]) -> dict[str, 
     return d
 
 
-def _text(value: str, where: str, limit: int = MAX_TEXT, required: bool = False) -> str:
+def _text(
+    value: str, where: str, limit: int = MAX_TEXT, required: bool = False, allow: str = ""
+) -> str:
+    """Bounded text without control, format or bidi-override characters (but ``allow``).
+
+    Names, titles and places are shown everywhere: a NUL, an escape sequence, a line
+    break or a right-to-left override in them would hide or fake what the sheet says.
+    """
     if len(value) > limit:
         raise ImportRefused(f"{where} is longer than {limit} characters")
     if required and not value.strip():
         raise ImportRefused(f"{where} is empty")
+    bad = iss.unsafe_character(value, allow)
+    if bad:
+        raise ImportRefused(f"{where} holds the control character {bad}")
     return value
 
 
-def _timestamp(value: str, where: str) -> str:
+def _timestamp(value: str, where: str) -> datetime:
+    """The instant of an ISO 8601 time (one without a zone is taken as UTC)."""
     _text(value, where, 64, required=True)
     try:
-        datetime.fromisoformat(value)
+        instant = datetime.fromisoformat(value)
     except ValueError:
         raise ImportRefused(f"{where} {value[:40]!r} is not a date and time") from None
-    return value
+    return instant if instant.tzinfo is not None else instant.replace(tzinfo=UTC)
+
+
+def _closed_at(closed: list[tuple[datetime, datetime | None]], when: datetime) -> bool:
+    """Was the series closed (signed) at ``when``? Both ends of a closed spell are open,
+    as times are kept to the second and a change may share the second of a close."""
+    return any(start < when and (end is None or when < end) for start, end in closed)
 
 
 def _json_size(value: Any, where: str) -> None:
@@ -470,6 +592,9 @@ def _check_profile(data: Any, where: str) -> RuleProfile:
             raise ImportRefused(f"{where}: the rule option {key} has the wrong type")
     if "name" not in data or not isinstance(data["name"], str) or not data["name"].strip():
         raise ImportRefused(f"{where} lacks the profile's name")
+    _text(data["name"], f"the name of {where}", MAX_NAME)
+    if isinstance(data.get("title"), str):
+        _text(data["title"], f"the title of {where}", MAX_NAME)
     try:
         profile = RuleProfile.from_dict(data)
     except (ValueError, TypeError) as e:
@@ -532,7 +657,7 @@ class _SeriesPlan:
     where: str
     data: dict[str, Any]
     profile: RuleProfile
-    corrections: dict[int, list[dict[str, Any]]]
+    corrections: dict[int, list[tuple[int, dict[str, Any]]]]  # deal -> (number, correction)
 
 
 def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
@@ -551,6 +676,7 @@ def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
         "the export",
         {"format": (str,), "version": (int,), "players": (list,), "series": (list,)},
     )
+    _check_values(doc)
 
     players = doc["players"]
     if len(players) > MAX_PLAYERS:
@@ -561,8 +687,8 @@ def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
         _fields(p, where, _PLAYER)
         name = p["name"]
         _text(name, f"the name of {where}", MAX_NAME, required=True)
-        if name != name.strip() or any(ord(ch) < 32 for ch in name):
-            raise ImportRefused(f"the name of {where} has surrounding spaces or control characters")
+        if name != name.strip():
+            raise ImportRefused(f"the name of {where} has surrounding spaces")
         if name in names:
             raise ImportRefused(f"the player {name!r} is listed twice")
         names.add(name)
@@ -580,7 +706,7 @@ def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
         _text(s["title"], f"the title of {where}", required=True)
         _text(s["place"], f"the place of {where}")
         _text(s["source"], f"the source of {where}", 40, required=True)
-        _timestamp(s["created"], f"the creation time of {where}")
+        created = _timestamp(s["created"], f"the creation time of {where}")
         try:
             _check_date(s["date"])
         except StoreError as e:
@@ -610,6 +736,35 @@ def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
             raise ImportRefused(
                 f"{where} holds {len(deals)} deals, more than the {planned} planned"
             )
+        # The history must be in time order: the series, then its deals; the close/reopen
+        # events one after the other; each correction after its deal and the correction
+        # before it. Nothing is added or corrected while the series is closed.
+        events = s["events"]
+        if len(events) > MAX_EVENTS:
+            raise ImportRefused(f"{where} has more than {MAX_EVENTS} close/reopen events")
+        closed: list[tuple[datetime, datetime | None]] = []
+        last, last_what = created, "the series was created"
+        for j, e in enumerate(events):
+            ew = f"{where}, event {j + 1}"
+            _fields(e, ew, _EVENT)
+            expected = "close" if j % 2 == 0 else "reopen"
+            if e["action"] != expected:
+                raise ImportRefused(
+                    f"{ew} is {_one_line(e['action'])[:20]!r}, but the series can only {expected}"
+                )
+            _text(e["author"], f"the author of {ew}", required=True)
+            _text(e["reason"], f"the reason of {ew}", required=expected == "reopen", allow="\n\t")
+            when = _timestamp(e["created"], f"the time of {ew}")
+            if when < last:
+                raise ImportRefused(f"{ew} ({e['action']}) is dated before {last_what}")
+            last, last_what = when, f"event {j + 1}"
+            if expected == "close":
+                closed.append((when, None))
+            else:
+                closed[-1] = (closed[-1][0], when)
+        if s["closed"] != (len(events) % 2 == 1):
+            raise ImportRefused(f"{where}: its closed flag does not match its close/reopen history")
+        dealt: list[datetime] = []
         for j, d in enumerate(deals):
             dw = f"{where}, deal {j + 1}"
             _fields(d, dw, _DEAL)
@@ -620,41 +775,38 @@ def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
             seed = d["seed"]
             if seed is not None and not _INT64[0] <= seed <= _INT64[1]:
                 raise ImportRefused(f"{dw}: the seed is out of range")
-            _timestamp(d["created"], f"the time of {dw}")
+            when = _timestamp(d["created"], f"the time of {dw}")
+            if when < created:
+                raise ImportRefused(f"{dw} is dated before its series was created")
+            if _closed_at(closed, when):
+                raise ImportRefused(f"{dw} is dated while the series was closed")
+            dealt.append(when)
             if (d["record"] is None) == (d["entry"] is None):
                 raise ImportRefused(f"{dw} needs either a game record or an entry")
             _json_size(d["record"] if d["record"] is not None else d["entry"], dw)
-        corrections: dict[int, list[dict[str, Any]]] = {}
+        corrections: dict[int, list[tuple[int, dict[str, Any]]]] = {}
         total_corrections += len(s["corrections"])
         if total_corrections > MAX_CORRECTIONS:
             raise ImportRefused(f"the export holds more than {MAX_CORRECTIONS} corrections")
+        previous: datetime | None = None
         for j, c in enumerate(s["corrections"]):
             cw = f"{where}, correction {j + 1}"
             _fields(c, cw, _CORRECTION)
             if not 1 <= c["deal"] <= len(deals):
                 raise ImportRefused(f"{cw} is for deal {c['deal']}, which the series lacks")
             _text(c["author"], f"the author of {cw}", required=True)
-            _text(c["reason"], f"the reason of {cw}", required=True)
-            _timestamp(c["created"], f"the time of {cw}")
+            _text(c["reason"], f"the reason of {cw}", required=True, allow="\n\t")
+            when = _timestamp(c["created"], f"the time of {cw}")
+            if when < dealt[c["deal"] - 1]:
+                raise ImportRefused(f"{cw} is dated before deal {c['deal']}, which it corrects")
+            if previous is not None and when < previous:
+                raise ImportRefused(f"{cw} is dated before correction {j}")
+            if _closed_at(closed, when):
+                raise ImportRefused(f"{cw} is dated while the series was closed")
+            previous = when
             _json_size(c["old"], cw)
             _json_size(c["new"], cw)
-            corrections.setdefault(c["deal"], []).append(c)
-        events = s["events"]
-        if len(events) > MAX_EVENTS:
-            raise ImportRefused(f"{where} has more than {MAX_EVENTS} close/reopen events")
-        for j, e in enumerate(events):
-            ew = f"{where}, event {j + 1}"
-            _fields(e, ew, _EVENT)
-            expected = "close" if j % 2 == 0 else "reopen"
-            if e["action"] != expected:
-                raise ImportRefused(
-                    f"{ew} is {e['action'][:20]!r}, but the series can only {expected}"
-                )
-            _text(e["author"], f"the author of {ew}", required=True)
-            _text(e["reason"], f"the reason of {ew}", required=expected == "reopen")
-            _timestamp(e["created"], f"the time of {ew}")
-        if s["closed"] != (len(events) % 2 == 1):
-            raise ImportRefused(f"{where}: its closed flag does not match its close/reopen history")
+            corrections.setdefault(c["deal"], []).append((j + 1, c))
         plans.append(_SeriesPlan(where, s, profile, corrections))
     return players, plans
 
@@ -679,7 +831,69 @@ def _engine_check(where: str, fn, *args, **kwargs):
         raise ImportRefused(_one_line(f"{where}: {e}")) from None
 
 
-def _import_one(store: Store, plan: _SeriesPlan, player_ids: dict[str, int]) -> int:
+def _shown(profile: RuleProfile, result: DealResult, table_size: int, dealer: int) -> dict:
+    """What the sheet showed of a deal: the ``old`` that :meth:`SeriesService.correct`
+    keeps with a correction (kind, declarer seat, game, bid, won, value, seat scores)."""
+    probe = Series(profile, table_size, dealer)
+    probe.next_context()
+    row = deal_row(profile, probe.record(result), result, table_size)
+    return {
+        "kind": row.kind,
+        "declarer": row.declarer,
+        "game": row.game,
+        "bid": row.bid,
+        "won": None if row.won is None else int(row.won),
+        "value": row.value,
+        "scores": list(row.scores),
+    }
+
+
+def _fingerprint(store: Store, sid: int) -> str:
+    """A series as an import would re-create it: title, date, place, players by seat,
+    rule profile and every deal's source. Two imports of one export give the same."""
+    h = hashlib.sha256()
+    head = store.query(
+        "SELECT s.title, s.date, s.place, p.name, p.options FROM series s"
+        " JOIN profiles p ON p.id = s.profile_id WHERE s.id = ?",
+        (sid,),
+    )
+    seats = store.query(
+        "SELECT p.name FROM series_seats s JOIN players p ON p.id = s.player_id"
+        " WHERE s.series_id = ? ORDER BY s.seat",
+        (sid,),
+    )
+    h.update(_compact([head, seats]).encode())
+    for row in store.conn.execute(
+        "SELECT number, dealer, seed, bock, ramsch_round, record, entry FROM deals"
+        " WHERE series_id = ? ORDER BY number",
+        (sid,),
+    ):
+        h.update(b"\0" + _compact(list(row)).encode())
+    return h.hexdigest()
+
+
+def _already_there(store: Store, sid: int, before: int) -> int | None:
+    """A series that existed before this import and holds the same as ``sid``."""
+    info = store.query("SELECT title, date, place FROM series WHERE id = ?", (sid,))[0]
+    count = "SELECT COUNT(*) FROM deals WHERE series_id = ?"
+    deals = store.conn.execute(count, (sid,)).fetchone()[0]
+    fingerprint = None
+    for row in store.query(
+        "SELECT id FROM series WHERE title = ? AND date = ? AND place = ? AND id <= ? ORDER BY id",
+        (info["title"], info["date"], info["place"], before),
+    ):
+        if store.conn.execute(count, (row["id"],)).fetchone()[0] != deals:
+            continue
+        fingerprint = fingerprint or _fingerprint(store, sid)
+        if _fingerprint(store, row["id"]) == fingerprint:
+            return row["id"]
+    return None
+
+
+def _import_one(
+    store: Store, plan: _SeriesPlan, player_ids: dict[str, int], before: int = 0
+) -> int:
+    """Re-create one checked series; ``before`` is the last series id before the import."""
     s = plan.data
     where = plan.where
     profile = plan.profile
@@ -745,7 +959,14 @@ def _import_one(store: Store, plan: _SeriesPlan, player_ids: dict[str, int]) -> 
             entry = d["entry"]
             result = _engine_check(dw, entry_to_result, profile, entry, n, dealer, bock)
         corrected = plan.corrections.get(number, [])
-        for c in corrected:
+        for k, c in corrected:
+            # the chain of corrections: each one's old is what the sheet showed before it
+            shown = _engine_check(dw, _shown, profile, result, n, dealer)
+            if c["old"] != shown:
+                raise ImportRefused(
+                    f"{where}, correction {k}: its old value is not what the sheet showed"
+                    f" for deal {number} before it"
+                )
             result = _engine_check(
                 f"{dw} (correction)", entry_to_result, profile, c["new"], n, dealer, bock
             )
@@ -796,6 +1017,9 @@ def _import_one(store: Store, plan: _SeriesPlan, player_ids: dict[str, int]) -> 
         raise ImportRefused(_one_line(f"{where}: {e}")) from None
     if check.series.totals != engine.totals:  # pragma: no cover - same engine, same input
         raise ImportRefused(f"{where}: the rebuilt score sheet differs from the import")
+    twin = _already_there(store, sid, before)
+    if twin is not None:
+        raise ImportRefused(f"{where} is already in the database as series {twin}")
     return sid
 
 
@@ -806,7 +1030,9 @@ def import_series(store: Store, data: Any) -> list[int]:
     (:class:`os.PathLike`). Players are matched by name: an existing player of the same
     name is reused. Rule profiles are matched by name and must have the same options.
     All or nothing in one transaction (joining the caller's, if one is open); anything
-    broken raises :class:`ImportRefused` with one sentence.
+    broken, a forged history (a correction's ``old`` that the sheet never showed, times
+    out of order) and a series that is already in the database raise
+    :class:`ImportRefused` with one sentence (limits: docs/series-export.md).
     """
     if isinstance(data, os.PathLike):
         data = read_export(data)
@@ -833,7 +1059,8 @@ def import_series(store: Store, data: Any) -> list[int]:
                         f"{plan.where}: a rule profile named {plan.profile.name!r} with other"
                         " options is already in the database"
                     )
-            return [_import_one(store, plan, player_ids) for plan in plans]
+            before = store.conn.execute("SELECT COALESCE(MAX(id), 0) FROM series").fetchone()[0]
+            return [_import_one(store, plan, player_ids, before) for plan in plans]
     except ImportRefused:
         raise
     except StoreError as e:
@@ -848,26 +1075,13 @@ def _options(profile: RuleProfile) -> str:
 
 # ==================================================================== backup/restore
 
-
-def _main_file(conn: sqlite3.Connection) -> Path | None:
-    for _, name, file in conn.execute("PRAGMA database_list").fetchall():
-        if name == "main" and file:
-            return Path(file)
-    return None
+RESTORE_BUSY_MS = 2000  # how long a restore waits for another program's write to finish
+_RESTORING = "restoring"  # tag of the temporary files a restore keeps beside the target
+_COMPANIONS = ("-wal", "-shm", "-journal")
 
 
 def _fsync_dir(path: Path) -> None:
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):  # not every file system can sync a folder
-            os.fsync(fd)
-    finally:
-        os.close(fd)
+    files.fsync_folder(path)
 
 
 def _fsync_file(path: Path) -> None:
@@ -876,7 +1090,65 @@ def _fsync_file(path: Path) -> None:
 
 
 def _remove(path: Path) -> None:
-    path.unlink(missing_ok=True)
+    """Remove a temporary database file and whatever SQLite left beside it."""
+    for suffix in ("", *_COMPANIONS):
+        with contextlib.suppress(OSError):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def _remove_stale(target: Path, tag: str) -> None:
+    """Temporary files (and their journals) of an earlier backup or restore of
+    ``target`` that was killed: only names this module makes, nothing else."""
+    pattern = re.compile(
+        rf"\.{re.escape(target.name)}\.[0-9a-f]{{32}}\.{re.escape(tag)}(-wal|-shm|-journal)?"
+    )
+    with contextlib.suppress(OSError):
+        for old in target.parent.glob(f".{glob.escape(target.name)}.*.{tag}*"):
+            if pattern.fullmatch(old.name):
+                with contextlib.suppress(OSError):
+                    old.unlink()
+
+
+def _private_file(path: Path, mode: int = files.PRIVATE_FILE) -> None:
+    """Create an empty file only we may read (exactly ``mode``, whatever the umask)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+    finally:
+        os.close(fd)
+
+
+def _copy_database(source: sqlite3.Connection, dest: Path, point: str = "") -> None:
+    """SQLite's online backup of ``source`` into the new file ``dest``: one consistent
+    snapshot, written as a self-contained file (rollback journal, no WAL), checked."""
+    conn = sqlite3.connect(str(dest), isolation_level=None)
+    try:
+        source.backup(conn)
+        if point:
+            fail_point(point)
+            kill_point(point)
+        conn.execute("PRAGMA journal_mode=DELETE")
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+    finally:
+        conn.close()
+    if check != "ok":
+        raise ExchangeError(f"the copy failed its check: {_one_line(check)}")
+    _fsync_file(dest)
+
+
+def _refuse_live_database(path: Path, shown: str | os.PathLike[str]) -> None:
+    """A backup may replace an older backup (always a rollback-journal file), never a
+    database some program uses (write-ahead log)."""
+    try:
+        header = _read_header(path)
+    except OSError:
+        return
+    if len(header) >= 20 and header.startswith(SQLITE_HEADER) and header[18:20] == b"\x02\x02":
+        raise ExchangeError(
+            f"{shown} is a database in use (write-ahead log), not a backup; "
+            "choose another file name"
+        )
 
 
 def backup(store: Store, dest: str | os.PathLike[str]) -> Path:
@@ -884,39 +1156,36 @@ def backup(store: Store, dest: str | os.PathLike[str]) -> Path:
 
     SQLite's online backup copies a snapshot in one step (other connections may keep
     writing; their changes after the snapshot are not in the copy). The copy is a single
-    self-contained file (rollback journal, no WAL), checked, then moved into place.
+    self-contained file (rollback journal, no WAL), checked, flushed to the disk and only
+    then renamed over ``dest``: a failed or killed backup leaves the previous one whole.
+    A new backup is private (0600); one that replaces an older backup keeps its mode. A
+    symbolic link is followed (its file is replaced). The database itself, its
+    ``-wal``/``-shm`` and any database in use are refused.
     """
-    dest = Path(dest)
     if store._in_tx:
         raise ExchangeError("finish the change in progress before making a backup")
-    if dest.is_dir():
-        raise ExchangeError(f"{dest} is a folder; name the backup file")
-    source = _main_file(store.conn)
-    if source is not None and dest.exists() and source.exists() and dest.samefile(source):
-        raise ExchangeError("a backup cannot overwrite the database it copies")
-    if not dest.parent.is_dir():
-        raise ExchangeError(f"the folder {dest.parent} does not exist")
-    tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex}.tmp")
     try:
-        target = sqlite3.connect(str(tmp), isolation_level=None)
-        try:
-            store.conn.backup(target)
-            target.execute("PRAGMA journal_mode=DELETE")
-            check = target.execute("PRAGMA quick_check").fetchone()[0]
-        finally:
-            target.close()
-        if check != "ok":
-            raise ExchangeError(f"the backup copy failed its check: {_one_line(check)}")
-        _fsync_file(tmp)
-        os.replace(tmp, dest)
-        _fsync_dir(dest.parent)
-    except ExchangeError:
+        real = files.refuse_database_target(dest, [store.path], allow_sqlite=True)
+    except StoreError as e:
+        raise ExchangeError(str(e)) from None
+    if not real.parent.is_dir():
+        raise ExchangeError(f"the folder {real.parent} does not exist")
+    _refuse_live_database(real, dest)
+    _remove_stale(real, "tmp")
+    tmp = files.temp_name(real)
+    try:
+        _private_file(tmp, files.mode_for(real))
+        _copy_database(store.conn, tmp, "backup.copy")
+        kill_point("backup.before-replace")
+        os.replace(tmp, real)
+        _fsync_dir(real.parent)
+    except ExchangeError as e:
         _remove(tmp)
-        raise
+        raise ExchangeError(_one_line(f"cannot back up to {dest}: {e}")) from None
     except (OSError, sqlite3.Error) as e:
         _remove(tmp)
         raise ExchangeError(_one_line(f"cannot back up to {dest}: {e}")) from None
-    return dest
+    return Path(dest)
 
 
 def _read_header(path: Path) -> bytes:
@@ -931,7 +1200,7 @@ def _validate_copy(copy: Path, shown: Path) -> None:
         return type(e)(str(e).replace(str(copy), str(shown)))
 
     header = _read_header(copy)
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\x00"):
+    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
         raise ForeignDatabase(f"{shown} is not a skat-desktop backup (not a SQLite database)")
     try:
         probe = sqlite3.connect(str(copy))
@@ -964,84 +1233,264 @@ def _validate_copy(copy: Path, shown: Path) -> None:
         conn.close()
 
 
+def _copy_private(source: Path, dest: Path) -> None:
+    _private_file(dest)
+    with open(source, "rb") as inp, open(dest, "wb") as out:
+        shutil.copyfileobj(inp, out, 1 << 20)
+
+
 def restore(
-    backup_path: str | os.PathLike[str], target_path: str | os.PathLike[str]
+    backup_path: str | os.PathLike[str],
+    target_path: str | os.PathLike[str],
+    busy_ms: int | None = None,
+    tell: Callable[[str], None] | None = None,
 ) -> Path | None:
     """Replace the database at ``target_path`` with a validated backup.
 
-    The backup is checked on a temporary copy (so the backup file itself is never
-    touched): it must be a skat-desktop database, not newer than this program, and pass
-    SQLite's integrity check (an older schema is migrated on the copy). Only then is the
-    target replaced atomically; the replaced file is kept as ``<target>.before-restore``
-    (returned; ``None`` if there was no target). A refused backup raises
+    The backup is checked on a private temporary copy beside the target (hidden name
+    ``.<target>.<id>.restoring``; the backup file itself is never touched; copies left
+    by a killed restore are removed by the next one): it must be a skat-desktop
+    database, not newer than this program, and pass SQLite's integrity check (an older
+    schema is migrated on the copy). Then:
+
+    * a target that opens as our database keeps its file: its content is replaced in
+      one write transaction, so programs that have it open stay consistent and a crash
+      leaves the old or the new content, never a mix. The transaction first takes the
+      write lock (waiting ``busy_ms``, by default :data:`RESTORE_BUSY_MS`; a program
+      holding it longer is reported as :class:`DatabaseBusy` and nothing changes) and,
+      holding it, copies the committed content to ``<target>.before-restore``, so every
+      write another program was told had succeeded is either in that copy or written
+      after the restore;
+    * a new target gets the copy linked into place (0600);
+    * a damaged target (or one that is not ours) is renamed to ``<target>.before-restore``
+      and the copy moved in; ``tell`` receives one line saying so.
+
+    A symbolic link is followed (the link stays a link) and the file keeps its mode.
+    Returns the kept file (``None`` if there was no target). A refused backup raises
     :class:`ForeignDatabase`, :class:`NewerDatabase`, :class:`CorruptDatabase` or
     :class:`ExchangeError` with one sentence and leaves the target unchanged.
-
-    Close every connection to the target before restoring.
     """
+    if busy_ms is None:
+        busy_ms = RESTORE_BUSY_MS
     src = Path(backup_path)
     target = Path(target_path)
     if not src.is_file():
         raise ExchangeError(f"{src} is not a file, so there is nothing to restore")
     if target.is_dir():
         raise ExchangeError(f"{target} is a folder, not a database file")
-    if target.exists() and target.samefile(src):
+    real = files.real_path(target)
+    if real.exists() and real.samefile(src):
         raise ExchangeError("the backup and the database to restore are the same file")
-    if not target.parent.is_dir():
-        raise ExchangeError(f"the folder {target.parent} does not exist")
-    with tempfile.TemporaryDirectory(prefix="skat-restore-") as tmpdir:
-        copy = Path(tmpdir) / "backup.sqlite3"
+    if not real.parent.is_dir():
+        raise ExchangeError(f"the folder {real.parent} does not exist")
+    _remove_stale(real, _RESTORING)
+    copy = files.temp_name(real, _RESTORING)
+    try:
         try:
-            shutil.copyfile(src, copy)
+            _copy_private(src, copy)
             wal = Path(f"{src}-wal")
             if wal.is_file():  # a copy of a database in use: its write-ahead log belongs to it
-                shutil.copyfile(wal, Path(f"{copy}-wal"))
+                _copy_private(wal, Path(f"{copy}-wal"))
         except OSError as e:
-            raise ExchangeError(f"cannot read {src}: {e.strerror or e}") from None
+            raise ExchangeError(f"cannot copy {src} beside {target}: {e.strerror or e}") from None
         _validate_copy(copy, src)
-        staged = target.with_name(f".{target.name}.{uuid.uuid4().hex}.restore")
+        kill_point("restore.validated")
+        if not real.exists():
+            _restore_new(copy, real, target)
+            return None
         try:
-            shutil.copyfile(copy, staged)
-            _fsync_file(staged)
-        except OSError as e:
-            _remove(staged)
-            raise ExchangeError(f"cannot write beside {target}: {e.strerror or e}") from None
-    kept = None
+            db = open_database(real, busy_ms=busy_ms)
+        except (DatabaseBusy, ReadOnlyDatabase) as e:
+            raise type(e)(f"{e}; nothing was restored") from None
+        except StoreError as e:
+            return _restore_over_damaged(copy, real, target, str(e), tell)
+        return _restore_in_place(db.conn, copy, real, target, src, busy_ms)
+    finally:
+        _remove(copy)
+
+
+def _restore_new(copy: Path, real: Path, shown: Path) -> None:
+    """Link the validated copy into place; a stale log beside a missing file is moved
+    aside first (applied to the restored file it would damage it)."""
+    for suffix in _COMPANIONS:
+        stale = Path(f"{real}{suffix}")
+        if stale.exists():
+            os.replace(stale, Path(f"{real}{suffix}.before-restore"))
     try:
-        if target.exists():
-            kept = Path(f"{target}.before-restore")
-            _checkpoint(target)
-            _remove(kept)
-            _remove(Path(f"{kept}-wal"))
-            _remove(Path(f"{kept}-shm"))
-            try:
-                os.link(target, kept)
-            except OSError:
-                shutil.copy2(target, kept)
-            old_wal = Path(f"{target}-wal")
-            if old_wal.exists():  # keep the old database whole: its log goes with it
-                os.replace(old_wal, Path(f"{kept}-wal"))
-            _remove(Path(f"{target}-shm"))
-        os.replace(staged, target)
-        _fsync_dir(target.parent)
+        kill_point("restore.before-commit")
+        try:
+            os.link(copy, real)  # never over a file another program created meanwhile
+        except FileExistsError:
+            raise ExchangeError(f"{shown} was created while restoring; try again") from None
+        except OSError:
+            if real.exists():
+                raise
+            os.replace(copy, real)
+        kill_point("restore.committed")
+        _fsync_dir(real.parent)
     except OSError as e:
-        _remove(staged)
-        raise ExchangeError(f"cannot replace {target}: {e.strerror or e}") from None
+        raise ExchangeError(f"cannot write {shown}: {e.strerror or e}") from None
+
+
+def _restore_over_damaged(
+    copy: Path, real: Path, shown: Path, why: str, tell: Callable[[str], None] | None
+) -> Path:
+    """Keep an unusable target whole (file and logs) as ``.before-restore``; move the
+    copy in. At every instant the target's name holds the old or the new file."""
+    kept = Path(f"{real}.before-restore")
+    try:
+        for suffix in ("", *_COMPANIONS):
+            Path(f"{kept}{suffix}").unlink(missing_ok=True)
+        os.chmod(copy, files.mode_for(real))
+        _fsync_file(copy)
+        try:
+            os.link(real, kept)
+        except OSError:
+            shutil.copy2(real, kept)
+        kill_point("restore.before-commit")
+        for suffix in ("-wal", "-journal"):  # its logs belong to the kept file
+            log = Path(f"{real}{suffix}")
+            if log.exists():
+                os.replace(log, Path(f"{kept}{suffix}"))
+        Path(f"{real}-shm").unlink(missing_ok=True)
+        os.replace(copy, real)
+        kill_point("restore.committed")
+        _fsync_dir(real.parent)
+    except OSError as e:
+        raise ExchangeError(f"cannot replace {shown}: {e.strerror or e}") from None
+    if tell is not None:
+        tell(_one_line(f"{shown} could not be used ({why}); it is kept as {kept}"))
     return kept
 
 
-def _checkpoint(path: Path) -> None:
-    """Fold a database's write-ahead log into the file, if it is a readable database."""
-    if not Path(f"{path}-wal").exists():
-        return
+def _tables(conn: sqlite3.Connection, schema: str) -> dict[str, list[str]]:
+    """Every table of ``schema`` with its columns; SQLite's own (``sqlite_sequence``, the
+    statistics) left out."""
+    names = [
+        r[0]
+        for r in conn.execute(
+            f"SELECT name FROM {schema}.sqlite_master WHERE type = 'table'"
+            " AND name NOT LIKE 'sqlite%' ORDER BY name"
+        )
+    ]
+    sql = "SELECT name FROM pragma_table_info(?, ?)"
+    return {name: [r[0] for r in conn.execute(sql, (name, schema))] for name in names}
+
+
+def _has_table(conn: sqlite3.Connection, schema: str, name: str) -> bool:
+    sql = f"SELECT 1 FROM {schema}.sqlite_master WHERE type = 'table' AND name = ?"
+    return conn.execute(sql, (name,)).fetchone() is not None
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _keep_committed(real: Path, kept: Path) -> None:
+    """Copy the committed content of ``real`` to ``kept`` (called while holding the
+    write lock, so nothing can be committed meanwhile)."""
+    tmp = files.temp_name(real, _RESTORING)
     try:
-        conn = sqlite3.connect(str(path), isolation_level=None)
+        _private_file(tmp)
+        reader = sqlite3.connect(real.as_uri() + "?mode=ro", uri=True, isolation_level=None)
         try:
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            _copy_database(reader, tmp)
         finally:
-            conn.close()
-    except sqlite3.Error:
-        pass  # a damaged database keeps its log beside the kept copy
+            reader.close()
+        for suffix in _COMPANIONS:  # an old log beside the new copy would be applied to it
+            Path(f"{kept}{suffix}").unlink(missing_ok=True)
+        os.replace(tmp, kept)
+        _fsync_dir(real.parent)
+    finally:
+        _remove(tmp)
+
+
+def _restore_in_place(
+    conn: sqlite3.Connection, copy: Path, real: Path, shown: Path, src: Path, busy_ms: int
+) -> Path:
+    """Replace every table's rows with the copy's, in one transaction on the live file."""
+    kept = Path(f"{real}.before-restore")
+    try:
+        conn.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
+        conn.execute("ATTACH DATABASE ? AS restoring", (str(copy),))
+        tables = _tables(conn, "main")
+        theirs = _tables(conn, "restoring")
+        if {t: set(c) for t, c in tables.items()} != {t: set(c) for t, c in theirs.items()}:
+            raise ExchangeError(
+                f"{src} has other tables or columns than {shown}; nothing was restored"
+            )
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            if is_busy(e):
+                raise DatabaseBusy(
+                    f"{shown} is in use by another program (locked); close it and try again"
+                ) from None
+            raise
+        try:
+            _keep_committed(real, kept)
+            triggers = conn.execute(
+                "SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger'"
+                " AND sql IS NOT NULL ORDER BY name"
+            ).fetchall()
+            conn.execute("PRAGMA defer_foreign_keys=ON")  # checked at COMMIT
+            for name, _ in triggers:  # the append-only triggers refuse the DELETE
+                conn.execute(f"DROP TRIGGER main.{_quoted(name)}")
+            for table, columns in tables.items():
+                cols = ", ".join(_quoted(c) for c in columns)
+                conn.execute(f"DELETE FROM main.{_quoted(table)}")
+                conn.execute(
+                    f"INSERT INTO main.{_quoted(table)} ({cols})"
+                    f" SELECT {cols} FROM restoring.{_quoted(table)}"
+                )
+            if _has_table(conn, "main", "sqlite_sequence"):  # AUTOINCREMENT counters
+                conn.execute("DELETE FROM main.sqlite_sequence")
+                if _has_table(conn, "restoring", "sqlite_sequence"):
+                    conn.execute(
+                        "INSERT INTO main.sqlite_sequence SELECT * FROM restoring.sqlite_sequence"
+                    )
+            for _, sql in triggers:
+                conn.execute(sql)
+            fail_point("restore.commit")
+            kill_point("restore.before-commit")
+            conn.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise
+        kill_point("restore.committed")
+        _check_restored(conn, tables, shown, kept)
+        conn.execute("DETACH DATABASE restoring")
+    except sqlite3.Error as e:
+        raise explain(e, shown, "restore") from None
+    except OSError as e:
+        raise ExchangeError(f"cannot restore {shown}: {e.strerror or e}") from None
+    finally:
+        conn.close()
+    return kept
+
+
+def _check_restored(
+    conn: sqlite3.Connection, tables: dict[str, list[str]], shown: Path, kept: Path
+) -> None:
+    """After the commit: the file is sound and holds exactly the copy's rows."""
+    result = conn.execute("PRAGMA main.integrity_check(1)").fetchone()[0]
+    if result != "ok":
+        raise CorruptDatabase(
+            _one_line(
+                f"{shown} is damaged after the restore ({result}); the previous "
+                f"content is kept as {kept}"
+            )
+        )
+    for table in tables:
+        q = _quoted(table)
+        ours = conn.execute(f"SELECT count(*) FROM main.{q}").fetchone()[0]
+        theirs = conn.execute(f"SELECT count(*) FROM restoring.{q}").fetchone()[0]
+        if ours != theirs:
+            raise CorruptDatabase(
+                f"{shown} has {ours} rows in {table} after the restore, the backup "
+                f"{theirs}; the previous content is kept as {kept}"
+            )
 
 
 # ============================================================================== ISS
@@ -1249,6 +1698,8 @@ def export_iss(store: Store, series_id: int) -> list[str]:
     return lines
 
 
-def write_iss(lines: Iterable[str], file: str | os.PathLike[str] | IO[str]) -> None:
-    """Write ISS lines, one per line."""
-    _write_text("".join(f"{line}\n" for line in lines), file)
+def write_iss(
+    lines: Iterable[str], file: str | os.PathLike[str] | IO[str], databases: Databases = ()
+) -> None:
+    """Write ISS lines, one per line (a path atomically, see :func:`_write_file`)."""
+    _write_text("".join(f"{line}\n" for line in lines), file, databases)

@@ -7,14 +7,19 @@ interject (Kontra, Re).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 
 from skat_desktop.ai.player import Player
 from skat_desktop.engine.deal import Deal
 from skat_desktop.engine.dealing import SplitMix64, deal_from_seed
 from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.series import Series
+from skat_desktop.store import files
+from skat_desktop.store.database import StoreError
 
 
 def play_deal(deal: Deal, players: Sequence[Player]) -> Deal:
@@ -62,3 +67,43 @@ def selfplay(
         play_deal(deal, players)
         series.record(deal.result)
         yield deal
+
+
+def write_records(
+    path: str | os.PathLike[str],
+    lines: Iterable[str],
+    databases: Iterable[str | os.PathLike[str] | None] = (),
+) -> Path:
+    """Write game records (text lines) to ``path`` as they are played, all at once.
+
+    A long run streams into a private temporary file beside ``path`` (bounded memory),
+    which replaces ``path`` only after the last deal: a run that fails or is stopped
+    leaves the previous file as it was. A database (``databases``, or any SQLite file)
+    is refused before the first deal is played. Raises :class:`StoreError`.
+    """
+    target = files.refuse_database_target(path, databases)
+    if not target.parent.is_dir():
+        raise StoreError(f"the folder {target.parent} does not exist")
+    files.remove_stale_temps(target)
+    tmp = files.temp_name(target)
+    mode = files.mode_for(target)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        with open(fd, "w", encoding="utf-8", newline="\n") as f:
+            if hasattr(os, "fchmod"):
+                os.fchmod(f.fileno(), mode)  # exactly the old file's mode, whatever the umask
+            for line in lines:
+                f.write(line)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise StoreError(f"cannot write {path}: {e.strerror or e}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise
+    files.fsync_folder(target.parent)
+    return target

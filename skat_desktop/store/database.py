@@ -374,6 +374,8 @@ def open_database(
     (``check``) so a damaged file is reported before anything is written into it.
     Raises :class:`StoreError` (or a subclass) with one sentence.
     """
+    if str(path) == ":memory:":  # tests and scratch work: SQLite's own in-memory database
+        return _open_memory()
     path = Path(path) if path is not None else default_path()
     if path.exists() and path.is_dir():
         raise StoreError(f"{path} is a folder, not a database file")
@@ -410,6 +412,15 @@ def open_database(
         conn.close()
         raise
     _remove_stale_creations(real)
+    return Database(conn)
+
+
+def _open_memory() -> Database:
+    conn = _connect(":memory:")
+    _writer_pragmas(conn)
+    migrations.apply(Database(conn))
+    conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    conn.execute(f"PRAGMA user_version={len(KNOWN)}")
     return Database(conn)
 
 

@@ -8,7 +8,14 @@ of one line, :func:`iss_to_record` replays its moves through the engine under
 :func:`read_iss_file` walks a whole (bzip2) archive and reports broken lines one by
 one instead of stopping.
 
-Every problem with the input is an :class:`IssError` carrying one sentence.
+Every problem with the input is an :class:`IssError` carrying one sentence. Limits
+against hostile archives (docs/series-export.md): a line holds at most
+:data:`MAX_LINE` characters (longer lines are skipped without being kept in memory), a
+player name at most :data:`MAX_NAME` characters and no control, format or
+bidirectional-override characters; a ``.bz2`` archive may expand to at most
+:data:`MAX_ARCHIVE_BYTES` and, beyond its first :data:`RATIO_GRACE` bytes, to at most
+:data:`MAX_RATIO` times the compressed bytes read so far — otherwise the whole file is
+refused (:class:`ArchiveRefused`) and reading stops.
 
 ISS seat 0/1/2 is forehand/middlehand/rearhand, our positions 0/1/2. An imported
 record is set at a 3-table with dealer 2, so table seats equal positions and
@@ -26,9 +33,10 @@ import bz2
 import dataclasses
 import os
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import IO, Any
 
 from skat_desktop.engine.actions import (
     Action,
@@ -52,10 +60,15 @@ from skat_desktop.engine.dealing import DealtCards
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.engine.profiles import ISKO, RuleProfile
 from skat_desktop.engine.record import deal_from_record, record_from_deal
+from skat_desktop.store.database import StoreError
 
 __all__ = [
     "ISS_PROFILE",
+    "MAX_ARCHIVE_BYTES",
     "MAX_LINE",
+    "MAX_NAME",
+    "MAX_RATIO",
+    "ArchiveRefused",
     "IssError",
     "IssGame",
     "iss_to_record",
@@ -63,6 +76,7 @@ __all__ = [
     "parse_iss_line",
     "read_iss_file",
     "record_to_iss",
+    "unsafe_character",
 ]
 
 ISS_PROFILE = dataclasses.replace(
@@ -74,7 +88,12 @@ ISS_PROFILE = dataclasses.replace(
     declarer_claim_fail="continue",
 )
 
-MAX_LINE = 100_000  # characters; archive lines are about 600
+MAX_LINE = 100_000  # characters (bytes in a file); archive lines are about 600
+MAX_NAME = 64  # characters of a player name (ISS nicks are short, a dozen or so)
+MAX_ARCHIVE_BYTES = 32 * 2**30  # decompressed bytes of one .bz2 archive
+MAX_RATIO = 100  # decompressed / compressed bytes; ISS text compresses about 6:1
+RATIO_GRACE = 4 * 2**20  # decompressed bytes read before the ratio is judged
+_CHUNK = 1 << 20  # bytes read from a file at a time
 
 _CARD = {code(c): c for c in range(32)}
 _GAME_OF_LETTER = {
@@ -126,6 +145,44 @@ _DEFAULT_DATE = "1970-01-01/00:00:00/UTC"
 
 class IssError(ValueError):
     """An ISS line that cannot be read or replayed, or a record ISS cannot express."""
+
+
+class ArchiveRefused(IssError, StoreError):
+    """A whole ISS file refused (a decompression bomb): reading stops, nothing more is read."""
+
+
+# Characters a name or title must not hold: controls (Cc: NUL, ESC, newline, ...),
+# format characters (Cf: bidirectional overrides such as U+202E, invisible marks),
+# surrogates and line/paragraph separators. They hide, reorder or break what is shown.
+_UNSAFE_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+_JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiner: needed by some scripts, emoji
+
+
+def unsafe_character(text: str, allow: str = "") -> str | None:
+    """The first character of ``text`` no name may hold, as ``U+XXXX``; ``None`` if none.
+
+    ``allow`` lists characters accepted anyway (e.g. a newline in a free-text reason).
+    """
+    if text.isprintable():  # the common case, in C: no control, format or separator
+        return None
+    for ch in text:
+        if ch in allow or ch in _JOINERS:
+            continue
+        if unicodedata.category(ch) in _UNSAFE_CATEGORIES:
+            return f"U+{ord(ch):04X}"
+    return None
+
+
+def _check_name(name: str, key: str) -> str:
+    name = name.strip()
+    if not name:
+        raise IssError(f"{key} names no player")
+    if len(name) > MAX_NAME:
+        raise IssError(f"the player name in {key} is longer than {MAX_NAME} characters")
+    bad = unsafe_character(name)
+    if bad:
+        raise IssError(f"the player name in {key} holds the control character {bad}")
+    return name
 
 
 @dataclass(frozen=True)
@@ -263,6 +320,11 @@ def parse_iss_line(line: str) -> IssGame:
     for key in ("P0", "P1", "P2", "MV", "R"):
         if key not in props:
             raise IssError(f"the record lacks the property {key}")
+    for key, value in props.items():
+        bad = unsafe_character(value, allow="\t")
+        if bad:
+            raise IssError(f"the property {key} holds the control character {bad}")
+    p0, p1, p2 = (_check_name(props[key], key) for key in ("P0", "P1", "P2"))
     game_id = None
     if "ID" in props:
         if not re.fullmatch(r"[0-9]{1,18}", props["ID"]):
@@ -273,7 +335,7 @@ def parse_iss_line(line: str) -> IssGame:
         properties=props,
         id=game_id,
         date=props.get("DT"),
-        players=(props["P0"].strip(), props["P1"].strip(), props["P2"].strip()),
+        players=(p0, p1, p2),
         deal=deal,
         moves=moves,
         result=_parse_result(props["R"]),
@@ -749,34 +811,94 @@ def record_to_iss(
 # ---------------------------------------------------------------------- files
 
 
-def _bounded_lines(f: TextIO) -> Iterator[str | None]:
-    """Lines of ``f``; ``None`` stands for a line longer than :data:`MAX_LINE`."""
+class _Counted:
+    """A binary file that counts the bytes read from it (the compressed side of an archive)."""
+
+    def __init__(self, f: IO[bytes]):
+        self.f = f
+        self.count = 0
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.f.read(size)
+        self.count += len(data)
+        return data
+
+
+_NEWLINES = re.compile(rb"\n+")
+
+
+def _file_lines(
+    f: IO[bytes], compressed: _Counted | None = None
+) -> Iterator[tuple[int, bytes | None]]:
+    """``(line number, line)`` of a binary file, blank lines left out.
+
+    Reads :data:`_CHUNK` bytes at a time and never keeps more than :data:`MAX_LINE` bytes
+    of a line: a longer one is skipped (``None``) as it streams past. With ``compressed``
+    (the archive under ``f``) the decompressed size and ratio are bounded, so a small
+    file that expands to gigabytes is refused within the first few megabytes.
+    """
+    n = 0  # lines finished so far
+    total = 0
+    part = b""  # the start of the current line
+    too_long = False
     while True:
-        line = f.readline(MAX_LINE + 1)
-        if not line:
-            return
-        if len(line) > MAX_LINE and not line.endswith("\n"):
-            while True:  # skip the rest of the over-long line
-                rest = f.readline(1 << 16)
-                if not rest or rest.endswith("\n"):
-                    break
-            yield None
-            continue
-        yield line
+        chunk = f.read(_CHUNK)
+        if not chunk:
+            break
+        total += len(chunk)
+        if compressed is not None:
+            if total > MAX_ARCHIVE_BYTES:
+                raise ArchiveRefused(
+                    f"the archive expands to more than {MAX_ARCHIVE_BYTES / 2**30:g} GiB:"
+                    f" refused, reading stopped after line {n}"
+                )
+            if total > RATIO_GRACE and total > MAX_RATIO * compressed.count:
+                raise ArchiveRefused(
+                    f"the archive expands to more than {MAX_RATIO} times its compressed size"
+                    f" (a decompression bomb): refused, reading stopped after line {n}"
+                )
+        pos = 0
+        size = len(chunk)
+        while pos < size:
+            if not part and not too_long:
+                run = _NEWLINES.match(chunk, pos)  # blank lines in bulk, cheaply
+                if run:
+                    n += run.end() - pos
+                    pos = run.end()
+                    continue
+            end = chunk.find(b"\n", pos)
+            piece = chunk[pos:] if end < 0 else chunk[pos:end]
+            if not too_long and len(part) + len(piece) > MAX_LINE:
+                too_long, part = True, b""
+            elif not too_long:
+                part += piece
+            if end < 0:
+                break
+            n += 1
+            yield n, None if too_long else part
+            part, too_long = b"", False
+            pos = end + 1
+    if part or too_long:
+        yield n + 1, None if too_long else part
 
 
-def _records(lines: Iterable[Any]) -> Iterator[tuple[int, dict[str, Any] | IssError]]:
+def _numbered(lines: Iterable[Any]) -> Iterator[tuple[int, Any]]:
+    return enumerate(lines, 1)
+
+
+def _records(
+    lines: Iterable[tuple[int, Any]],
+) -> Iterator[tuple[int, dict[str, Any] | IssError]]:
     n = 0
     it = iter(lines)
     while True:
         try:
-            line = next(it)
+            n, line = next(it)
         except StopIteration:
             return
         except (OSError, EOFError, UnicodeError) as e:
             yield n + 1, IssError(f"the file cannot be read further: {e}")
             return
-        n += 1
         if line is None:
             yield n, IssError(f"the line is longer than {MAX_LINE} characters")
             continue
@@ -800,12 +922,17 @@ def read_iss_file(
 
     ``source`` is a path (``.bz2`` files are decompressed on the fly) or an iterable of
     lines. A broken line yields its :class:`IssError` and reading goes on, so a bulk
-    import can count and skip them.
+    import can count and skip them. An archive that expands beyond the limits of the
+    module docstring raises :class:`ArchiveRefused` (a :class:`StoreError` too).
     """
     if isinstance(source, str | os.PathLike):
         path = os.fspath(source)
-        opener = bz2.open if path.endswith(".bz2") else open
-        with opener(path, "rt", encoding="utf-8", errors="replace") as f:
-            yield from _records(_bounded_lines(f))
+        with open(path, "rb") as raw:
+            if path.endswith(".bz2"):
+                counted = _Counted(raw)
+                with bz2.BZ2File(counted) as f:  # type: ignore[arg-type]
+                    yield from _records(_file_lines(f, counted))
+            else:
+                yield from _records(_file_lines(raw))
         return
-    yield from _records(source)
+    yield from _records(_numbered(source))

@@ -203,3 +203,10 @@ def test_first_starts_at_the_same_instant_all_succeed(tmp_path):
     names = sorted(p["name"] for p in Store.open(path, read_only=True).players())
     assert names == [f"P{i}" for i in range(5)]
     assert [p.name for p in tmp_path.iterdir() if ".creating" in p.name] == []
+
+
+def test_memory_is_an_in_memory_database_not_a_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    store = Store.open(":memory:")
+    store.add_player("Anna")
+    assert list(tmp_path.iterdir()) == []
