@@ -20,10 +20,14 @@ class DbCommandError(Exception):
     """One line for the user; exit status 2."""
 
 
-def _store(args: argparse.Namespace):
+def _store(args: argparse.Namespace, read_only: bool = False):
+    """The database of ``--db``. Commands that only look open it read-only: they need no
+    lock, so they work beside a program that is writing and on a read-only file."""
+    from skat_desktop.store.database import default_path
     from skat_desktop.store.repository import Store
 
-    return Store.open(args.db)
+    path = Path(args.db) if args.db else default_path()
+    return Store.open(path, read_only=read_only and path.exists())
 
 
 def _service(store, series_id: int):
@@ -145,7 +149,7 @@ def _date_arg(text: str) -> str:
 
 
 def _players(args, out: TextIO) -> int:
-    store = _store(args)
+    store = _store(args, read_only=not args.add)
     if args.add:
         pid = store.add_player(args.add, guest=args.guest)
         print(f"player {pid}: {args.add}", file=out)
@@ -170,7 +174,7 @@ def _profile(store, name: str):
 def _profiles(args, out: TextIO) -> int:
     from skat_desktop.engine.profiles import BUILTIN
 
-    store = _store(args)
+    store = _store(args, read_only=not args.copy)
     if args.copy:
         base = _profile(store, args.copy)
         changes: dict[str, Any] = {}
@@ -262,6 +266,26 @@ def _correct(args, out: TextIO) -> int:
     return 0
 
 
+MAX_CHECK_LINES = 1000  # problem lines printed by `db check`; the summary counts them all
+
+
+def _check(args, out: TextIO) -> int:
+    """`db check [--repair]`: 0 clean, 1 problems found (or left), 2 cannot open."""
+    from skat_desktop.app.check import check_database, repair_database
+
+    report = repair_database(args.db) if args.repair else check_database(args.db)
+    for line in report.rewritten:
+        print(line, file=out)
+    if report.refused:
+        print(report.refused, file=out)
+    for problem in report.problems[:MAX_CHECK_LINES]:
+        print(problem.line(), file=out)
+    if len(report.problems) > MAX_CHECK_LINES:
+        print(f"... and {len(report.problems) - MAX_CHECK_LINES} more problems", file=out)
+    print(report.summary(), file=out)
+    return 0 if report.clean else 1
+
+
 def _close(args, out: TextIO) -> int:
     store = _store(args)
     if args.reopen:
@@ -288,13 +312,12 @@ def _table(rows: list[list[str]], out: TextIO) -> None:
 
 
 def _sheet(args, out: TextIO) -> int:
-    store = _store(args)
+    store = _store(args, read_only=True)
     svc = _service(store, args.series)
     if args.csv:
         from skat_desktop.app.exchange import sheet_csv_rows, write_csv
 
-        with open(args.csv, "w", newline="", encoding="utf-8") as f:
-            write_csv(sheet_csv_rows(store, args.series), f)
+        write_csv(sheet_csv_rows(store, args.series), Path(args.csv), [store.path])
         print(f"wrote {args.csv}", file=out)
         return 0
     sh = svc.sheet()
@@ -396,13 +419,13 @@ def selfplay_into_database(
 def _export(args, out: TextIO) -> int:
     from skat_desktop.app import exchange
 
-    store = _store(args)
+    store = _store(args, read_only=True)
     if args.iss:
         lines = [line for sid in args.series for line in exchange.export_iss(store, sid)]
-        exchange.write_iss(lines, Path(args.out))
+        exchange.write_iss(lines, Path(args.out), [store.path])
         print(f"wrote {len(lines)} ISS game records to {args.out}", file=out)
         return 0
-    exchange.write_export(exchange.export_series(store, args.series), Path(args.out))
+    exchange.write_export(exchange.export_series(store, args.series), Path(args.out), [store.path])
     print(f"wrote {len(args.series)} series to {args.out}", file=out)
     return 0
 
@@ -427,7 +450,7 @@ def _import(args, out: TextIO) -> int:
 def _backup(args, out: TextIO) -> int:
     from skat_desktop.app import exchange
 
-    store = _store(args)
+    store = _store(args, read_only=True)
     dest = exchange.backup(store, args.dest)
     print(f"backup written to {dest}", file=out)
     return 0
@@ -438,10 +461,13 @@ def _restore(args, out: TextIO) -> int:
     from skat_desktop.store.database import default_path
 
     target = Path(args.db) if args.db else default_path()
-    kept = exchange.restore(args.backup, target)
+    notes: list[str] = []
+    kept = exchange.restore(args.backup, target, tell=notes.append)
     print(f"restored {args.backup} to {target}", file=out)
-    if kept:
-        print(f"the previous database is kept as {kept}", file=out)
+    for note in notes:
+        print(note, file=out)
+    if kept and not notes:
+        print(f"the previous content is kept as {kept}", file=out)
     return 0
 
 
@@ -472,13 +498,13 @@ def _stats(args, out: TextIO) -> int:
     from skat_desktop.app import statistics
     from skat_desktop.app.exchange import write_csv
 
-    store = _store(args)
+    store = _store(args, read_only=True)
     pid = store.find_player(args.player)
     if pid is None:
         raise DbCommandError(f"there is no player called {args.player!r}")
     st = statistics.player_statistics(store, pid, _filter(args, store))
     if args.csv:
-        write_csv(statistics.statistics_csv_rows(st), Path(args.csv))
+        write_csv(statistics.statistics_csv_rows(st), Path(args.csv), [store.path])
         print(f"wrote {args.csv}", file=out)
         return 0
     rows = [
@@ -535,10 +561,10 @@ def _ranking(args, out: TextIO) -> int:
     from skat_desktop.app import statistics
     from skat_desktop.app.exchange import write_csv
 
-    store = _store(args)
+    store = _store(args, read_only=True)
     rows = statistics.season_ranking(store, _filter(args, store), method=args.method)
     if args.csv:
-        write_csv(statistics.ranking_csv_rows(rows), Path(args.csv))
+        write_csv(statistics.ranking_csv_rows(rows), Path(args.csv), [store.path])
         print(f"wrote {args.csv}", file=out)
         return 0
     with_money = any(r.money_cents for r in rows)
@@ -614,6 +640,18 @@ def add_db_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--reopen", action="store_true")
     p.set_defaults(db_func=_close)
 
+    p = cmds.add_parser(
+        "check",
+        help="check the database (read-only): SQLite, marks, and every sheet against its"
+        " sources; exit 0 clean, 1 problems, 2 cannot open",
+    )
+    p.add_argument(
+        "--repair",
+        action="store_true",
+        help="rewrite the derived rows (results, scores) that disagree with the sources",
+    )
+    p.set_defaults(db_func=_check)
+
     p = cmds.add_parser("sheet", help="show a series' score sheet")
     p.add_argument("series", type=int)
     p.add_argument("--csv", metavar="FILE", help="write it as CSV instead")
@@ -650,17 +688,29 @@ def add_db_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("dest", metavar="FILE")
     p.set_defaults(db_func=_backup)
 
-    p = cmds.add_parser("restore", help="replace the database by a checked backup")
+    p = cmds.add_parser(
+        "restore", help="replace the database's content by a checked backup (even while in use)"
+    )
     p.add_argument("backup", metavar="FILE")
     p.set_defaults(db_func=_restore)
 
 
 def run_db_command(args: argparse.Namespace, out: TextIO) -> int:
+    import sqlite3
+
     from skat_desktop.engine.entry import ImpossibleEntry
-    from skat_desktop.store.database import StoreError
+    from skat_desktop.store.database import StoreError, default_path, explain
 
     try:
         return args.db_func(args, out)
     except (DbCommandError, StoreError, ImpossibleEntry, OSError) as e:
-        print(f"skat-desktop: error: {e}", file=sys.stderr)
+        print(f"skat-desktop: error: {_first_line(e)}", file=sys.stderr)
         return 2
+    except sqlite3.Error as e:  # a damaged page met halfway through a command
+        print(f"skat-desktop: error: {explain(e, args.db or default_path())}", file=sys.stderr)
+        return 2
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__

@@ -2,7 +2,10 @@
 
 A series is rebuilt from the database by replaying each deal's source of truth —
 its move log, or its score-sheet entry, or the latest correction — through the
-engine, so the sheet always follows the engine's rules.
+engine, so the sheet always follows the engine's rules. A deal whose source cannot
+be scored (an impossible entry or a broken move log written by another program) stays
+on the sheet as a 0 line that says why, so the rest of the series is still readable;
+its repair is a correction.
 
 Score-sheet entries (games played with real cards) are JSON objects by table seat:
 
@@ -17,6 +20,7 @@ Score-sheet entries (games played with real cards) are JSON objects by table sea
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,13 +35,13 @@ from skat_desktop.engine.entry import (
     score_entry,
     score_ramsch_entry,
 )
-from skat_desktop.engine.errors import InvalidRecord
+from skat_desktop.engine.errors import InvalidRecord, SkatError
 from skat_desktop.engine.money import settle
 from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.record import deal_from_record, record_from_deal
 from skat_desktop.engine.series import Series, SheetEntry
 from skat_desktop.engine.tournament import evaluate, rank
-from skat_desktop.store.database import CorruptDatabase, StoreError
+from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import DealRow, SeriesClosed, SeriesInfo, Store
 
 
@@ -232,6 +236,7 @@ class SheetLine:
     ramsch_round: bool
     overbid: bool
     corrected: bool
+    unreadable: str | None = None  # why the deal cannot be scored (it counts 0)
 
 
 @dataclass(frozen=True)
@@ -248,6 +253,38 @@ class SheetSummary:
     seeger_fabian: tuple[int, ...]
     ranking: tuple[tuple[int, int], ...]  # (place, seat)
     money_cents: tuple[int, ...]  # settlement at the series' stake (0 if none)
+    # Deals that cannot be scored (number, reason): they count 0, so the totals, the
+    # evaluation and the places are provisional until each is corrected.
+    unreadable: tuple[tuple[int, str], ...] = ()
+    # Other inconsistencies found while reading (number, what): e.g. a stored dealer
+    # that differs from the rotation (the sheet follows the stored dealer).
+    problems: tuple[tuple[int, str], ...] = ()
+
+
+# What reading a damaged source can raise: the engine's own errors, and whatever JSON of
+# an unexpected shape makes the readers trip over (a hand-edited file can hold anything).
+_UNREADABLE = (SkatError, ValueError, TypeError, KeyError, IndexError, AttributeError)
+
+
+@dataclass(frozen=True)
+class StoredDeal:
+    """One stored deal as the engine reads it now (its latest correction in effect)."""
+
+    deal_id: int
+    number: int  # as stored
+    sheet: SheetEntry  # the line the engine entered on the sheet
+    result: DealResult
+    source: str  # "moves", "entry" or "correction": what the result was computed from
+    corrected: bool
+    unreadable: str | None = None  # why its source cannot be scored (it counts 0 then)
+
+    def row(self, profile: RuleProfile, table_size: int) -> DealRow:
+        """The derived rows the source gives (not for an unreadable deal)."""
+        return deal_row(profile, self.sheet, self.result, table_size)
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split()) or "unreadable"
 
 
 class SeriesService:
@@ -259,45 +296,98 @@ class SeriesService:
         self._rebuild()
 
     def _rebuild(self) -> None:
+        corrections: dict[int, Any] = {}
+        for c in self.store.corrections(series_id=self.info.id):
+            corrections[c["number"]] = c["new"]  # the latest one counts
+        self.series, self.deals, problems = self._replay(corrections)
+        self.results: list[DealResult] = [d.result for d in self.deals]
+        self.problems: tuple[tuple[int, str], ...] = tuple(problems)
+
+    @property
+    def unreadable(self) -> tuple[tuple[int, str], ...]:
+        """(number, reason) of each deal that cannot be scored."""
+        return tuple((d.number, d.unreadable) for d in self.deals if d.unreadable)
+
+    def _replay(
+        self, corrections: dict[int, Any]
+    ) -> tuple[Series, list[StoredDeal], list[tuple[int, str]]]:
+        """Replay the stored sources in order. A deal that cannot be scored (an impossible
+        entry or a move log that does not replay) enters the sheet as 0 for everyone and
+        keeps its reason, so one bad row never makes the whole series unreadable."""
         info = self.info
-        self.series = Series(info.profile, info.table_size, info.first_dealer, info.planned_deals)
-        self.results: list[DealResult] = []
-        corrections: dict[int, dict[str, Any]] = {}
-        for c in self.store.corrections(series_id=info.id):
-            corrections[c["number"]] = c["new"]
+        n = info.table_size
+        series = Series(info.profile, n, info.first_dealer, info.planned_deals)
+        deals: list[StoredDeal] = []
+        problems: list[tuple[int, str]] = []
         imported = info.source == "imported"
-        for row in self.store.deal_rows(info.id):
-            if imported:  # independent deals (e.g. ISS games): each keeps its own dealer
-                self.series.dealer = row["dealer"]
-            dealer, _, _ = self.series.next_context()
-            if dealer != row["dealer"]:
-                raise CorruptDatabase(
-                    f"deal {row['number']} of series {info.id} was dealt by seat {row['dealer']},"
-                    f" but seat {dealer} deals it under the rules"
+        for row in self.store.deal_sources(info.id):
+            number, stored = row["number"], row["dealer"]
+            at_table = 0 <= stored < n
+            if imported and at_table:  # independent deals (ISS games): own dealers
+                series.dealer = stored
+            dealer, _, _ = series.next_context()
+            if at_table and stored != dealer:
+                problems.append(
+                    (
+                        number,
+                        f"it was dealt by seat {stored}, but seat {dealer} deals it under the"
+                        " rules",
+                    )
                 )
-            result = self._effective(row, corrections.get(row["number"]), bool(row["bock"]))
-            self.series.record(result)
-            self.results.append(result)
-
-    def _effective(self, row: dict[str, Any], correction: str | None, bock: bool) -> DealResult:
-        import json
-
-        info = self.info
-        try:
-            if correction is not None:
-                return entry_to_result(
-                    info.profile, json.loads(correction), info.table_size, row["dealer"], bock
-                )
-            if row["record"] is not None:
-                deal = deal_from_record(json.loads(row["record"]))
-                if deal.result is None:
-                    raise InvalidRecord("the stored deal is unfinished")
-                return deal.result
-            return entry_to_result(
-                info.profile, json.loads(row["entry"]), info.table_size, row["dealer"], bock
+                series.dealer = stored  # its source was scored with the stored dealer
+                dealer, _, _ = series.next_context()
+            correction = corrections.get(number)
+            source = (
+                "correction"
+                if correction is not None
+                else ("moves" if row["record"] is not None else "entry")
             )
-        except (InvalidRecord, ImpossibleEntry, ValueError) as e:
-            raise CorruptDatabase(f"deal {row['number']} of series {info.id}: {e}") from None
+            unreadable = None
+            try:
+                if not at_table:
+                    raise ImpossibleEntry(f"its dealer seat {stored} is not at the table")
+                result = self._effective(row, correction, bool(row["bock"]))
+            except (*_UNREADABLE, RecursionError) as e:
+                why = "nested too deeply" if isinstance(e, RecursionError) else _one_line(e)
+                what = {"moves": "move log", "entry": "entry", "correction": "correction"}
+                unreadable = f"the {what[source]} cannot be scored: {why}"
+                result = DealResult("passed_in", (0, 0, 0), reason=unreadable)
+            sheet = series.record(result)
+            deals.append(
+                StoredDeal(
+                    deal_id=row["id"],
+                    number=number,
+                    sheet=sheet,
+                    result=result,
+                    source=source,
+                    corrected=correction is not None,
+                    unreadable=unreadable,
+                )
+            )
+        return series, deals, problems
+
+    def _effective(self, row: dict[str, Any], correction: Any, bock: bool) -> DealResult:
+        """The result the deal's source gives; raises what :data:`_UNREADABLE` lists."""
+        info = self.info
+        if correction is not None:
+            entry = json.loads(correction) if isinstance(correction, str) else correction
+            return entry_to_result(info.profile, entry, info.table_size, row["dealer"], bock)
+        if row["record"] is not None:
+            deal = deal_from_record(json.loads(row["record"]))
+            if deal.result is None:
+                raise InvalidRecord("the stored deal is unfinished")
+            s = deal.setup
+            if (s.dealer, s.table_size, s.bock, s.ramsch_round) != (
+                row["dealer"],
+                info.table_size,
+                bool(row["bock"]),
+                bool(row["ramsch_round"]),
+            ) or s.profile != info.profile:
+                raise InvalidRecord("the move log was not set up for this deal of the series")
+            return deal.result
+        return entry_to_result(
+            info.profile, json.loads(row["entry"]), info.table_size, row["dealer"], bock
+        )
 
     # ---------------------------------------------------------------- recording
 
@@ -364,33 +454,85 @@ class SeriesService:
             self._rebuild()  # the engine state must not run ahead of the database
             raise
         self.results.append(result)
+        source = "moves" if record is not None else "entry"
+        self.deals.append(StoredDeal(deal_id, row.number, sheet, result, source, False))
         return deal_id
 
     def correct(self, number: int, author: str, reason: str, new_entry: dict[str, Any]) -> int:
-        """Correct deal ``number``: the history stays, the sheet shows the new value."""
-        rows = self.store.deal_rows(self.info.id)
-        if not 1 <= number <= len(rows):
+        """Correct deal ``number``: the history stays, the sheet shows the new value.
+
+        This is also the repair of a deal that cannot be scored (an impossible entry or
+        a broken move log): the correction's ``old`` keeps what was there and why it
+        could not be scored. The derived rows of later deals whose Bock marks change
+        are rewritten in the same transaction."""
+        self._rebuild()  # another window or program may have added deals meanwhile
+        sources = {r["id"]: r for r in self.store.deal_sources(self.info.id)}
+        before = next((d for d in self.deals if d.number == number), None)
+        if before is None or before.deal_id not in sources:
             raise StoreError(f"series {self.info.id} has no deal {number}")
-        row = rows[number - 1]
-        result = entry_to_result(
-            self.info.profile, new_entry, self.info.table_size, row["dealer"], bool(row["bock"])
+        source = sources[before.deal_id]
+        # the deal as it was played: its dealer (the sheet's) and its stored Bock flag
+        entry_to_result(
+            self.info.profile,
+            new_entry,
+            self.info.table_size,
+            before.sheet.dealer,
+            bool(source["bock"]),
+        )  # an impossible correction is refused here, before anything is written
+        corrections: dict[int, Any] = {}
+        for c in self.store.corrections(series_id=self.info.id):
+            corrections[c["number"]] = c["new"]
+        corrections[number] = new_entry
+        _, after, _ = self._replay(corrections)
+        n, profile = self.info.table_size, self.info.profile
+        was = {d.deal_id: d for d in self.deals}
+        rewrite = []
+        for new_deal in after:
+            if new_deal.number == number and new_deal.unreadable:
+                raise StoreError(f"deal {number} cannot be corrected: {new_deal.unreadable}")
+            old_deal = was.get(new_deal.deal_id)
+            if new_deal.unreadable:
+                continue  # another bad deal: it keeps its rows until it is corrected
+            new_row = new_deal.row(profile, n)
+            if (
+                new_deal.number == number
+                or old_deal is None
+                or old_deal.unreadable
+                or old_deal.row(profile, n) != new_row
+            ):
+                rewrite.append((new_deal.deal_id, new_row, new_deal.corrected))
+        cid = self.store.correct_deal(
+            before.deal_id, author, reason, self._old(before, source), new_entry, rewrite
         )
-        # the corrected line, computed on a copy of the series up to that deal
-        replay = Series(self.info.profile, self.info.table_size, self.info.first_dealer)
-        for r in self.results[: number - 1]:
-            replay.next_context()
-            replay.record(r)
-        replay.next_context()
-        sheet = replay.record(result)
-        new_row = deal_row(self.info.profile, sheet, result, self.info.table_size, entry=new_entry)
-        old = {k: row[k] for k in ("kind", "declarer", "game", "bid", "won", "value")}
-        old["scores"] = [
-            r["score"] for r in self.store.scores(self.info.id) if r["number"] == number
-        ]
-        cid = self.store.add_correction(row["id"], author, reason, old, new_entry, new_row)
         self.info = self.store.series(self.info.id)
         self._rebuild()
         return cid
+
+    def _old(self, deal: StoredDeal, source: dict[str, Any]) -> dict[str, Any]:
+        """What a correction replaces: the stored outcome and seat scores; for a deal that
+        could not be scored also why, and the entry in effect as it was (the audit trail
+        of a repair)."""
+        stored = self.store.deal_result(deal.deal_id)
+        old: dict[str, Any] = {}
+        if stored is not None:
+            old = {k: stored[k] for k in ("kind", "declarer", "game", "bid", "won", "value")}
+        old["scores"] = [
+            r["score"] for r in self.store.scores(self.info.id) if r["number"] == deal.number
+        ]
+        if not deal.unreadable:
+            return old
+        old["unreadable"] = deal.unreadable
+        text = None
+        if deal.corrected:
+            text = self.store.corrections(deal_id=deal.deal_id)[-1]["new"]
+        elif source["entry"] is not None:
+            text = source["entry"]
+        if text is not None:
+            try:
+                old["entry"] = json.loads(text)
+            except (ValueError, RecursionError):
+                old["entry"] = text  # kept as it was
+        return old
 
     def close(self, author: str, reason: str = "signed") -> None:
         self.store.close_series(self.info.id, author, reason)
@@ -405,15 +547,16 @@ class SeriesService:
     def sheet(self) -> SheetSummary:
         info = self.info
         names = [name for _, name in info.players]
-        corrected = {c["number"] for c in self.store.corrections(series_id=info.id)}
         lines = []
-        for e in self.series.entries:
+        for d in self.deals:
+            e = d.sheet
             lines.append(
                 SheetLine(
-                    number=e.number,
+                    number=d.number,
                     dealer=names[e.dealer],
                     declarer=names[e.declarer] if e.declarer is not None else None,
-                    label=e.label,
+                    # a deal that cannot be scored says so (and why) where the game goes
+                    label=d.unreadable or e.label,
                     value=e.value,
                     won=e.won,
                     scores=e.scores,
@@ -421,7 +564,8 @@ class SeriesService:
                     bock=e.bock,
                     ramsch_round=e.ramsch_round,
                     overbid=e.overbid,
-                    corrected=e.number in corrected,
+                    corrected=d.corrected,
+                    unreadable=d.unreadable,
                 )
             )
         tallies = self.series.tallies()
@@ -436,11 +580,15 @@ class SeriesService:
             totals=totals,
             won=tuple(t.won for t in tallies),
             lost=tuple(t.lost for t in tallies),
-            passed_in=sum(1 for e in self.series.entries if e.kind == "passed_in"),
+            passed_in=sum(
+                1 for d in self.deals if d.sheet.kind == "passed_in" and not d.unreadable
+            ),
             evaluation=tuple(evaluation),
             seeger_fabian=tuple(sf),
             ranking=tuple(ranking),
             money_cents=money,
+            unreadable=self.unreadable,
+            problems=self.problems,
         )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
-from skat_desktop.store.database import BUSY_MS, StoreError, explain, open_database
+from skat_desktop.store.database import BUSY_MS, StoreError, explain, is_outside, open_database
 from skat_desktop.store.faults import fail_point, kill_point
 
 
@@ -145,6 +145,12 @@ class Store:
         try:
             yield
             fail_point("write.commit")
+        except sqlite3.OperationalError as e:
+            with suppress(sqlite3.Error):  # SQLite may have rolled back already
+                self.conn.execute("ROLLBACK")
+            if is_outside(e):  # a full disk, say: one sentence, not SQLite's words
+                raise explain(e, self.path or "the database", "write") from None
+            raise
         except BaseException:
             with suppress(sqlite3.Error):  # SQLite may have rolled back already
                 self.conn.execute("ROLLBACK")
@@ -430,6 +436,20 @@ class Store:
             (series_id,),
         )
 
+    def deal_sources(self, series_id: int) -> list[dict[str, Any]]:
+        """The deals of a series with their sources of truth only (no derived rows), so a
+        deal whose derived rows are missing or wrong is still read, replayed and checked."""
+        return self.query(
+            "SELECT id, number, dealer, seed, bock, ramsch_round, record, entry FROM deals"
+            " WHERE series_id = ? ORDER BY number",
+            (series_id,),
+        )
+
+    def deal_result(self, deal_id: int) -> dict[str, Any] | None:
+        """The stored derived outcome of a deal, or ``None`` if it has none."""
+        rows = self.query("SELECT * FROM deal_results WHERE deal_id = ?", (deal_id,))
+        return rows[0] if rows else None
+
     def deal(self, deal_id: int) -> dict[str, Any]:
         rows = self.query(
             "SELECT d.*, r.* FROM deals d JOIN deal_results r ON r.deal_id = d.id WHERE d.id = ?",
@@ -474,6 +494,60 @@ class Store:
             self._write_result(deal_id, info, row, corrected=True)
         return cur.lastrowid
 
+    def correct_deal(
+        self,
+        deal_id: int,
+        author: str,
+        reason: str,
+        old: dict[str, Any],
+        new: dict[str, Any],
+        rewrite: Sequence[tuple[int, DealRow, bool]],
+    ) -> int:
+        """Record a correction and rewrite the derived rows it changes — the corrected
+        deal's and those of later deals whose Bock marks move — in one transaction.
+
+        Unlike :meth:`add_correction` this needs no derived row of the deal, so a deal
+        that could not be scored (no or wrong derived rows) can be corrected too.
+        ``rewrite`` holds (deal id, row, corrected?) of the deals to rewrite."""
+        found = self.conn.execute("SELECT series_id FROM deals WHERE id = ?", (deal_id,))
+        row = found.fetchone()
+        if row is None:
+            raise StoreError(f"there is no deal {deal_id}")
+        info = self.series(row[0])
+        if info.closed:
+            raise SeriesClosed(f"series {info.id} is closed; reopen it with a reason first")
+        if not author.strip() or not reason.strip():
+            raise StoreError("a correction needs the name of who makes it and a reason")
+        with self.transaction():
+            cur = self.conn.execute(
+                "INSERT INTO corrections (deal_id, author, reason, old, new, created)"
+                " VALUES (?,?,?,?,?,?)",
+                (deal_id, author, reason, _json(old), _json(new), now()),
+            )
+            for other, deal_row, corrected in rewrite:
+                self._write_result(other, info, deal_row, corrected=corrected)
+        return cur.lastrowid
+
+    def rewrite_derived(
+        self, info: SeriesInfo, rewrite: Sequence[tuple[int, DealRow, bool]]
+    ) -> None:
+        """Rewrite derived rows (``deal_results``, ``deal_scores``) from their sources:
+        the repair of ``db check --repair``. History tables are not touched."""
+        with self.transaction():
+            for deal_id, row, corrected in rewrite:
+                self._write_result(deal_id, info, row, corrected=corrected)
+
+    def drop_orphan_derived(self) -> int:
+        """Delete derived rows whose deal does not exist; returns how many."""
+        with self.transaction():
+            n = self.conn.execute(
+                "DELETE FROM deal_scores WHERE deal_id NOT IN (SELECT id FROM deals)"
+            ).rowcount
+            n += self.conn.execute(
+                "DELETE FROM deal_results WHERE deal_id NOT IN (SELECT id FROM deals)"
+            ).rowcount
+        return n
+
     def corrections(
         self, deal_id: int | None = None, series_id: int | None = None
     ) -> list[dict[str, Any]]:
@@ -486,6 +560,27 @@ class Store:
         if series_id is not None:
             return self.query(sql + " WHERE d.series_id = ? ORDER BY c.id", (series_id,))
         return self.query(sql + " ORDER BY c.id")
+
+
+def derived_values(
+    info: SeriesInfo, row: DealRow, corrected: bool
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The ``deal_results`` values and ``deal_scores`` rows :meth:`Store._write_result`
+    writes for ``row``: what ``db check`` compares the stored rows with."""
+    result = {c: getattr(row, c) for c in _RESULT_COLUMNS}
+    result = {k: int(v) if isinstance(v, bool) else v for k, v in result.items()}
+    result["corrected"] = int(corrected)
+    scores = [
+        {
+            "seat": seat,
+            "player_id": info.players[seat][0],
+            "role": row.roles[seat],
+            "score": row.scores[seat],
+            "outcome": row.outcome[seat],
+        }
+        for seat in range(info.table_size)
+    ]
+    return result, scores
 
 
 def _json(v: Any) -> str | None:

@@ -275,9 +275,24 @@ def test_the_sheet_shows_the_stake_and_a_summary_given_directly(qtbot, club):
     assert "Evening 2" in view.title.text()
 
 
+def test_a_deal_that_cannot_be_scored_is_a_line_that_says_why(qtbot, club):
+    """A broken move log no longer makes the whole sheet unreadable (issue 22.4)."""
+    store, players, _ = club
+    sid, _ = corrupt_series(store, players, {"format": "something else"})
+    view = ScoreSheetView(store, sid)
+    qtbot.addWidget(view)
+    shown_sheet(qtbot, view)
+    assert "the move log cannot be scored" in view.model.as_text()
+
+
 def test_a_sheet_that_cannot_be_rebuilt_is_one_line_in_the_view(qtbot, club):
     store, players, _ = club
     sid, _ = corrupt_series(store, players, {"format": "something else"})
+    store.conn.execute(  # the series' rule profile is unreadable: nothing can be scored
+        "UPDATE profiles SET options = 'not JSON' WHERE id ="
+        " (SELECT profile_id FROM series WHERE id = ?)",
+        (sid,),
+    )
     view = ScoreSheetView()
     qtbot.addWidget(view)
     with qtbot.waitSignal(view.failed, timeout=WAIT) as blocker:

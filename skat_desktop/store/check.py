@@ -1,0 +1,236 @@
+"""The SQL of ``db check``: SQLite's own checks, our marks and the structural invariants.
+
+Everything here only reads, so it runs on a read-only connection (a locked or
+read-only file can be checked). Comparing the derived rows with what the engine makes
+of the sources is :mod:`skat_desktop.app.check`'s part; the rows it compares come from
+:func:`stored_results` and :func:`stored_scores`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from skat_desktop.store.schema import APPLICATION_ID, KNOWN, MIGRATION_SET
+
+MAX_LISTED = 100  # per kind of problem: enough to act on, bounded for a wrecked file
+
+# The guards that keep history append-only (store/schema.py).
+APPEND_ONLY_TRIGGERS = tuple(
+    f"{table}_append_only_{op}"
+    for table in ("deals", "corrections", "series_events")
+    for op in ("update", "delete")
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing ``db check`` found, in one sentence.
+
+    ``repairable`` marks a derived row the sources can rewrite (``db check --repair``)."""
+
+    text: str
+    series: int | None = None
+    deal: int | None = None  # the deal's number in its series
+    repairable: bool = False
+    damage: bool = False  # the file itself is damaged: nothing may be written into it
+
+    def line(self) -> str:
+        where = []
+        if self.series is not None:
+            where.append(f"series {self.series}")
+        if self.deal is not None:
+            where.append(f"deal {self.deal}")
+        return f"{' '.join(where)}: {self.text}" if where else self.text
+
+
+def integrity(conn: sqlite3.Connection, limit: int = MAX_LISTED) -> list[Problem]:
+    """SQLite's full integrity check (every page, every index entry)."""
+    rows = conn.execute(f"PRAGMA integrity_check({int(limit)})").fetchall()
+    return [Problem(f"SQLite: {r[0]}", damage=True) for r in rows if r[0] != "ok"]
+
+
+def foreign_keys(conn: sqlite3.Connection, limit: int = MAX_LISTED) -> list[Problem]:
+    """Rows that point to rows that do not exist (foreign keys are checked even when
+    the connection does not enforce them)."""
+    problems: list[Problem] = []
+    extra = 0
+    for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check"):
+        if len(problems) < limit:
+            problems.append(Problem(f"row {rowid} of {table} points to a missing {parent} row"))
+        else:
+            extra += 1
+    if extra:
+        problems.append(Problem(f"... and {extra} more rows that point to missing rows"))
+    return problems
+
+
+def marks(conn: sqlite3.Connection) -> list[Problem]:
+    """Our own marks: application id, schema version, schema steps, append-only guards."""
+    problems = []
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    if app_id != APPLICATION_ID:
+        problems.append(
+            Problem(
+                f"the file lacks skat-desktop's mark (application_id {app_id});"
+                " opening it once with the program adds it"
+            )
+        )
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version != len(KNOWN):
+        problems.append(
+            Problem(
+                f"the schema version is {version}, this program writes {len(KNOWN)};"
+                " opening it once with the program updates it"
+            )
+        )
+    done = {
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (MIGRATION_SET,)
+        )
+    }
+    for step in KNOWN:
+        if step not in done:
+            problems.append(Problem(f"the schema step {step} is missing"))
+    triggers = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+    for name in APPEND_ONLY_TRIGGERS:
+        if name not in triggers:
+            problems.append(Problem(f"the guard {name} is missing: history could be changed"))
+    return problems
+
+
+def _missing(numbers: list[int]) -> str:
+    have = set(numbers)
+    gone = [n for n in range(1, max(numbers) + 1) if n not in have]
+    shown = ", ".join(map(str, gone[:10])) + (", ..." if len(gone) > 10 else "")
+    return f"missing {shown}" if gone else "numbers below 1"
+
+
+def structure(conn: sqlite3.Connection, limit: int = MAX_LISTED) -> list[Problem]:
+    """Invariants the program keeps and only a hand edit (or damage) breaks."""
+    problems: list[Problem] = []
+    for sid, count, low, high in conn.execute(
+        "SELECT series_id, COUNT(*), MIN(number), MAX(number) FROM deals GROUP BY series_id"
+        " HAVING MIN(number) != 1 OR MAX(number) != COUNT(*) LIMIT ?",
+        (limit,),
+    ).fetchall():
+        numbers = [
+            r[0]
+            for r in conn.execute(
+                "SELECT number FROM deals WHERE series_id = ? ORDER BY number", (sid,)
+            )
+        ]
+        problems.append(
+            Problem(
+                f"its {count} deals are numbered {low} to {high}, not 1 to {count}"
+                f" ({_missing(numbers)})",
+                series=sid,
+            )
+        )
+    for sid, size, count, low, high in conn.execute(
+        "SELECT s.id, s.table_size, COUNT(t.seat), MIN(t.seat), MAX(t.seat) FROM series s"
+        " LEFT JOIN series_seats t ON t.series_id = s.id GROUP BY s.id"
+        " HAVING COUNT(t.seat) != s.table_size OR MIN(t.seat) != 0"
+        " OR MAX(t.seat) != s.table_size - 1 LIMIT ?",
+        (limit,),
+    ).fetchall():
+        seats = f"{count} seats" if not count else f"{count} seats numbered {low} to {high}"
+        problems.append(Problem(f"a table of {size} has {seats}", series=sid))
+    for sid, name in conn.execute(
+        "SELECT t.series_id, COALESCE(p.name, t.player_id) FROM series_seats t"
+        " LEFT JOIN players p ON p.id = t.player_id GROUP BY t.series_id, t.player_id"
+        " HAVING COUNT(*) > 1 LIMIT ?",
+        (limit,),
+    ).fetchall():
+        problems.append(Problem(f"{name} sits at the table twice", series=sid))
+    for sid, planned, count in conn.execute(
+        "SELECT s.id, s.planned_deals, COUNT(d.id) FROM series s JOIN deals d"
+        " ON d.series_id = s.id WHERE s.planned_deals IS NOT NULL GROUP BY s.id"
+        " HAVING COUNT(d.id) > s.planned_deals LIMIT ?",
+        (limit,),
+    ).fetchall():
+        problems.append(Problem(f"it has {count} deals, {planned} were planned", series=sid))
+    for sid, closed, last in conn.execute(
+        "SELECT id, closed, last FROM (SELECT s.id, s.closed, (SELECT e.action FROM"
+        " series_events e WHERE e.series_id = s.id ORDER BY e.id DESC LIMIT 1) AS last"
+        " FROM series s) WHERE closed != (COALESCE(last, '') = 'close') LIMIT ?",
+        (limit,),
+    ).fetchall():
+        if closed:
+            fix = "; reopen it with a reason ('db close --reopen') to record that it is open"
+            events = "its last event reopened it" if last else "it was never closed"
+            problems.append(Problem(f"it is marked closed, but {events}{fix}", series=sid))
+        else:
+            problems.append(
+                Problem(
+                    "it is marked open, but its last event closed it; close it again"
+                    " ('db close') to record that it is closed",
+                    series=sid,
+                )
+            )
+    for sid, action in conn.execute(
+        "SELECT series_id, action FROM series_events WHERE action NOT IN ('close', 'reopen')"
+        " LIMIT ?",
+        (limit,),
+    ).fetchall():
+        problems.append(Problem(f"an event has the unknown action {action!r}", series=sid))
+    for cid, deal_id in conn.execute(
+        "SELECT c.id, c.deal_id FROM corrections c LEFT JOIN deals d ON d.id = c.deal_id"
+        " WHERE d.id IS NULL LIMIT ?",
+        (limit,),
+    ).fetchall():
+        problems.append(Problem(f"correction {cid} is for deal id {deal_id}, which does not exist"))
+    for table in ("deal_results", "deal_scores"):
+        count = conn.execute(
+            f"SELECT COUNT(DISTINCT deal_id) FROM {table}"
+            " WHERE deal_id NOT IN (SELECT id FROM deals)"
+        ).fetchone()[0]
+        if count:
+            problems.append(
+                Problem(
+                    f"{table} holds rows of {count} deals that do not exist",
+                    repairable=True,
+                )
+            )
+    return problems
+
+
+def series_ids(conn: sqlite3.Connection) -> list[int]:
+    return [r[0] for r in conn.execute("SELECT id FROM series ORDER BY id")]
+
+
+def _rows(cur: sqlite3.Cursor) -> list[dict[str, Any]]:
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+
+
+def stored_results(conn: sqlite3.Connection, series_id: int) -> dict[int, dict[str, Any]]:
+    """The ``deal_results`` rows of a series' deals, by deal id."""
+    rows = _rows(
+        conn.execute(
+            "SELECT r.* FROM deal_results r JOIN deals d ON d.id = r.deal_id WHERE d.series_id = ?",
+            (series_id,),
+        )
+    )
+    return {r.pop("deal_id"): r for r in rows}
+
+
+def stored_scores(conn: sqlite3.Connection, series_id: int) -> dict[int, list[dict[str, Any]]]:
+    """The ``deal_scores`` rows of a series' deals, by deal id, in seat order."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    for r in _rows(
+        conn.execute(
+            "SELECT s.deal_id, s.seat, s.player_id, s.role, s.score, s.outcome"
+            " FROM deal_scores s JOIN deals d ON d.id = s.deal_id WHERE d.series_id = ?"
+            " ORDER BY s.deal_id, s.seat",
+            (series_id,),
+        )
+    ):
+        out.setdefault(r.pop("deal_id"), []).append(r)
+    return out
+
+
+def player_names(conn: sqlite3.Connection) -> dict[int, str]:
+    return dict(conn.execute("SELECT id, name FROM players").fetchall())
