@@ -376,6 +376,12 @@ def _sheet(args, out: TextIO) -> int:
     if sh.passed_in:
         print(f"passed in: {sh.passed_in}", file=out)
     print("B Bock round, R Ramsch round, * corrected, ü overbid", file=out)
+    for number, why in sh.unreadable:
+        print(
+            f"deal {number} cannot be scored ({why}); it counts 0 and the totals, "
+            f"Seeger-Fabian and places are provisional until it is corrected (db correct)",
+            file=out,
+        )
     return 0
 
 

@@ -88,6 +88,7 @@ def test_bad_entry_sheet_check_and_repair_by_correction(club, capsys):
     code, out = run(club, "sheet", "1")  # failed for the whole series before
     assert code == 0, capsys.readouterr().err
     assert "the entry cannot be scored: 17 is not a game value" in out
+    assert "deal 3 cannot be scored" in out and "provisional" in out
     code, out = run(club, "check")
     assert code == 1
     assert out.splitlines()[0].startswith(
