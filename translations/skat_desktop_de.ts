@@ -56,7 +56,7 @@
     </message>
     <message>
         <source>The score sheets cannot be opened: %1. Games are not saved.</source>
-        <translation>Die Spiellisten können nicht geöffnet werden: %1. Spiele werden nicht gespeichert.</translation>
+        <translation type="vanished">Die Spiellisten können nicht geöffnet werden: %1. Spiele werden nicht gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -967,6 +967,14 @@
         <translation>%1 Spiele</translation>
     </message>
     <message>
+        <source>%1 finished deal(s) could not be saved in the score sheets yet.</source>
+        <translation>%1 beendete(s) Spiel(e) konnte(n) noch nicht in den Spiellisten gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>%1 is not a player the table knows.</source>
+        <translation>%1 ist kein Spieler, den der Tisch kennt.</translation>
+    </message>
+    <message>
         <source>%1 is thinking…</source>
         <translation>%1 überlegt…</translation>
     </message>
@@ -1001,6 +1009,10 @@
     <message>
         <source>&amp;Deck…</source>
         <translation>&amp;Kartenbild…</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
     </message>
     <message>
         <source>&amp;Game</source>
@@ -1043,6 +1055,10 @@
         <translation>Spiel &amp;wiederholen (Übungstisch)…</translation>
     </message>
     <message>
+        <source>&amp;Save again</source>
+        <translation>&amp;Erneut speichern</translation>
+    </message>
+    <message>
         <source>&amp;Sort hand</source>
         <translation>Blatt &amp;sortieren</translation>
     </message>
@@ -1077,6 +1093,10 @@
     <message>
         <source>About Skat</source>
         <translation>Über Skat</translation>
+    </message>
+    <message>
+        <source>Another program is writing to the database; the score sheets are saved as soon as it has finished.</source>
+        <translation>Ein anderes Programm schreibt gerade in die Datenbank; die Spiellisten werden gespeichert, sobald es fertig ist.</translation>
     </message>
     <message>
         <source>By &amp;game (trumps first)</source>
@@ -1136,11 +1156,15 @@
     </message>
     <message>
         <source>No database is open.</source>
-        <translation>Es ist keine Datenbank geöffnet.</translation>
+        <translation type="vanished">Es ist keine Datenbank geöffnet.</translation>
     </message>
     <message>
         <source>Not saving</source>
-        <translation>Ohne Speichern</translation>
+        <translation type="vanished">Ohne Speichern</translation>
+    </message>
+    <message>
+        <source>Not saving: %1</source>
+        <translation>Ohne Speichern: %1</translation>
     </message>
     <message>
         <source>Play the same cards again from the seat of:</source>
@@ -1169,6 +1193,10 @@
     <message>
         <source>S&amp;tatistics</source>
         <translation>S&amp;tatistik</translation>
+    </message>
+    <message>
+        <source>Save again to try once more, or discard them: they are lost when the window closes.</source>
+        <translation>Erneut speichern versucht es noch einmal; verworfene Spiele gehen beim Schließen des Fensters verloren.</translation>
     </message>
     <message>
         <source>Saved.</source>
@@ -1203,6 +1231,10 @@
         <translation>Statistik</translation>
     </message>
     <message>
+        <source>The database stayed busy (%1); the games are not saved until you press Save again.</source>
+        <translation>Die Datenbank blieb belegt (%1); die Spiele werden erst gespeichert, wenn Sie „Erneut speichern“ drücken.</translation>
+    </message>
+    <message>
         <source>The deal is over</source>
         <translation>Das Spiel ist zu Ende</translation>
     </message>
@@ -1215,12 +1247,20 @@
         <translation>Die Regeln %1 sind nicht bekannt.</translation>
     </message>
     <message>
+        <source>The score sheets cannot be saved: %1</source>
+        <translation>Die Spiellisten können nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
         <source>The series could not be saved (%1); this series is played without saving.</source>
         <translation>Die Serie konnte nicht gespeichert werden (%1); sie wird ohne Speichern gespielt.</translation>
     </message>
     <message>
         <source>The series is over</source>
         <translation>Die Serie ist zu Ende</translation>
+    </message>
+    <message>
+        <source>Waiting for the database…</source>
+        <translation>Warte auf die Datenbank…</translation>
     </message>
     <message>
         <source>Your turn</source>
@@ -1251,12 +1291,24 @@
         <translation>halten</translation>
     </message>
     <message>
+        <source>no database is open</source>
+        <translation>es ist keine Datenbank geöffnet</translation>
+    </message>
+    <message>
         <source>pass</source>
         <translation>passen</translation>
     </message>
     <message>
         <source>pick up the skat</source>
         <translation>Skat aufnehmen</translation>
+    </message>
+    <message>
+        <source>the database is open for viewing only</source>
+        <translation>die Datenbank ist nur zum Ansehen geöffnet</translation>
+    </message>
+    <message>
+        <source>the database stayed busy</source>
+        <translation>die Datenbank blieb belegt</translation>
     </message>
 </context>
 <context>
@@ -1401,6 +1453,10 @@
     <message>
         <source>Reason: %1</source>
         <translation>Grund: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for the database: another program is writing to it. The score sheets, statistics and deals appear here as soon as it has finished; the games at the table are saved then.</source>
+        <translation>Warte auf die Datenbank: Ein anderes Programm schreibt gerade hinein. Spiellisten, Statistiken und Spiele erscheinen hier, sobald es fertig ist; die Spiele am Tisch werden dann gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -2745,6 +2801,14 @@
     <message>
         <source>The deal could not be saved; it waits and will be saved later (%1)</source>
         <translation>Das Spiel konnte nicht gespeichert werden; es wartet und wird später gespeichert (%1)</translation>
+    </message>
+    <message>
+        <source>The series could not be saved yet (%1); its finished deals wait and are saved when you press Save again.</source>
+        <translation>Die Serie konnte noch nicht gespeichert werden (%1); ihre beendeten Spiele warten und werden gespeichert, wenn Sie „Erneut speichern“ drücken.</translation>
+    </message>
+    <message>
+        <source>This deal is already on the score sheet; replay it instead.</source>
+        <translation>Dieses Spiel steht schon in der Spielliste; spielen Sie es stattdessen noch einmal.</translation>
     </message>
 </context>
 <context>

@@ -3,27 +3,56 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 ORGANIZATION = "skat-desktop"
 APPLICATION = "skat-desktop"
 
 
-def open_store(db_path: str | Path | None = None):
-    """The store at ``db_path`` (or the platform's default file): (store, None) or
-    (None, one-line reason) when it cannot be opened."""
-    from skat_desktop.store.database import default_path
+@dataclass(frozen=True)
+class StoreOpening:
+    """How opening the database at the start went.
+
+    ``store``: open (for viewing only when ``error`` says why it cannot be written);
+    ``error``: why the score sheets cannot be saved; ``waiting``: another program held the
+    lock, so the window opens ``path`` in the background as soon as it can."""
+
+    store: Any
+    error: str | None
+    path: Path
+    waiting: bool = False
+
+
+def open_store(db_path: str | Path | None = None) -> StoreOpening:
+    """Open the store at ``db_path`` (or the platform's default file) without waiting for
+    another program's lock: this runs on the GUI thread."""
+    from skat_desktop.gui.store_worker import GUI_BUSY_MS, never_wait
+    from skat_desktop.store.database import DatabaseBusy, ReadOnlyDatabase, default_path
     from skat_desktop.store.repository import Store
 
     path = Path(db_path) if db_path is not None else default_path()
     try:
-        return Store.open(path), None
+        return StoreOpening(never_wait(Store.open(path, busy_ms=GUI_BUSY_MS)), None, path)
+    except DatabaseBusy:
+        return StoreOpening(None, None, path, waiting=True)
+    except ReadOnlyDatabase as e:  # cannot be written, but the sheets can be looked at
+        try:
+            viewer = Store.open(path, read_only=True, busy_ms=GUI_BUSY_MS)
+        except Exception:
+            viewer = None
+        return StoreOpening(viewer, _one_line(e), path)
     except Exception as e:  # any failure: the program still runs, without saving
-        text = str(e).strip().splitlines()
-        return None, (text[0] if text else type(e).__name__)
+        return StoreOpening(None, _one_line(e), path)
+
+
+def _one_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return text[0] if text else type(e).__name__
 
 
 def create_application(argv: Sequence[str] = ()) -> QApplication:
@@ -48,24 +77,17 @@ def run_gui(argv: Sequence[str], db_path: str | Path | None = None) -> int:
     settings = Settings()
     install_translations(app, settings.language)
     app.setApplicationDisplayName(QCoreApplication.translate("App", "Skat"))
-    store, error = open_store(db_path)
-    window = MainWindow(settings, store, error)
-    window.show()
-    if error is not None:
-        box = QMessageBox(
-            QMessageBox.Icon.Warning,
-            QCoreApplication.translate("App", "Skat"),
-            QCoreApplication.translate(
-                "App", "The score sheets cannot be opened: %1. Games are not saved."
-            ).replace("%1", error),
-            QMessageBox.StandardButton.Ok,
-            window,
-        )
-        box.setObjectName("StoreError")
-        box.open()  # not modal to the loop: the table stays usable
+    opening = open_store(db_path)
+    window = MainWindow(
+        settings,
+        opening.store,
+        opening.error,
+        store_path=opening.path if opening.waiting else None,
+    )
+    window.show()  # a problem with the database is said once, by the window
     try:
         return app.exec()
     finally:
         window.shutdown()
-        if store is not None:
-            store.close()
+        if window.store is not None:
+            window.store.close()

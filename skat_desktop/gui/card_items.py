@@ -25,6 +25,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPainte
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from skat_desktop.gui.decks import Deck, card_image, card_pixmap
+from skat_desktop.gui.plain import tip
 from skat_desktop.gui.theme import LIGHT_TABLE, TableColors
 
 Key = tuple[object, int | None, int, float]  # deck key, card (None: back), width, dpr
@@ -350,7 +351,7 @@ class PlateItem(_ZoneItem):
     def set_text(self, name: str, role: str, on_turn: bool) -> None:
         if (name, role, on_turn) != (self.name, self.role, self.on_turn):
             self.name, self.role, self.on_turn = name, role, on_turn
-            self.setToolTip(f"{name}\n{role}" if role else name)
+            self.setToolTip(tip(f"{name}\n{role}" if role else name))  # a name as written
             self.update()
 
     def boundingRect(self) -> QRectF:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from skat_desktop.gui.decks import Deck, available_decks, card_pixmap, card_size
+from skat_desktop.gui.plain import tip
 
 # Clubs jack, spades queen, hearts king, diamonds ace and a back: the four suits, the three
 # courts, an ace and the back tell a deck apart at a glance (Unter, Ober, König, Daus in German).
@@ -67,7 +68,7 @@ class DeckPicker(QDialog):
             icon.addPixmap(preview, QIcon.Mode.Selected)
             item = QListWidgetItem(icon, deck.title)
             item.setData(Qt.ItemDataRole.UserRole, deck.id)
-            item.setToolTip(deck.title)
+            item.setToolTip(tip(deck.title))  # a deck's own file names it
             self.list.addItem(item)
             largest = largest.expandedTo(preview.deviceIndependentSize().toSize())
             if deck.id == current_id:

@@ -88,6 +88,7 @@ from skat_desktop.gui.game_words import (
     position_name,
     signed,
 )
+from skat_desktop.gui.plain import plain, plain_label, tip
 from skat_desktop.gui.sheet_view import ColumnFit
 from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
@@ -312,16 +313,16 @@ class DealListModel(QAbstractTableModel):
                 return QBrush(muted_color(pal))
         if role == Qt.ItemDataRole.ToolTipRole:
             if c == self.SERIES:
-                return f"{r.date} {r.series}"
+                return tip(f"{r.date} {r.series}")  # an imported title as written
             if c == self.GAME:
-                return game_label(r.label)
+                return tip(game_label(r.label))
             note = None
             if not r.replayable:
                 note = self.tr("Entered from a score sheet: there are no cards to replay")
             elif r.won is not None:
                 note = self.tr("won") if r.won else self.tr("lost")
             if c == self.PLAYER and r.player:  # the name whole where the column cuts it short
-                return self.text(r, c) + ("\n" + note if note else "")
+                return tip(self.text(r, c) + ("\n" + note if note else ""))
             return note
         if role == Qt.ItemDataRole.UserRole:
             return r.deal_id
@@ -720,6 +721,7 @@ class HistoryBrowser(QWidget):
         self.deal_list.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.list_status = QLabel(self)
         self.list_status.setWordWrap(True)
+        plain(self.list_status)
 
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
@@ -744,12 +746,14 @@ class HistoryBrowser(QWidget):
         self.board = DealBoard(deck, self)
         self.note_line = QLabel(self)
         self.note_line.setWordWrap(True)
+        # series titles, places, names and messages from the database: shown as written
+        plain(self.heading, self.contract_line, self.auction_line, self.error_line, self.note_line)
 
         self.first_button = self._button(self.first)
         self.prev_button = self._button(self.previous)
         self.next_button = self._button(self.next)
         self.last_button = self._button(self.last)
-        self.step_label = QLabel(self)
+        self.step_label = plain_label(QLabel(self))
         self.step_label.setWordWrap(True)  # "Move 12 of 45" in two lines if need be
         self.analysis_button = QToolButton(self)
         self.analysis_button.setCheckable(True)
@@ -765,7 +769,7 @@ class HistoryBrowser(QWidget):
         self.moves.setAlternatingRowColors(True)
         self.moves.setWordWrap(True)  # a long move takes two lines in a narrow column
         self.moves.currentRowChanged.connect(self._move_chosen)
-        self.moves_title = QLabel(self)
+        self.moves_title = plain_label(QLabel(self))
 
         moves_box = QWidget(self)
         moves_layout = QVBoxLayout(moves_box)

@@ -5,13 +5,25 @@ table controller, the :class:`TableScene` draws and animates, the panels offer t
 legal actions. Other views (score sheet, statistics) are plugged in with
 :meth:`MainWindow.add_side_panel`; they follow the table through the
 ``controllerChanged`` and ``tableEvent`` signals.
+
+The window never waits for the database on its own thread. A database another program
+is writing to is opened, and a new series created, through the store writer, tried again
+while the lock is held; the status bar says "Waiting for the database…" meanwhile and the
+game goes on, its finished deals kept until they can be written. A database that cannot
+take the score sheets at all (read-only, damaged, another program's, newer) is named once
+in a message and for as long as the window is open in the status bar ("Not saving: …");
+a read-only one can still be looked at in the side panels. Closing the window (or starting
+a new series) with finished deals the database did not take asks what to do with them.
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
+import sqlite3
+from collections.abc import Callable
 from datetime import date
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -74,20 +86,44 @@ from skat_desktop.gui.panels import (
     WaitPanel,
     WelcomePanel,
 )
+from skat_desktop.gui.plain import plain, tip
 from skat_desktop.gui.profile_editor import ProfileEditor, profile_title
-from skat_desktop.gui.session import TableSession
-from skat_desktop.gui.settings import NewGameChoices, Settings
+from skat_desktop.gui.session import MAX_TRIES, RETRY_MS, TableSession, series_maker
+from skat_desktop.gui.settings import NewGameChoices, Settings, seat_kinds
 from skat_desktop.gui.sheet_view import ScoreSheetView
 from skat_desktop.gui.stats_view import StatisticsView
-from skat_desktop.gui.store_worker import StoreWriter
+from skat_desktop.gui.store_worker import (
+    WAIT_MS,
+    StoreWriter,
+    never_wait,
+    open_for_gui,
+)
 from skat_desktop.gui.table_scene import TableScene, TableView
 from skat_desktop.gui.theme import apply_theme
 from skat_desktop.gui.worker import Worker
+from skat_desktop.store.database import DatabaseBusy, ReadOnlyDatabase, is_busy
 
 SHEET, STATS, HISTORY = "sheet", "statistics", "history"
 """The side panel's tabs (``MainWindow.show_side_panel``)."""
 TABLE_ROOM = 600
 """The width the card table keeps when the side panel opens (if the window has it)."""
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+"""The answers to "finished deals are not saved" (:meth:`MainWindow.ask_about_unsaved`)."""
+STORE_LABEL_WIDTH = 460
+"""The most the status bar's "Not saving: …" takes (the whole reason is its tooltip)."""
+
+
+def one_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return text[0] if text else type(e).__name__
+
+
+def is_read_only_store(store) -> bool:
+    """Whether ``store`` was opened for viewing only (``Store.open(read_only=True)``)."""
+    try:
+        return bool(store.conn.execute("PRAGMA query_only").fetchone()[0])
+    except sqlite3.Error:
+        return False
 
 
 class MessageBar(QFrame):
@@ -106,6 +142,7 @@ class MessageBar(QFrame):
         row.setContentsMargins(10, 4, 6, 4)
         self.label = QLabel(self)
         self.label.setWordWrap(True)
+        plain(self.label)  # messages quote names and the database's words
         self.retry_button = QPushButton(self.tr("Save &again"), self)
         self.retry_button.clicked.connect(self.retry.emit)
         self.close_button = QPushButton(self.tr("Dismiss"), self)
@@ -131,12 +168,17 @@ class MessageBar(QFrame):
 
 
 class NothingSaved(QWidget):
-    """A side panel's place when no database is open: it says that nothing is saved."""
+    """A side panel's place when no database is open: it says that nothing is saved, or
+    (``waiting``) that the database is busy and the views come once it is free."""
 
-    def __init__(self, reason: str | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, reason: str | None = None, parent: QWidget | None = None, waiting: bool = False
+    ) -> None:
         super().__init__(parent)
         self.reason = reason
+        self.waiting = waiting
         self.label = QLabel(self)
+        plain(self.label)  # the reason may quote a file name
         self.label.setWordWrap(True)
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         column = QVBoxLayout(self)
@@ -146,6 +188,15 @@ class NothingSaved(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
+        if self.waiting:
+            self.label.setText(
+                self.tr(
+                    "Waiting for the database: another program is writing to it. The score "
+                    "sheets, statistics and deals appear here as soon as it has finished; "
+                    "the games at the table are saved then."
+                )
+            )
+            return
         text = self.tr(
             "Nothing is saved: the score sheets cannot be opened, so there are no sheets, "
             "statistics or deals to show. The games at the table are played without saving."
@@ -161,7 +212,13 @@ class NothingSaved(QWidget):
 
 
 class MainWindow(QMainWindow):
-    """The application's window. ``store`` None: play without saving."""
+    """The application's window.
+
+    ``store`` None: play without saving, or -- with ``store_path`` -- wait for that
+    database (another program held its lock at the start) and save once it is open.
+    ``store_error``: why the score sheets cannot be saved (a ``store`` given with it, or
+    one opened read-only, is only looked at).
+    """
 
     controllerChanged = Signal(object)
     tableEvent = Signal(object)
@@ -173,15 +230,35 @@ class MainWindow(QMainWindow):
         store_error: str | None = None,
         parent: QWidget | None = None,
         synchronous_pictures: bool = False,
+        store_path: str | Path | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
         self.store = store
+        self.read_only = store is not None and is_read_only_store(store)
+        if self.read_only and store_error is None:
+            store_error = self.tr("the database is open for viewing only")
         self.store_error = store_error
         self.session: TableSession | None = None
         self.worker = Worker(self)
         # finished deals reach the database through this writer, off the GUI thread
-        self.writer = StoreWriter(store, self) if store is not None else None
+        self.writer: StoreWriter | None = None
+        self._opening = False  # the database was busy at the start: opened in the background
+        self._open_job: int | None = None
+        self._open_tries = 0
+        self._busy_reason: str | None = None  # why the last try to get the lock failed
+        self._announced = False
+        self._after_saved: Callable[[], object] | None = None  # closing, a new game
+        self._discarded = False
+        self._shut_down = False
+        if store is not None and store_error is None:
+            never_wait(store)  # its thread is the GUI's: a lock is waited for elsewhere
+            self.writer = StoreWriter(store, self)
+        elif store is None and store_error is None and store_path is not None:
+            self._opening = True
+            self.writer = StoreWriter(None, self, path=Path(store_path))
+        if self.writer is not None:
+            self.writer.done.connect(self._writer_answered)
         self.setWindowTitle(self.tr("Skat"))
 
         deck = deck_by_id(settings.deck_id, index_style=settings.index_style)
@@ -206,6 +283,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.side_tabs = QTabWidget(self)
+        self.side_tabs.currentChanged.connect(self._side_tab_changed)
         self.side_dock = QDockWidget(self)
         self.side_dock.setObjectName("SidePanels")
         self.side_dock.setWidget(self.side_tabs)
@@ -221,6 +299,7 @@ class MainWindow(QMainWindow):
         self._make_side_panels()
         self.retranslate()
 
+        self.controllerChanged.connect(self._views_follow)
         self.scene.idle.connect(self._table_idle)
         self.scene.layoutChanged.connect(self._place_panel)
         self.scene.cardPlayed.connect(self._card_played)
@@ -239,6 +318,8 @@ class MainWindow(QMainWindow):
         self.welcome.set_summary(self._choices_text(settings.new_game))
         self._show_panel(self.welcome)
         self._update_actions()
+        if self._opening:
+            self._try_open()
 
     # ------------------------------------------------------------------ construction
 
@@ -363,7 +444,7 @@ class MainWindow(QMainWindow):
         self.act_undo = self._action("", self.undo_card, QKeySequence.StandardKey.Undo)
         self.act_hint = self._action("", self.request_hint, "Ctrl+H")
         self.act_profiles = self._action("", self.edit_profiles)
-        self.act_profiles.setEnabled(self.store is not None)
+        self.act_profiles.setEnabled(self.can_save)
         self.act_quit = self._action("", self.close, QKeySequence.StandardKey.Quit)
         for a in (self.act_new, self.act_next, self.act_replay):
             game.addAction(a)
@@ -468,7 +549,7 @@ class MainWindow(QMainWindow):
         self.act_profiles.setText(self.tr("Rule &profiles…"))
         self.act_profiles.setToolTip(
             self.tr("Copy a rule profile and change its options")
-            if self.store is not None
+            if self.can_save
             else self.tr("Rule profiles are kept in the database, which is not open.")
         )
         self.act_quit.setText(self.tr("&Quit"))
@@ -547,24 +628,254 @@ class MainWindow(QMainWindow):
         self.deal_label = QLabel(self)
         self.rules_label = QLabel(self)
         self.store_label = QLabel(self)
+        self.store_label.setObjectName("StoreState")
+        # names, a profile's title, the database's reason: shown as written
+        plain(self.turn_label, self.deal_label, self.rules_label, self.store_label)
         bar.addWidget(self.turn_label, 1)
         bar.addPermanentWidget(self.deal_label)
         bar.addPermanentWidget(self.rules_label)
         bar.addPermanentWidget(self.store_label)
-        if self.store is None:
-            self.store_label.setStyleSheet("color: #c62828; font-weight: 600")
+
+    # ------------------------------------------------------------------ the database
+
+    @property
+    def can_save(self) -> bool:
+        """Whether a new series goes into the database (now, or once its lock is free)."""
+        return self.writer is not None and self.store_error is None and not self.read_only
+
+    @property
+    def waiting_for_store(self) -> bool:
+        """Another program holds the database's lock and the window is trying again."""
+        session = self.session
+        opening = self._opening and self._open_tries < MAX_TRIES
+        return self.store_error is None and (
+            opening or (session is not None and not session.closed and session.waiting)
+        )
 
     def _update_store_label(self) -> None:
-        if self.store is None:
-            self.store_label.setText(self.tr("Not saving"))
-            self.store_label.setToolTip(self.store_error or self.tr("No database is open."))
+        """The status bar's word on saving: nothing while all is well, else for as long
+        as it lasts "Waiting for the database…" or "Not saving: <reason>"."""
+        label = self.store_label
+        if self.waiting_for_store:
+            label.setText(self.tr("Waiting for the database…"))
+            label.setToolTip(
+                tip(
+                    self.tr(
+                        "Another program is writing to the database; the score sheets are "
+                        "saved as soon as it has finished."
+                    )
+                    + ("\n" + self._busy_reason if self._busy_reason else "")
+                )
+            )
+            label.setStyleSheet("color: #b26a00; font-weight: 600")
+            return
+        reason = self.store_error
+        if reason is None and self.writer is None:
+            reason = self.tr("no database is open")
+        if reason is None and self._opening:  # it stayed busy: "Save again" tries anew
+            reason = self._busy_reason or self.tr("the database stayed busy")
+        if reason is None:
+            label.setText("")
+            label.setToolTip("")
+            label.setStyleSheet("")
+            return
+        text = self.tr("Not saving: %1").replace("%1", reason)
+        label.setText(
+            label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideMiddle, STORE_LABEL_WIDTH)
+        )
+        label.setToolTip(tip(text))
+        label.setStyleSheet("color: #c62828; font-weight: 600")
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._announce_store_problem()  # over the window, once it is there
+
+    def _announce_store_problem(self) -> None:
+        """Say once, in one line, why the score sheets cannot be saved."""
+        if self._announced or self.store_error is None or not self.isVisible():
+            return
+        self._announced = True
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            self.tr("Skat"),
+            self.tr("The score sheets cannot be saved: %1").replace("%1", self.store_error),
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setObjectName("StoreError")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()  # not modal to the loop: the table stays usable
+
+    def _cannot_save(self, reason: str) -> None:
+        """The database refuses the score sheets for good (read-only, damaged, …)."""
+        self.store_error = reason
+        self._opening = False
+        self.act_profiles.setEnabled(False)
+        self._update_store_label()
+        self._announce_store_problem()
+
+    def _try_open(self) -> None:
+        """One try to open the database that was busy at the start (on the writer)."""
+        if self._shut_down or not self._opening or self._open_job is not None:
+            return
+        if self.writer is None:
+            return
+        path = self.writer.path
+        self._open_job = self.writer.submit(lambda _store: open_for_gui(path))
+
+    def _writer_answered(self, ticket: int, ok: bool, answer: object) -> None:
+        if ticket != self._open_job:
+            return  # a deal's write or a series: the session's
+        self._open_job = None
+        if self._shut_down:  # the window closed meanwhile
+            if ok:
+                answer.close()
+            return
+        if ok:
+            self._attach_store(answer)
+        elif getattr(answer, "busy", False):
+            self._busy_reason = str(answer)
+            self._open_tries += 1
+            if self._open_tries < MAX_TRIES:
+                QTimer.singleShot(RETRY_MS, self, self._try_open)
+            else:
+                self._message(
+                    self.tr(
+                        "The database stayed busy (%1); the games are not saved until you "
+                        "press Save again."
+                    ).replace("%1", str(answer)),
+                    "store",
+                )
+        elif getattr(answer, "read_only", False):
+            self._open_for_viewing(str(answer))
+        else:
+            self._cannot_save(str(answer))
+            self._make_side_panels()
+        self._update_store_label()
+
+    def _open_for_viewing(self, reason: str) -> None:
+        """The database cannot be written: open it to look at (that never waits)."""
+        from skat_desktop.store.repository import Store
+
+        path = self.writer.path if self.writer is not None else None
+        self._cannot_save(reason)
+        try:
+            store = Store.open(path, read_only=True, busy_ms=0) if path is not None else None
+        except Exception:  # not even readable: nothing to show
+            store = None
+        if store is not None:
+            self._attach_store(store)
+        else:
+            self._make_side_panels()
+
+    def _attach_store(self, store) -> None:
+        """The database the window waited for is open: the views come, and a series that
+        is being played is saved from now on."""
+        self.store = store
+        self._opening = False
+        self._busy_reason = None
+        self.read_only = is_read_only_store(store)
+        self.act_profiles.setEnabled(self.can_save)
+        self._make_side_panels()
+        if self.session is None:
+            self.welcome.set_summary(self._choices_text(self.settings.new_game))
+        elif self.session.series_id is not None:
+            self._series_created(self.session.series_id)
+        if self.messages.isVisible() and self.messages.kind == "store" and not self._unsaved():
+            self.messages.hide()
+        self.retranslate()
+
+    def _unsaved(self) -> int:
+        return self.session.unsaved() if self.session is not None else 0
+
+    def _series_created(self, series_id: int) -> None:
+        """A series begun while the database was busy is in it now: the views show it."""
+        ctl = self.controller
+        if self.store is None or ctl is None:
+            return  # the views follow once the window has its store
+        if self.sheet_view is not None:
+            self.sheet_view.set_series(self.store, series_id)
+        self._views_follow(ctl)
+
+    def _store_state_changed(self) -> None:
+        """The session's saving moved on: the status bar, and a close or a new game that
+        waited for "Save again"."""
+        session = self.session
+        if session is not None and getattr(session.failure, "read_only", False):
+            self._cannot_save(str(session.failure))  # for good: say so once
+        self._update_store_label()
+        action = self._after_saved
+        if action is None or session is None or session.writing or session.waiting:
+            return
+        self._after_saved = None
+        # saved: go on; failed again: the action asks once more
+        QTimer.singleShot(0, self, action)
+
+    def ask_about_unsaved(self, count: int) -> str:
+        """Finished deals the database did not take: save again, discard, or cancel."""
+        box = QMessageBox(self)
+        box.setObjectName("UnsavedDeals")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(self.tr("Skat"))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(
+            self.tr("%1 finished deal(s) could not be saved in the score sheets yet.").replace(
+                "%1", str(count)
+            )
+        )
+        reason = self.session.failure if self.session is not None else None
+        info = self.tr(
+            "Save again to try once more, or discard them: they are lost when the window closes."
+        )
+        box.setInformativeText(info + ("\n\n" + reason if reason else ""))
+        save = box.addButton(self.tr("&Save again"), QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton(self.tr("&Discard"), QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(save)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        if clicked is save:
+            return SAVE
+        if clicked is discard:
+            return DISCARD
+        return CANCEL
+
+    def _settle_unsaved(self, action: Callable[[], object]) -> bool:
+        """True when nothing finished waits for the database (or the player lets it go);
+        else the question is asked and ``action`` runs again once "Save again" is done."""
+        session = self.session
+        if session is None or self._discarded:
+            return True
+        session.settle(2 * WAIT_MS)  # the write on its way (a short wait, never the 5 s)
+        count = session.unsaved()
+        if not count:
+            return True
+        choice = self.ask_about_unsaved(count)
+        if choice == DISCARD:
+            self._discarded = True
+            return True
+        if choice == SAVE:
+            self._after_saved = action
+            self._retry_store()
+            if not session.writing and not session.waiting:  # nothing went out: say so
+                self._store_state_changed()
+        return False
 
     # ------------------------------------------------------------------ side panels
 
     def _make_side_panels(self) -> None:
         """The score sheet, statistics and history, following the table; with no store,
-        a note in each that nothing is saved."""
+        a note in each that nothing is saved (or that the database is awaited). Called
+        again when the store arrives later."""
         store = self.store
+        current = self.side_tabs.currentIndex()
+        while self.side_tabs.count():
+            old = self.side_tabs.widget(0)
+            self.side_tabs.removeTab(0)
+            old.deleteLater()
         self.sheet_view: ScoreSheetView | None = None
         self.stats_view: StatisticsView | None = None
         self.history_view: HistoryBrowser | None = None
@@ -573,7 +884,6 @@ class MainWindow(QMainWindow):
             self.stats_view = StatisticsView(store)
             self.history_view = HistoryBrowser(store, deck=self.pictures.deck)
             self.controllerChanged.connect(self.sheet_view.follow_table)
-            self.controllerChanged.connect(self._views_follow)
             for view in (self.sheet_view, self.stats_view, self.history_view):
                 self.tableEvent.connect(view.table_event)
             widgets = {
@@ -582,7 +892,11 @@ class MainWindow(QMainWindow):
                 HISTORY: self.history_view,
             }
         else:
-            widgets = {key: NothingSaved(self.store_error) for key in (SHEET, STATS, HISTORY)}
+            waiting = self._opening and self.store_error is None
+            widgets = {
+                key: NothingSaved(self.store_error, waiting=waiting)
+                for key in (SHEET, STATS, HISTORY)
+            }
         titles = self._side_titles()
         for key, widget in widgets.items():
             if key != SHEET and self.store is not None:
@@ -595,10 +909,11 @@ class MainWindow(QMainWindow):
                 widget = area
             widget.setProperty("sidePanel", key)
             widget.setObjectName(f"SidePanel-{key}")
-            self.add_side_panel(titles[key], widget)
+            self.add_side_panel(titles[key], widget, show=current < 0)
+        if current >= 0:
+            self.side_tabs.setCurrentIndex(min(current, self.side_tabs.count() - 1))
         for a in (self.act_sheet, self.act_stats, self.act_history):
             a.setVisible(True)
-        self.side_tabs.currentChanged.connect(self._side_tab_changed)
 
     def _views_follow(self, ctl: TableController) -> None:
         """A new series: its players and series appear in the views' filters."""
@@ -659,7 +974,7 @@ class MainWindow(QMainWindow):
         if have < want * 0.85 or (key == SHEET and have > want * 1.4):
             self.resizeDocks([self.side_dock], [want], Qt.Orientation.Horizontal)
 
-    def add_side_panel(self, title: str, widget: QWidget) -> None:
+    def add_side_panel(self, title: str, widget: QWidget, show: bool = True) -> None:
         """Add a view (score sheet, statistics, ...) as a tab of the side panel and show it.
 
         The widget can follow the table through ``controllerChanged`` (a new
@@ -671,12 +986,13 @@ class MainWindow(QMainWindow):
         else:
             self.side_dock.setWindowTitle(self.tr("Score sheet and statistics"))
         self.act_side.setVisible(True)
-        self.side_dock.show()
+        if show:
+            self.side_dock.show()
 
     def edit_profiles(self) -> None:
         """Game → Rule profiles…: copy a profile and change it; a saved copy is offered
         in the new-game dialog (and chosen there next time)."""
-        if self.store is None:
+        if self.store is None or not self.can_save:
             return
         current = self.settings.new_game.profile
         saved = ProfileEditor.edit(self.store, current=current, parent=self)
@@ -717,9 +1033,24 @@ class MainWindow(QMainWindow):
         seed: int | None = None,
         profile=None,
     ) -> bool:
-        """Start a series (the last choices if none are given); False if it cannot start."""
+        """Start a series (the last choices if none are given); False if it cannot start.
+
+        Finished deals of the series at the table that the database did not take are
+        settled first (:meth:`ask_about_unsaved`). The new series is created in the
+        database on this thread only if that needs no waiting; while another program
+        holds the lock it is created in the background and the game starts at once."""
+        chosen = choices or self.settings.new_game
+        if not self._settle_unsaved(lambda: self.start_game(chosen, seed, profile)):
+            return False
         self.messages.hide()
-        choices = choices or self.settings.new_game
+        choices = chosen
+        unknown = [k for k in choices.seats if k not in seat_kinds() and ":" in k]
+        if unknown:  # never another program (``external:…``) from a settings file
+            self._message(
+                self.tr("%1 is not a player the table knows.").replace("%1", unknown[0]),
+                "refused",
+            )
+            return False
         profile = profile or find_profile(choices.profile, self.store)
         if profile is None:
             self._message(
@@ -733,31 +1064,46 @@ class MainWindow(QMainWindow):
         ]
         seed = random.randrange(1 << 31) if seed is None else seed
         planned = choices.series_length or None
-        try:
-            ctl = TableController(
+        title = self.series_title(profile)
+
+        def table(store=None) -> TableController:
+            return TableController(
                 profile,
                 specs,
                 seed=seed,
-                store=self.store,
+                store=store,
                 deals_planned=planned,
                 practice=choices.practice,
-                title=self.series_title(profile),
-                write_later=True,
+                title=title,
+                write_later=store is not None,
             )
+
+        create = None
+        try:
+            if self.can_save and self.store is not None:
+                ctl = table(self.store)
+            else:
+                ctl = table()
+                if self.can_save:  # the database is still being opened: created with it
+                    create = series_maker(ctl, title)
         except TableError as e:
             self._message(str(e), "refused")
             return False
-        except Exception as e:  # the database refused the new series: play on without it
-            ctl = TableController(
-                profile, specs, seed=seed, deals_planned=planned, practice=choices.practice
-            )
-            self._message(
-                self.tr(
-                    "The series could not be saved (%1); this series is played without saving."
-                ).replace("%1", str(e).splitlines()[0] if str(e) else type(e).__name__),
-                "info",
-            )
-        self.set_controller(ctl)
+        except Exception as e:  # the database refused the new series
+            ctl = table()
+            if isinstance(e, DatabaseBusy) or is_busy(e):  # for now: it is tried again
+                create = series_maker(ctl, title)
+                self._busy_reason = one_line(e)
+            elif isinstance(e, ReadOnlyDatabase):
+                self._cannot_save(one_line(e))
+            else:
+                self._message(
+                    self.tr(
+                        "The series could not be saved (%1); this series is played without saving."
+                    ).replace("%1", one_line(e)),
+                    "info",
+                )
+        self.set_controller(ctl, create_series=create)
         return True
 
     def series_title(self, profile) -> str:
@@ -765,19 +1111,26 @@ class MainWindow(QMainWindow):
         today = local_date(date.today().isoformat())
         return self.tr("%1, %2").replace("%1", profile_title(profile)).replace("%2", today)
 
-    def set_controller(self, ctl: TableController) -> None:
-        """Play the series of ``ctl`` at this table (the old one's work is cancelled)."""
+    def set_controller(self, ctl: TableController, create_series=None) -> None:
+        """Play the series of ``ctl`` at this table (the old one's work is cancelled).
+
+        ``create_series`` (a :func:`~skat_desktop.gui.session.series_maker`): the series is
+        not in the database yet; the session creates it as soon as it can."""
         if self.session is not None:
-            self.session.close()
+            self.session.close(write=not self._discarded)
+        self._discarded = False
+        self._after_saved = None
         self.scene.finish_animations()
         self.scene.hide_last_trick()
         self.act_open.setChecked(False)
+        stored = ctl.write_later or create_series is not None
         self.session = TableSession(
             ctl,
             self.worker,
             ready=lambda: not self.scene.busy,
             parent=self,
-            writer=self.writer if ctl.write_later else None,
+            writer=self.writer if stored else None,
+            create_series=create_series,
         )
         self.session.changed.connect(self._refresh)
         self.session.needChanged.connect(self._on_need)
@@ -785,10 +1138,15 @@ class MainWindow(QMainWindow):
         self.session.tableEvent.connect(self._saved_again)
         self.session.message.connect(self._message)
         self.session.hintReady.connect(self._on_hint)
+        self.session.storeChanged.connect(self._store_state_changed)
+        self.session.seriesCreated.connect(self._series_created)
         self._series_summary = False
         self.rules_label.setText(profile_title(ctl.profile))
         self.setWindowTitle(self.tr("Skat — %1").replace("%1", profile_title(ctl.profile)))
+        if ctl.series_id is None and self.sheet_view is not None:
+            self.sheet_view.set_series(self.store, None)  # not the last series' sheet
         self.controllerChanged.emit(ctl)
+        self._update_store_label()
         self.session.schedule()
 
     # ------------------------------------------------------------------ the table loop
@@ -1157,9 +1515,15 @@ class MainWindow(QMainWindow):
             a.setChecked(a.data() == "manual")
 
     def _retry_store(self) -> None:
-        if self.session is not None and self.session.retry_store():
+        """ "Save again": the deals a failure left waiting, the series and the database
+        that stayed busy are tried anew."""
+        if self._opening and self._open_job is None:
+            self._open_tries = 0
+            self._try_open()
+        if self.session is not None and self.session.retry_store() and not self._opening:
             self.messages.hide()
             self.statusBar().showMessage(self.tr("Saved."), 3000)
+        self._update_store_label()
 
     def _saved_again(self, event: object) -> None:
         """The deals a failure left waiting reached the database: the notice goes."""
@@ -1167,7 +1531,7 @@ class MainWindow(QMainWindow):
         if (
             isinstance(event, DealsStored)
             and session is not None
-            and not session.ctl.pending_store
+            and not session.unsaved()
             and self.messages.isVisible()
             and self.messages.kind == "store"
         ):
@@ -1265,14 +1629,20 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop the table's work (new game, closing): nothing runs on afterwards."""
+        self._shut_down = True
         if self.session is not None:
-            self.session.close()  # writes what waits
+            self.session.close(write=not self._discarded)  # writes what waits
         self.worker.shutdown()
         if self.writer is not None:
             self.writer.close()
         self.pictures.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing (or Game → Quit) with finished deals the database did not take asks
+        first: save again (and close once saved), discard them, or stay."""
+        if not self._settle_unsaved(self.close):
+            event.ignore()
+            return
         self.settings.window_geometry = bytes(self.saveGeometry().data())
         self.settings.window_state = bytes(self.saveState().data())
         self.settings.sync()

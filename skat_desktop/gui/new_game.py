@@ -193,6 +193,7 @@ class NewGameDialog(QDialog):
         form.addRow("", self.practice)
 
         self.problem = QLabel(self)
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setStyleSheet("color: #c62828")
         self.problem.setWordWrap(True)
 

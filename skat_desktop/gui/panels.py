@@ -49,6 +49,7 @@ from skat_desktop.engine.scoring import game_value
 from skat_desktop.engine.view import SeatView
 from skat_desktop.gui import texts
 from skat_desktop.gui.card_items import CardPictures
+from skat_desktop.gui.plain import esc, plain, plain_label, tip
 
 
 def _dark(widget: QWidget) -> bool:
@@ -65,7 +66,7 @@ def _button(text: str, parent: QWidget, slot=None) -> QPushButton:
 
 
 def _title(text: str, parent: QWidget) -> QLabel:
-    label = QLabel(text, parent)
+    label = plain_label(QLabel(text, parent))  # it may name a player
     f = label.font()
     f.setBold(True)
     f.setPointSizeF(f.pointSizeF() * 1.15)
@@ -138,7 +139,7 @@ class WelcomePanel(Panel):
         title = _title(self.tr("Welcome to Skat"), self)
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(title)
-        self.summary = QLabel(self)
+        self.summary = plain_label(QLabel(self))  # the rules' title may be the user's
         self.summary.setWordWrap(True)
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.summary)
@@ -163,7 +164,7 @@ class WaitPanel(Panel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
-        self.label = QLabel(self)
+        self.label = plain_label(QLabel(self))  # "<name> is thinking…"
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.label.setWordWrap(True)
         layout.addWidget(self.label)
@@ -612,10 +613,11 @@ class ElidedLabel(QLabel):
         super().__init__(parent)
         self._full = ""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        plain(self)  # it names players
 
     def setText(self, text: str) -> None:
         self._full = text
-        self.setToolTip(text)
+        self.setToolTip(tip(text))
         self._elide()
 
     def text(self) -> str:
@@ -745,7 +747,7 @@ class InterjectionPanel(Panel):
         self.legal: tuple[Action, ...] = ()
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 2, 6, 2)
-        self.note = QLabel(self)
+        self.note = plain_label(QLabel(self))  # "<name> plays <game>. Say Kontra?"
         row.addWidget(self.note, 1)
         self.say = _button(self.tr("&Kontra"), self, self._say)
         self.no = _button(self.tr("&No"), self, self.declined.emit)
@@ -780,7 +782,7 @@ class DealOverPanel(Panel):
         self.pictures = pictures
         outer = QVBoxLayout(self)
         self.title = _title("", self)
-        self.reason = QLabel(self)
+        self.reason = plain_label(QLabel(self))
         self.reason.setWordWrap(True)
         outer.addWidget(self.title)
         outer.addWidget(self.reason)
@@ -850,6 +852,7 @@ class DealOverPanel(Panel):
         r = view.result
         dark = _dark(self)
         by_pos = tuple(names[s] for s in seats)
+        rich_pos = tuple(esc(n) for n in by_pos)  # for the rich-text tables below
         self.replay_button.setVisible(practice)
         self.next_button.setText(self.tr("&Final scores") if series_over else self.tr("&Next deal"))
         self.reason.setText("")
@@ -875,7 +878,7 @@ class DealOverPanel(Panel):
                 head = self.tr("Ramsch: %1 wins").replace("%1", ", ".join(winners))
             else:
                 head = texts.game_name(GameType.RAMSCH)
-            value_lines = texts.ramsch_lines(r.ramsch, by_pos, r.scores)
+            value_lines = texts.ramsch_lines(r.ramsch, rich_pos, r.scores)
         else:
             head = self.tr("Everyone passed: the deal is not scored")
         self.title.setText(head)
@@ -888,8 +891,8 @@ class DealOverPanel(Panel):
         self.scores.setText(self._scores_html(view, seats, names, entry, totals))
         self._shown = (view, dark)
         self._show_skat(view, dark)
-        self.cards.setText(self._points_html(view, by_pos))
-        self.tricks.setText(self._tricks_html(view, by_pos, dark))
+        self.cards.setText(self._points_html(view, rich_pos))
+        self.tricks.setText(self._tricks_html(view, rich_pos, dark))
         self.reflow()
 
     def resizeEvent(self, event) -> None:
@@ -954,7 +957,7 @@ class DealOverPanel(Panel):
         for seat, name in enumerate(names):
             total = "" if sums is None else str(sums[seat])
             rows.append(
-                f"<tr><td>{name}</td><td align=right>&nbsp;{scores[seat]:+d}</td>"
+                f"<tr><td>{esc(name)}</td><td align=right>&nbsp;{scores[seat]:+d}</td>"
                 f"<td align=right>&nbsp;{total}</td></tr>"
             )
         note = (
@@ -1042,7 +1045,8 @@ class SeriesOverPanel(Panel):
     def show_totals(self, names: Sequence[str], totals: Sequence[int], evaluation: Sequence[int]):
         order = sorted(range(len(names)), key=lambda i: -evaluation[i])
         rows = "".join(
-            f"<tr><td>{n}.</td><td>&nbsp;{names[i]}</td><td align=right>&nbsp;{totals[i]}</td>"
+            f"<tr><td>{n}.</td><td>&nbsp;{esc(names[i])}</td>"
+            f"<td align=right>&nbsp;{totals[i]}</td>"
             f"<td align=right>&nbsp;{evaluation[i]}</td></tr>"
             for n, i in enumerate(order, 1)
         )

@@ -884,6 +884,7 @@ class ProfileEditor(QDialog):
         icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         self.message_icon.setPixmap(icon.pixmap(size, size))
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # it may quote the user's names
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 

@@ -6,12 +6,19 @@ not animating), runs computers' thinking, hints and the check of a claim in the 
 hands finished deals to the store writer, applies the human's actions, and turns the
 controller's events into Qt signals. The GUI thread does only cheap work here: engine
 moves and building views.
+
+A series the database could not take when it began (another program held the lock) is
+played at once all the same: the controller runs without a store, the session creates
+the series through the writer, trying again every second or so while the lock is held
+(:attr:`TableSession.waiting`), and writes the deals finished meanwhile from memory once
+the series is there -- and every later deal as it ends.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -21,6 +28,7 @@ from skat_desktop.app.table import (
     ComputerTurn,
     DealFinished,
     DealOver,
+    DealsStored,
     DealStarted,
     HumanTurn,
     Need,
@@ -34,13 +42,37 @@ from skat_desktop.app.table import (
 from skat_desktop.engine.actions import Claim, Double, PickUp, Push
 from skat_desktop.engine.dealing import active_seats
 from skat_desktop.gui import texts
-from skat_desktop.gui.store_worker import StoreWriter
+from skat_desktop.gui.store_worker import StoreWriter, brief_wait
 from skat_desktop.gui.table_state import TableState, build_state
 from skat_desktop.gui.worker import JobResult, Worker
+
+if TYPE_CHECKING:
+    from skat_desktop.engine.deal import Deal
+    from skat_desktop.store.repository import Store
 
 THINK = "think"
 HINT = "hint"
 CLAIM = "claim"
+
+RETRY_MS = 500
+"""The pause between two tries to get a lock another program holds (each try waits up
+to :data:`~skat_desktop.gui.store_worker.WAIT_MS` itself)."""
+MAX_TRIES = 120
+"""About two minutes of trying; then the player is told and may press "Save again"."""
+
+SeriesMaker = Callable[["Store"], int]
+"""Qt-free: create the table's series in the given store and return its id."""
+
+
+def series_maker(ctl: TableController, title: str | None) -> SeriesMaker:
+    """How ``ctl``'s series is created later, on the writer's thread: exactly as the
+    controller creates it itself (its players, rules, length and title)."""
+    planned = ctl.series.length
+
+    def make(store: Store) -> int:
+        return ctl._create_series(store, planned, 0, title)  # reads only the table's seats
+
+    return make
 
 
 class TableSession(QObject):
@@ -57,6 +89,8 @@ class TableSession(QObject):
     tableEvent = Signal(object)
     message = Signal(str, str)  # text, kind: "player", "store", "refused", "info"
     hintReady = Signal(object)
+    storeChanged = Signal()  # waiting for the database, saved, or failed
+    seriesCreated = Signal(int)  # a series begun while the database was busy is in it now
 
     def __init__(
         self,
@@ -66,13 +100,26 @@ class TableSession(QObject):
         hint_level: str = "standard",
         parent: QObject | None = None,
         writer: StoreWriter | None = None,
+        create_series: SeriesMaker | None = None,
     ) -> None:
         super().__init__(parent)
-        if ctl.write_later and writer is None:
+        if (ctl.write_later or create_series is not None) and writer is None:
             raise ValueError("a table that stores later needs a store writer")
+        if create_series is not None and (ctl.write_later or ctl.series_id is not None):
+            raise ValueError("this table's series is in the database already")
         self.ctl = ctl
         self.worker = worker
-        self.writer = writer if ctl.write_later else None
+        self.writer = writer if ctl.write_later or create_series is not None else None
+        # a series begun while the database was busy: created and written by the session
+        self.deferred = create_series is not None
+        self.series_id = ctl.series_id
+        self._make_series = create_series
+        self._held: list[tuple[Deal, int]] = []  # finished deals not yet in the database
+        self._saved_upto = 0  # the last deal number the database has (deferred)
+        self._job: tuple[int, tuple[tuple[Deal, int], ...]] | None = None  # out at the writer
+        self._tries = 0
+        self.waiting = self.deferred  # another program holds the lock: trying again
+        self.failure: str | None = None  # why the last write failed (one line)
         self.ready = ready
         self.hint_level = hint_level
         self.need: Need | None = None
@@ -92,6 +139,8 @@ class TableSession(QObject):
         worker.finished.connect(self._on_job)
         if self.writer is not None:
             self.writer.done.connect(self._on_written)
+        if self.deferred:
+            self._save_deferred()
 
     # ------------------------------------------------------------------ state
 
@@ -203,12 +252,21 @@ class TableSession(QObject):
         elif isinstance(event, ActionsUndone):
             self.worker.cancel(HINT)
             self.words = {}
+            if self.deferred:  # a finished deal taken back leaves the sheet: and the queue
+                recorded = len(self.ctl.entries)
+                self._held = [(d, n) for d, n in self._held if n <= recorded]
         elif isinstance(event, PlayerFailed):
             name = self.ctl.names[event.seat]
             text = self.tr("%1 made a mistake; a simple move was played instead (%2)")
             self.message.emit(text.replace("%1", name).replace("%2", event.message), "player")
         elif isinstance(event, DealFinished):
-            self._write_next()
+            if self.deferred:
+                if event.entry is not None:  # a practice replay is not on the sheet
+                    self._held.append((self.ctl.deal, event.entry.number))
+                    if not self.waiting:
+                        self._save_deferred()
+            else:
+                self._write_next()
         elif isinstance(event, StoreFailed):
             text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
             self.message.emit(text.replace("%1", event.message), "store")
@@ -247,19 +305,124 @@ class TableSession(QObject):
         if write is not None:
             self._write = (self.writer.submit(write.run), write)
 
+    # ------------------------------------------------------------------ a series begun busy
+
+    def unsaved(self) -> int:
+        """How many finished deals of this series are not in the database yet."""
+        if self.deferred:
+            return len(self._held)
+        return self.ctl.pending_store if self.writer is not None else 0
+
+    @property
+    def writing(self) -> bool:
+        """A write (or a try to create the series) is out at the writer."""
+        return self._job is not None or self._write is not None
+
+    def settle(self, msecs: int) -> None:
+        """Wait up to ``msecs`` for the write that is out and take its answer, so
+        :meth:`unsaved` is up to date (closing, a new game)."""
+        if self.writer is not None and self.writing:
+            self.writer.finish(msecs)
+
+    def _deal_saved(self) -> bool:
+        """Whether the current (finished) deal is in the database or on its way there."""
+        if not self.deferred or self.ctl.deal is None or not self.ctl.deal.finished:
+            return False
+        deal = self.ctl.deal
+        out = self._job[1] if self._job is not None else ()
+        held = [d for d, _ in self._held]
+        if any(d is deal for d, _ in out):
+            return True
+        return not any(d is deal for d in held) and self.ctl.deal_number <= self._saved_upto
+
+    def _save_deferred(self) -> None:
+        """One try: create the series if it is not there yet, then write the held deals."""
+        if self.closed or self._job is not None or self.writer is None:
+            return
+        if self.series_id is not None and not self._held:
+            self.waiting = False
+            return
+        make, series_id, deals = self._make_series, self.series_id, tuple(self._held)
+
+        def job(store: Store) -> tuple[int, StoreOutcome]:
+            sid = series_id
+            if sid is None:
+                with brief_wait(store):  # one try; the session tries again if it is locked
+                    sid = make(store)
+            outcome = StoreWrite(sid, deals).run(store) if deals else StoreOutcome(0)
+            return sid, outcome
+
+        self._job = (self.writer.submit(job), deals)
+
+    def _deferred_written(self, ok: bool, answer: object) -> None:
+        assert self._job is not None
+        deals = self._job[1]
+        self._job = None
+        if not ok:
+            if getattr(answer, "busy", False) and self._tries < MAX_TRIES:
+                self._tries += 1
+                self.waiting = True
+                QTimer.singleShot(RETRY_MS, self, self._save_deferred)
+            else:
+                self.waiting = False
+                self.failure = answer if isinstance(answer, str) else str(answer)
+                text = self.tr(
+                    "The series could not be saved yet (%1); its finished deals wait "
+                    "and are saved when you press Save again."
+                ).replace("%1", str(answer))
+                self.message.emit(text, "store")
+                self.tableEvent.emit(StoreFailed(str(answer), len(self._held)))
+            self.storeChanged.emit()
+            return
+        sid, outcome = answer
+        created = self.series_id is None
+        self.series_id = sid
+        self.waiting = False
+        self._tries = 0
+        done = deals[: max(0, min(outcome.written, len(deals)))]
+        for deal, _ in done:
+            if self._held and self._held[0][0] is deal:
+                self._held.pop(0)
+        if done:
+            self._saved_upto = max(self._saved_upto, done[-1][1])
+        if created:
+            self.seriesCreated.emit(sid)
+        if done:
+            self.tableEvent.emit(DealsStored(tuple(n for _, n in done)))
+        if outcome.error is not None:
+            self.failure = outcome.error
+            text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
+            self.message.emit(text.replace("%1", outcome.error), "store")
+            self.tableEvent.emit(StoreFailed(outcome.error, len(self._held)))
+        else:
+            self.failure = None
+            if self._held:
+                self._save_deferred()  # deals that ended meanwhile
+        self.storeChanged.emit()
+
+    # ------------------------------------------------------------------ storing answers
+
     def _on_written(self, ticket: int, ok: bool, answer: object) -> None:
+        if self._job is not None and self._job[0] == ticket:
+            self._deferred_written(ok, answer)
+            return
         if self._write is None or self._write[0] != ticket:
             return  # another table's write
         write = self._write[1]
         self._write = None
         outcome = answer if ok else StoreOutcome(0, f"the database cannot be written: {answer}")
+        self.failure = outcome.error
         self.ctl.store_written(write, outcome)  # DealsStored / StoreFailed as events
         if outcome.error is None:
             self._write_next()  # deals that ended meanwhile
+        self.storeChanged.emit()
 
     def flush_store(self) -> None:
         """Write what waits and wait for it (closing the table, a new game)."""
         if self.writer is None:
+            return
+        if self.deferred:
+            self.writer.finish()  # the answer of the try that is out
             return
         self.writer.finish()  # delivers the outstanding answer
         self._write_next()
@@ -280,6 +443,11 @@ class TableSession(QObject):
 
     def undo(self) -> bool:
         seat = self.bottom
+        if self._deal_saved():
+            self.message.emit(
+                self.tr("This deal is already on the score sheet; replay it instead."), "refused"
+            )
+            return False
         self.worker.cancel(THINK)
         return self._run(lambda: self.ctl.undo_last_card(seat))
 
@@ -290,6 +458,12 @@ class TableSession(QObject):
     def retry_store(self) -> bool:
         """Try again to store the deals a failure left waiting; True if nothing waits
         (with the store writer the answer comes as events: DealsStored or StoreFailed)."""
+        if self.deferred:
+            if self.series_id is not None and not self._held:
+                return True
+            self._tries = 0
+            self._save_deferred()
+            return False
         if self.writer is not None:
             self._write_next()
             return not self.ctl.pending_store
@@ -299,6 +473,8 @@ class TableSession(QObject):
         """Practice: whether the human has a card to take back in this deal."""
         ctl = self.ctl
         if not ctl.practice or ctl.deal is None or self.bottom not in ctl.human_seats:
+            return False
+        if self._deal_saved():
             return False
         view = ctl.view_for(self.bottom)
         pos = view.position
@@ -334,11 +510,15 @@ class TableSession(QObject):
         self.worker.start(HINT, lambda cancel: hint(view, level, seed, cancel))
         return True
 
-    def close(self) -> None:
-        """Stop: cancel the worker's jobs and forget the controller's events."""
+    def close(self, write: bool = True) -> None:
+        """Stop: cancel the worker's jobs and forget the controller's events.
+
+        What waits for the database is written first (``write``) unless the player chose
+        to discard it."""
         if self.closed:
             return
-        self.flush_store()
+        if write:
+            self.flush_store()
         self.closed = True
         self.worker.cancel()
         with contextlib.suppress(RuntimeError, TypeError):

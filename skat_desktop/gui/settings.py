@@ -22,13 +22,26 @@ new_game               dict    the last choices of the new-game dialog (see belo
 =====================  ======  =====================================================
 
 The new-game choices are a :class:`NewGameChoices`; its fields are stored one key each.
+
+The settings file is input like any other: it may be edited by hand, written by an older
+or newer version, or planted by someone else. A seat is only ever ``human`` or one of the
+computer levels of :func:`skat_desktop.ai.levels.levels` -- an ``external:COMMAND`` seat
+from the file would start that program -- and every other value is checked against its
+type and range; anything else is dropped (with a logged warning) for the default.
 """
 
 from __future__ import annotations
 
+import logging
+import math
+import re
 from dataclasses import dataclass, field, fields
 
 from PySide6.QtCore import QByteArray, QSettings
+
+from skat_desktop.ai.levels import levels
+
+log = logging.getLogger(__name__)
 
 COLOR_SCHEMES = ("system", "light", "dark")
 SORT_MODES = ("game", "manual")
@@ -36,6 +49,16 @@ INDEX_STYLES = ("en", "de")
 SERIES_LENGTHS = (0, 12, 36, 48)  # 0: a free series without a planned end
 MAX_ANIMATION_SPEED = 4
 DEFAULT_ANIMATION_SPEED = 2
+HUMAN = "human"
+MAX_NAME = 40  # the new-game dialog's limit for the player's name
+MAX_KEY = 200  # a deck id, a profile name: longer is not ours
+_LANGUAGE = re.compile(r"(?:[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*|pseudo)?")
+_PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]*")
+
+
+def seat_kinds() -> tuple[str, ...]:
+    """What a seat may hold: the player, or a computer level (never another program)."""
+    return (HUMAN, *levels())
 
 
 @dataclass
@@ -66,22 +89,45 @@ class Settings:
 
     # ------------------------------------------------------------------ helpers
 
-    def _str(self, key: str, default: str, allowed: tuple[str, ...] | None = None) -> str:
-        value = self.qsettings.value(key, default)
-        if not isinstance(value, str) or (allowed is not None and value not in allowed):
+    def _value(self, key: str, default: object) -> object:
+        try:
+            return self.qsettings.value(key, default)
+        except Exception:  # a value Qt cannot turn into a Python object
+            log.warning("settings: %s cannot be read; the default is used", key)
+            return default
+
+    def _str(
+        self,
+        key: str,
+        default: str,
+        allowed: tuple[str, ...] | None = None,
+        pattern: re.Pattern[str] = _PRINTABLE,
+        longest: int = MAX_KEY,
+    ) -> str:
+        value = self._value(key, default)
+        if (
+            not isinstance(value, str)
+            or len(value) > longest
+            or not pattern.fullmatch(value)
+            or (allowed is not None and value not in allowed)
+        ):
             return default
         return value
 
     def _int(self, key: str, default: int, low: int, high: int) -> int:
-        value = self.qsettings.value(key, default)
+        value = self._value(key, default)
+        if isinstance(value, float) and not math.isfinite(value):
+            return default
+        if not isinstance(value, (int, float, str)) or (isinstance(value, str) and len(value) > 20):
+            return default
         try:
             number = int(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             return default
         return number if low <= number <= high else default
 
     def _bool(self, key: str, default: bool) -> bool:
-        value = self.qsettings.value(key, default)
+        value = self._value(key, default)
         if isinstance(value, bool):
             return value
         if isinstance(value, str):  # INI files give strings back
@@ -147,7 +193,7 @@ class Settings:
 
     @property
     def language(self) -> str:
-        return self._str("appearance/language", "")
+        return self._str("appearance/language", "", pattern=_LANGUAGE, longest=40)
 
     @language.setter
     def language(self, value: str) -> None:
@@ -155,7 +201,7 @@ class Settings:
 
     @property
     def window_geometry(self) -> bytes:
-        value = self.qsettings.value("window/geometry", b"")
+        value = self._value("window/geometry", b"")
         if isinstance(value, QByteArray):
             return bytes(value.data())
         return value if isinstance(value, bytes) else b""
@@ -166,7 +212,7 @@ class Settings:
 
     @property
     def window_state(self) -> bytes:
-        value = self.qsettings.value("window/state", b"")
+        value = self._value("window/state", b"")
         if isinstance(value, QByteArray):
             return bytes(value.data())
         return value if isinstance(value, bytes) else b""
@@ -180,13 +226,11 @@ class Settings:
     @property
     def new_game(self) -> NewGameChoices:
         default = NewGameChoices()
-        seats = self.qsettings.value("new_game/seats", ",".join(default.seats))
-        seat_list = [s for s in str(seats).split(",") if s] if isinstance(seats, str) else []
-        if len(seat_list) not in (3, 4):
-            seat_list = default.seats
         return NewGameChoices(
-            player_name=self._str("new_game/player_name", default.player_name),
-            seats=seat_list,
+            player_name=self._str(
+                "new_game/player_name", default.player_name, longest=MAX_NAME
+            ).strip(),
+            seats=self._seats(default.seats),
             profile=self._str("new_game/profile", default.profile),
             series_length=self._int("new_game/series_length", default.series_length, 0, 10_000),
             practice=self._bool("new_game/practice", default.practice),
@@ -199,3 +243,26 @@ class Settings:
             if f.name == "seats":
                 value = ",".join(value)
             self._set(f"new_game/{f.name}", value)
+
+    def _seats(self, default: list[str]) -> list[str]:
+        """The seats of the last game: 3 or 4 known kinds, at most one of them the player.
+
+        Anything else (an ``external:`` program, a typo, a wrong type) is dropped for the
+        default, with a warning in the log."""
+        value = self._value("new_game/seats", ",".join(default))
+        if isinstance(value, str):
+            seats = [s.strip() for s in value.split(",") if s.strip()]
+        elif isinstance(value, list) and all(isinstance(s, str) for s in value):
+            seats = [s.strip() for s in value if s.strip()]  # an INI file's list
+        else:
+            seats = None
+        known = seat_kinds()
+        if (
+            seats is None
+            or len(seats) not in (3, 4)
+            or any(s not in known for s in seats)
+            or seats.count(HUMAN) > 1
+        ):
+            log.warning("settings: the stored seats %.80r are not used", value)
+            return list(default)
+        return seats

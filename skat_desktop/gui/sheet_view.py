@@ -54,6 +54,7 @@ from skat_desktop.gui.game_words import (
     number,
     signed,
 )
+from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
@@ -305,7 +306,7 @@ class SheetModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return self._alignment(section)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._headers()[section].strip() or None  # a name cut short
+            return tip(self._headers()[section].strip()) or None  # a name cut short
         return None
 
     def _alignment(self, column: int) -> Qt.AlignmentFlag:
@@ -326,8 +327,8 @@ class SheetModel(QAbstractTableModel):
             return self._alignment(c)
         if role == Qt.ItemDataRole.ToolTipRole:
             if r.tips[c] is None and c in (2, 3) and r.texts[c]:
-                return r.texts[c]  # the declarer or the game, perhaps cut short
-            return r.tips[c]
+                return tip(r.texts[c])  # the declarer or the game, perhaps cut short
+            return tip(r.tips[c])  # corrections: their author and reason as written
         if role == VALUE_ROLE:
             return r.values[c]
         if role == SCORE_ROLE:
@@ -503,13 +504,13 @@ class ScoreSheetView(QWidget):
         self._series_id = series_id
         self._stale = False
 
-        self.title = QLabel(self)
+        self.title = plain_label(QLabel(self))  # the series' title and place, as written
         title_font = self.title.font()
         title_font.setBold(True)
         title_font.setPointSizeF(title_font.pointSizeF() * 1.15)
         self.title.setFont(title_font)
         self.title.setWordWrap(True)
-        self.status = QLabel(self)
+        self.status = plain_label(QLabel(self))
         self.status.setWordWrap(True)
         self.status.hide()
 
@@ -533,7 +534,7 @@ class ScoreSheetView(QWidget):
         header.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # "beg…r 2", "beg…r 3"
         header.setHighlightSections(False)
 
-        self.legend = QLabel(self)
+        self.legend = plain_label(QLabel(self))
         self.legend.setWordWrap(True)
 
         copy = QAction(self.tr("Copy the sheet"), self)

@@ -86,6 +86,7 @@ from skat_desktop.gui.game_words import (
     positive_color,
     signed,
 )
+from skat_desktop.gui.plain import plain_label
 from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
 
@@ -284,7 +285,7 @@ class StatisticsView(QWidget):
         for edit in (self.date_from, self.date_to):
             edit.dateChanged.connect(self._filters_changed)
 
-        self.status = QLabel(self)
+        self.status = plain_label(QLabel(self))  # messages may quote the database
         self.status.setWordWrap(True)
         self.status.hide()
 

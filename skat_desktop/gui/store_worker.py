@@ -10,6 +10,12 @@ answer that arrives after a newer request (the player changed a filter meanwhile
 Workers report to one dispatcher object that lives as long as the application, never to the
 widget itself, so a view closed while its job is still running cannot be called after it is
 gone (the Anki "operations" pattern: the job never touches widgets).
+
+The GUI thread never waits for another program's lock: its own connection has no busy
+timeout (:data:`GUI_BUSY_MS`), and whatever needs the lock (opening a database that must
+be set up, creating a series) is tried on the writer's thread, each try waiting at most
+:data:`WAIT_MS` for the lock, and tried again by the caller while the answer is a
+:class:`Failure` with ``busy`` set.
 """
 
 from __future__ import annotations
@@ -29,13 +35,27 @@ from sqlite_utils import Database
 
 from skat_desktop.app.table import DealsStored
 from skat_desktop.engine.errors import SkatError
-from skat_desktop.store.database import StoreError
+from skat_desktop.store.database import (
+    BUSY_MS,
+    DatabaseBusy,
+    ReadOnlyDatabase,
+    StoreError,
+    is_busy,
+    is_read_only,
+    open_database,
+)
 from skat_desktop.store.repository import Store
 
 log = logging.getLogger(__name__)
 
 StoreJob = Callable[[Store, threading.Event], Any]
 """A Qt-free function of a store and a cancel event; its return value is the answer."""
+
+GUI_BUSY_MS = 0
+"""The GUI thread's connection never waits for a lock another program holds."""
+WAIT_MS = 500
+"""How long one try on the writer's thread waits for such a lock (SQLite keeps trying
+meanwhile); the caller tries again after a pause while the lock is held."""
 
 
 def database_file(store: Store) -> Path | None:
@@ -66,6 +86,49 @@ def _message(e: BaseException) -> str:
     return QCoreApplication.translate("StoreLoader", "Unexpected error: {error}").format(
         error=f"{type(e).__name__}: {e}"
     )
+
+
+class Failure(str):
+    """A job's failure in one line (it compares and prints as its message).
+
+    ``busy``: another program held the database's lock, so trying again later may work;
+    ``read_only``: the file cannot be written (it can still be viewed)."""
+
+    busy: bool = False
+    read_only: bool = False
+
+    @classmethod
+    def of(cls, e: BaseException) -> Failure:
+        failure = cls(_message(e))
+        failure.busy = isinstance(e, DatabaseBusy) or is_busy(e)
+        failure.read_only = isinstance(e, ReadOnlyDatabase) or is_read_only(e)
+        return failure
+
+
+@contextlib.contextmanager
+def brief_wait(store: Store, msecs: int = WAIT_MS):
+    """Within this block ``store`` waits at most ``msecs`` for another program's lock (one
+    try of a retried job), then its usual patience again."""
+    store.conn.execute(f"PRAGMA busy_timeout={int(msecs)}")
+    try:
+        yield
+    finally:
+        with contextlib.suppress(sqlite3.Error):
+            store.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+
+
+def never_wait(store: Store) -> Store:
+    """``store`` for the GUI thread: a locked database answers at once (busy) instead of
+    freezing the window for the busy timeout."""
+    store.conn.execute(f"PRAGMA busy_timeout={GUI_BUSY_MS}")
+    return store
+
+
+def open_for_gui(path: Path) -> Store:
+    """Open the database for the GUI thread, here on a worker thread (a job of the
+    :class:`StoreWriter`, whose own connection has set the file up already); the
+    connection is handed over, and never waits for a lock there."""
+    return never_wait(Store(open_database(path, busy_ms=WAIT_MS, check=False)))
 
 
 class _Dispatcher(QObject):
@@ -215,19 +278,27 @@ class StoreWriter(QObject):
 
     The GUI's own connection stays for its short reads; the writer opens the same file
     once more (read-write, WAL lets the readers go on) on its thread at the first job. A
-    job is a Qt-free ``fn(store)``; ``done(ticket, ok, answer or message)`` brings the
+    job is a Qt-free ``fn(store)``; ``done(ticket, ok, answer or Failure)`` brings the
     answer back on the GUI thread. A store without a file (in memory, tests) cannot be
     opened twice: its jobs run on the GUI thread with the GUI's connection, and the answer
     still comes queued, so callers see one behaviour.
+
+    ``StoreWriter(None, path=...)``: the GUI has no store yet (the file was locked when the
+    program started); the writer opens it at its first job, and a job that could not open
+    it fails ``busy`` until it can.
     """
 
     done = Signal(int, bool, object)
     _answered = Signal(int, bool, object)
 
-    def __init__(self, store: Store, parent: QObject | None = None) -> None:
+    def __init__(
+        self, store: Store | None, parent: QObject | None = None, path: Path | None = None
+    ) -> None:
         super().__init__(parent)
+        if store is None and path is None:
+            raise ValueError("a store writer needs a store or a database file")
         self._store = store
-        self._path = database_file(store)
+        self._path = database_file(store) if store is not None else Path(path)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)  # one job at a time: writes stay in order
         self._writer: Store | None = None
@@ -243,15 +314,22 @@ class StoreWriter(QObject):
         self._pool.start(lambda: self._answer(ticket, job, None))
         return ticket
 
+    @property
+    def path(self) -> Path | None:
+        """The database file the writer writes to (``None``: the GUI's in-memory store)."""
+        return self._path
+
     def _answer(self, ticket: int, job: Callable[[Store], Any], store: Store | None) -> None:
         try:
             if store is None:
                 if self._writer is None:  # on the writer's thread, at its first job
-                    self._writer = Store.open(self._path)
+                    writer = Store.open(self._path, busy_ms=WAIT_MS)
+                    writer.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+                    self._writer = writer
                 store = self._writer
             answer, ok = job(store), True
         except Exception as e:  # reported as one line, never raised
-            answer, ok = _message(e), False
+            answer, ok = Failure.of(e), False
         with contextlib.suppress(RuntimeError):  # the window is gone: nobody waits
             self._answered.emit(ticket, ok, answer)
 
