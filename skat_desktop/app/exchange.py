@@ -37,7 +37,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from skat_desktop.app.sheets import SeriesService, deal_row, entry_to_result
+from skat_desktop.app.sheets import (
+    UNREADABLE,
+    SeriesService,
+    correction_old,
+    deal_row,
+    entry_to_result,
+    source_result,
+    unreadable_reason,
+)
 from skat_desktop.engine.deal import Deal, DealResult
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.engine.profiles import BUILTIN, ISKO, RuleProfile
@@ -848,6 +856,17 @@ def _shown(profile: RuleProfile, result: DealResult, table_size: int, dealer: in
     }
 
 
+def _unscorable(profile: RuleProfile, table_size: int, row: dict[str, Any]) -> str | None:
+    """Why a deal's original source (``row`` as stored) cannot be scored, in the sheet's
+    words, or ``None`` if it can: judged by the sheet's own code, so that the ``old`` of
+    the correction that repaired it can be recomputed exactly."""
+    try:
+        source_result(profile, table_size, row, None, bool(row["bock"]))
+    except UNREADABLE as e:
+        return unreadable_reason("moves" if row["record"] is not None else "entry", e)
+    return None
+
+
 def _fingerprint(store: Store, sid: int) -> str:
     """A series as an import would re-create it: title, date, place, players by seat,
     rule profile and every deal's source. Two imports of one export give the same."""
@@ -868,8 +887,20 @@ def _fingerprint(store: Store, sid: int) -> str:
         " WHERE series_id = ? ORDER BY number",
         (sid,),
     ):
-        h.update(b"\0" + _compact(list(row)).encode())
+        *marks, record, entry = row
+        h.update(b"\0" + _compact([*marks, _as_value(record), _as_value(entry)]).encode())
     return h.hexdigest()
+
+
+def _as_value(text: str | None) -> Any:
+    """A record or entry column as its JSON value, so that a bad row another program wrote
+    (other spacing or key order) matches its import, which is stored compactly."""
+    if text is None:
+        return None
+    try:
+        return ["json", json.loads(text)]
+    except (ValueError, RecursionError):
+        return ["text", text]
 
 
 def _already_there(store: Store, sid: int, before: int) -> int | None:
@@ -933,7 +964,29 @@ def _import_one(
             )
         record = entry = None
         seed = d["seed"]
-        if d["record"] is not None:
+        corrected = plan.corrections.get(number, [])
+        # A source that cannot be scored (a bad row another program wrote) is accepted only
+        # when a correction repaired it, and that first correction's old must then be the
+        # one SeriesService.correct writes for it: no derived rows (an import has none to
+        # carry), why it could not be scored and the entry as it was.
+        result: DealResult | None
+        unreadable = text = None
+        if corrected:
+            text = None if d["entry"] is None else _compact(d["entry"])
+            source = {
+                "dealer": dealer,
+                "bock": bock,
+                "ramsch_round": ramsch_round,
+                "record": None if d["record"] is None else _compact(d["record"]),
+                "entry": text,
+            }
+            unreadable = _engine_check(dw, _unscorable, profile, n, source)
+        if unreadable is not None:
+            if d["entry"] is not None and seed is not None:
+                raise ImportRefused(f"{dw}: a deal entered from a score sheet has no seed")
+            record, entry = d["record"], d["entry"]  # kept as they were, for the audit trail
+            result = None
+        elif d["record"] is not None:
             rec = d["record"]
             deal: Deal = _engine_check(dw, deal_from_record, rec)
             if rec.get("result") is None or deal.result is None:
@@ -958,10 +1011,12 @@ def _import_one(
                 raise ImportRefused(f"{dw}: a deal entered from a score sheet has no seed")
             entry = d["entry"]
             result = _engine_check(dw, entry_to_result, profile, entry, n, dealer, bock)
-        corrected = plan.corrections.get(number, [])
         for k, c in corrected:
             # the chain of corrections: each one's old is what the sheet showed before it
-            shown = _engine_check(dw, _shown, profile, result, n, dealer)
+            if result is None:  # the repair of a source that cannot be scored
+                shown = correction_old(None, [], unreadable, text)
+            else:
+                shown = _engine_check(dw, _shown, profile, result, n, dealer)
             if c["old"] != shown:
                 raise ImportRefused(
                     f"{where}, correction {k}: its old value is not what the sheet showed"

@@ -264,6 +264,7 @@ class SheetSummary:
 # What reading a damaged source can raise: the engine's own errors, and whatever JSON of
 # an unexpected shape makes the readers trip over (a hand-edited file can hold anything).
 _UNREADABLE = (SkatError, ValueError, TypeError, KeyError, IndexError, AttributeError)
+UNREADABLE = (*_UNREADABLE, RecursionError)  # ... and a source nested too deeply
 
 
 @dataclass(frozen=True)
@@ -285,6 +286,66 @@ class StoredDeal:
 
 def _one_line(text: object) -> str:
     return " ".join(str(text).split()) or "unreadable"
+
+
+def source_result(
+    profile: RuleProfile, table_size: int, row: dict[str, Any], correction: Any, bock: bool
+) -> DealResult:
+    """The result a deal's source gives: its correction, else its move log, else its entry
+    (``row`` holds the stored ``dealer``, ``bock``, ``ramsch_round``, ``record`` and
+    ``entry`` columns). Raises what :data:`UNREADABLE` lists if it cannot be scored; the
+    series import replays sources with it so it judges them exactly like the sheet."""
+    if correction is not None:
+        entry = json.loads(correction) if isinstance(correction, str) else correction
+        return entry_to_result(profile, entry, table_size, row["dealer"], bock)
+    if row["record"] is not None:
+        deal = deal_from_record(json.loads(row["record"]))
+        if deal.result is None:
+            raise InvalidRecord("the stored deal is unfinished")
+        s = deal.setup
+        if (s.dealer, s.table_size, s.bock, s.ramsch_round) != (
+            row["dealer"],
+            table_size,
+            bool(row["bock"]),
+            bool(row["ramsch_round"]),
+        ) or s.profile != profile:
+            raise InvalidRecord("the move log was not set up for this deal of the series")
+        return deal.result
+    return entry_to_result(profile, json.loads(row["entry"]), table_size, row["dealer"], bock)
+
+
+def unreadable_reason(source: str, error: BaseException) -> str:
+    """Why a deal's ``source`` ("moves", "entry" or "correction") cannot be scored, as the
+    sheet shows it and a repair's ``old`` keeps it."""
+    why = "nested too deeply" if isinstance(error, RecursionError) else _one_line(error)
+    what = {"moves": "move log", "entry": "entry", "correction": "correction"}
+    return f"the {what[source]} cannot be scored: {why}"
+
+
+def correction_old(
+    stored: dict[str, Any] | None,
+    scores: list[int],
+    unreadable: str | None = None,
+    entry: str | None = None,
+) -> dict[str, Any]:
+    """What a correction replaces (its ``old``): the stored outcome (``deal_results`` row
+    or ``None``) and seat scores; for a deal that could not be scored also why, and the
+    entry text in effect as it was (the audit trail of a repair). One builder for
+    :meth:`SeriesService.correct`, which writes it, and the series import, which
+    recomputes it to refuse a forged history."""
+    old: dict[str, Any] = {}
+    if stored is not None:
+        old = {k: stored[k] for k in ("kind", "declarer", "game", "bid", "won", "value")}
+    old["scores"] = list(scores)
+    if not unreadable:
+        return old
+    old["unreadable"] = unreadable
+    if entry is not None:
+        try:
+            old["entry"] = json.loads(entry)
+        except (ValueError, RecursionError):
+            old["entry"] = entry  # kept as it was
+    return old
 
 
 class SeriesService:
@@ -347,10 +408,8 @@ class SeriesService:
                 if not at_table:
                     raise ImpossibleEntry(f"its dealer seat {stored} is not at the table")
                 result = self._effective(row, correction, bool(row["bock"]))
-            except (*_UNREADABLE, RecursionError) as e:
-                why = "nested too deeply" if isinstance(e, RecursionError) else _one_line(e)
-                what = {"moves": "move log", "entry": "entry", "correction": "correction"}
-                unreadable = f"the {what[source]} cannot be scored: {why}"
+            except UNREADABLE as e:
+                unreadable = unreadable_reason(source, e)
                 result = DealResult("passed_in", (0, 0, 0), reason=unreadable)
             sheet = series.record(result)
             deals.append(
@@ -367,27 +426,8 @@ class SeriesService:
         return series, deals, problems
 
     def _effective(self, row: dict[str, Any], correction: Any, bock: bool) -> DealResult:
-        """The result the deal's source gives; raises what :data:`_UNREADABLE` lists."""
-        info = self.info
-        if correction is not None:
-            entry = json.loads(correction) if isinstance(correction, str) else correction
-            return entry_to_result(info.profile, entry, info.table_size, row["dealer"], bock)
-        if row["record"] is not None:
-            deal = deal_from_record(json.loads(row["record"]))
-            if deal.result is None:
-                raise InvalidRecord("the stored deal is unfinished")
-            s = deal.setup
-            if (s.dealer, s.table_size, s.bock, s.ramsch_round) != (
-                row["dealer"],
-                info.table_size,
-                bool(row["bock"]),
-                bool(row["ramsch_round"]),
-            ) or s.profile != info.profile:
-                raise InvalidRecord("the move log was not set up for this deal of the series")
-            return deal.result
-        return entry_to_result(
-            info.profile, json.loads(row["entry"]), info.table_size, row["dealer"], bock
-        )
+        """The result the deal's source gives; raises what :data:`UNREADABLE` lists."""
+        return source_result(self.info.profile, self.info.table_size, row, correction, bock)
 
     # ---------------------------------------------------------------- recording
 
@@ -509,30 +549,16 @@ class SeriesService:
         return cid
 
     def _old(self, deal: StoredDeal, source: dict[str, Any]) -> dict[str, Any]:
-        """What a correction replaces: the stored outcome and seat scores; for a deal that
-        could not be scored also why, and the entry in effect as it was (the audit trail
-        of a repair)."""
-        stored = self.store.deal_result(deal.deal_id)
-        old: dict[str, Any] = {}
-        if stored is not None:
-            old = {k: stored[k] for k in ("kind", "declarer", "game", "bid", "won", "value")}
-        old["scores"] = [
-            r["score"] for r in self.store.scores(self.info.id) if r["number"] == deal.number
-        ]
-        if not deal.unreadable:
-            return old
-        old["unreadable"] = deal.unreadable
+        """What a correction replaces (see :func:`correction_old`), from the stored rows;
+        the entry in effect of a deal that could not be scored is its latest correction
+        or its stored entry (a move log stays in its deal)."""
+        scores = [r["score"] for r in self.store.scores(self.info.id) if r["number"] == deal.number]
         text = None
-        if deal.corrected:
+        if deal.unreadable and deal.corrected:
             text = self.store.corrections(deal_id=deal.deal_id)[-1]["new"]
-        elif source["entry"] is not None:
+        elif deal.unreadable:
             text = source["entry"]
-        if text is not None:
-            try:
-                old["entry"] = json.loads(text)
-            except (ValueError, RecursionError):
-                old["entry"] = text  # kept as it was
-        return old
+        return correction_old(self.store.deal_result(deal.deal_id), scores, deal.unreadable, text)
 
     def close(self, author: str, reason: str = "signed") -> None:
         self.store.close_series(self.info.id, author, reason)
