@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
 
 from skat_desktop import __version__
 
@@ -20,27 +20,93 @@ class CommandError(Exception):
     """A one-line error the command prints before exiting with status 2."""
 
 
+# Limits of one input line of `score` and `solve` (docs/score-format.md, engine-protocol.md)
+MAX_LINE = 1_000_000  # characters; a longer line is skipped unread and answered with an error
+MAX_DEPTH = 32  # nesting of objects and lists (a scenario needs 2)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _too_deep(value: Any) -> bool:
+    """Nested deeper than :data:`MAX_DEPTH`? (Walked without recursion.)"""
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        items = v.values() if isinstance(v, dict) else v if isinstance(v, list) else None
+        if items is None:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        stack.extend((item, depth + 1) for item in items)
+    return False
+
+
+def _json_lines(inp: TextIO) -> Iterator[tuple[int, Any, str | None]]:
+    """``(line number, value, None)`` or ``(line number, None, error)`` per non-blank line.
+
+    Reads one line at a time and never more than :data:`MAX_LINE` characters of it, so
+    one bad line (too long, too deep, a 5000-digit number, not JSON) costs its own
+    error answer and the lines after it are still answered.
+    """
+    n = 0
+    while True:
+        line = inp.readline(MAX_LINE + 1)
+        if not line:
+            return
+        n += 1
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while True:  # skip the rest of the line in bounded pieces
+                rest = inp.readline(1 << 16)
+                if not rest or rest.endswith("\n"):
+                    break
+            yield n, None, f"line {n}: longer than {MAX_LINE} characters"
+            continue
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line, parse_constant=_no_constant)
+        except json.JSONDecodeError as e:
+            yield n, None, f"line {n}: not valid JSON ({e.msg})"
+        except RecursionError:
+            yield n, None, f"line {n}: nested deeper than {MAX_DEPTH} levels"
+        except ValueError as e:  # NaN, Infinity, or a number of more than 4300 digits
+            why = "a number has too many digits" if "digits" in str(e) else str(e)
+            yield n, None, f"line {n}: not valid JSON ({' '.join(why.split())[:100]})"
+        else:
+            if _too_deep(value):
+                yield n, None, f"line {n}: nested deeper than {MAX_DEPTH} levels"
+            else:
+                yield n, value, None
+
+
+def _answer_line(answer: dict[str, Any]) -> str:
+    """One JSON line; an echoed ``id`` that JSON cannot write (1e400) becomes null."""
+    try:
+        return json.dumps(answer, allow_nan=False) + "\n"
+    except ValueError:
+        return json.dumps({**answer, "id": None}, allow_nan=False) + "\n"
+
+
 def _cmd_score(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     from skat_desktop.engine.scenario import ContractNotAllowed, ScenarioError, score_scenario
 
     status = 0
-    for n, line in enumerate(inp, 1):
-        if not line.strip():
-            continue
-        sid = None
-        try:
-            data = json.loads(line)
-            sid = data.get("id") if isinstance(data, dict) else None
-            answer = score_scenario(data)
-        except json.JSONDecodeError as e:
-            answer = {"id": None, "error": f"line {n}: not valid JSON ({e.msg})"}
+    for _, data, error in _json_lines(inp):
+        sid = data.get("id") if isinstance(data, dict) else None
+        if error is not None:
+            answer = {"id": None, "error": error}
             status = 1
-        except ScenarioError as e:
-            answer = {"id": sid, "error": str(e)}
-            status = 1
-        except ContractNotAllowed as e:
-            answer = {"id": sid, "error": str(e)}
-        out.write(json.dumps(answer) + "\n")
+        else:
+            try:
+                answer = score_scenario(data)
+            except ScenarioError as e:
+                answer = {"id": sid, "error": str(e)}
+                status = 1
+            except ContractNotAllowed as e:
+                answer = {"id": sid, "error": str(e)}
+        out.write(_answer_line(answer))
     return status
 
 
@@ -77,6 +143,15 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     def make_players(rng: random.Random):
         return [make_player(name, rng.randrange(1 << 31)) for name in names]
 
+    if args.out:
+        # Before a deal is stored: --out must not name the database (nor any other).
+        from skat_desktop.store.database import StoreError, default_path
+        from skat_desktop.store.files import refuse_database_target
+
+        try:
+            refuse_database_target(args.out, [args.db, default_path()])
+        except StoreError as e:
+            raise CommandError(str(e)) from None
     if args.db:
         from skat_desktop.cli_db import selfplay_into_database
 
@@ -86,18 +161,20 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         print(f"stored {args.deals} deals as series {sid} in {args.db}", file=sys.stderr)
         if not args.out:
             return 0
-    target = out
-    if args.out:
-        try:
-            target = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as e:
-            raise CommandError(f"cannot write {args.out}: {e.strerror}") from None
+    records = (
+        dumps(record_from_deal(deal, players=names)) + "\n"
+        for deal in selfplay(profile, args.deals, args.seed, args.table, make_players)
+    )
+    if not args.out:
+        for line in records:
+            out.write(line)
+        return 0
+    from skat_desktop.app.selfplay import write_records
+
     try:
-        for deal in selfplay(profile, args.deals, args.seed, args.table, make_players):
-            target.write(dumps(record_from_deal(deal, players=names)) + "\n")
-    finally:
-        if target is not out:
-            target.close()
+        write_records(args.out, records, [args.db, default_path()])
+    except StoreError as e:
+        raise CommandError(str(e)) from None
     return 0
 
 
@@ -117,18 +194,11 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     if args.engine == "c" and not HAVE_FAST_PATH:
         raise CommandError("the compiled solver is not installed (no C compiler at install time)")
     status = 0
-    for n, line in enumerate(inp, 1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as e:
-            result = {"id": None, "error": f"line {n}: not valid JSON ({e.msg})"}
-        else:
-            result = answer(data, args.engine)
+    for _, data, error in _json_lines(inp):
+        result = {"id": None, "error": error} if error is not None else answer(data, args.engine)
         if "error" in result:
             status = 1
-        out.write(json.dumps(result) + "\n")
+        out.write(_answer_line(result))
         out.flush()
     return status
 
@@ -182,14 +252,20 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"player kind {side}: a level, a level with changed settings "
             "('standard(max_worlds=64)') or external:COMMAND",
         )
-    ar.add_argument("--deals", type=int, default=100, help="deals, each in all 6 seatings")
+    ar.add_argument(
+        "--deals", type=int, default=100, help="deals, each in all 6 seatings (at most 1000000)"
+    )
     ar.add_argument("--seed", type=int, default=0)
     ar.add_argument("--profile", default="isko", help="isko, texas, pre1999 or house")
     ar.add_argument("--json", action="store_true", help="print one JSON object")
-    ar.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    ar.add_argument(
+        "--workers", type=int, help="worker processes, at most 256 (default: all cores)"
+    )
     ar.add_argument("--contracts", choices=("free", "fixed"), default="free")
     ar.add_argument("--reference", help="who bids and declares with --contracts fixed")
-    ar.add_argument("--timeout", type=float, default=10.0, help="seconds per engine answer")
+    ar.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds per engine answer (at most 86400)"
+    )
     ar.set_defaults(func=_cmd_arena)
     so = sub.add_parser(
         "solve", help="double-dummy values of positions given as JSON lines on stdin"
@@ -220,10 +296,12 @@ def main(
         from skat_desktop.cli_db import run_db_command
 
         return run_db_command(args, out)
+    from skat_desktop.store.database import StoreError
+
     try:
         return args.func(args, out, inp)
-    except CommandError as e:
-        print(f"skat-desktop: error: {e}", file=sys.stderr)
+    except (CommandError, StoreError) as e:
+        print(f"skat-desktop: error: {str(e).strip().splitlines()[0]}", file=sys.stderr)
         return 2
 
 

@@ -45,6 +45,12 @@ How a match is played (``skat-desktop arena``, issue 4 item 4):
   describe the reference's contracts played by the side in the declarer's seat.
 * **Parallel.** Deals run in worker processes (spawn-safe top-level functions); the
   results are gathered in deal order, so the figures do not depend on the worker count.
+* **Limits** (issue 22). At most :data:`MAX_DEALS` deals, :data:`MAX_WORKERS` workers and
+  an engine time-out of :data:`MAX_TIMEOUT` seconds; deals are made one at a time (a
+  match of a million deals holds a few of them, never a list of all), and only a few
+  deals per worker are handed out ahead. Workers die with the arena: on Linux they get
+  SIGTERM when it dies (``PR_SET_PDEATHSIG``), elsewhere a watchdog thread notices that
+  their parent changed; either way they kill the process groups of their engines first.
 * **Failures.** A player that raises, answers illegally or (external engines) times out
   stops the match: the result carries ``error`` naming the player, its side, the deal,
   the seating and the reason, and the figures cover the deals before that one.
@@ -57,8 +63,13 @@ import hashlib
 import math
 import multiprocessing
 import os
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -71,12 +82,17 @@ from skat_desktop.engine.deal import Deal, DealResult, DealSetup, Phase
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import RuleProfile, builtin
 from skat_desktop.engine.tournament import PlayerTally, seeger_fabian
+from skat_desktop.store.faults import kill_point
 
 SEATINGS = ("AAB", "ABA", "BAA", "ABB", "BAB", "BBA")
 DEALER = 2  # fixed dealer: seat 0 forehand, 1 middlehand, 2 rearhand
 TYPE_KEYS = ("suit", "grand", "null", "hand", "all")  # hand: Hand games of any type
 CONTRACT_MODES = ("free", "fixed")
 SEAT_GAMES_PER_SIDE = 9  # per deal: 6 seatings x 3 seats / 2 sides
+MAX_DEALS = 1_000_000  # a match of more would run for years at any level but random
+MAX_WORKERS = 256
+MAX_TIMEOUT = 86_400.0  # seconds per engine answer (one day)
+_AHEAD = 2  # deals handed out per worker before their results are taken
 
 
 class ArenaError(Exception):
@@ -117,9 +133,10 @@ def player_seed(match_seed: int, deal: int, seat: int, kind: str) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
-def match_deal_seeds(seed: int, deals: int) -> list[int]:
-    """The card seeds of a match's deals (the self-play seeds of the same match seed)."""
-    return list(islice(deal_seeds(seed), deals))
+def match_deal_seeds(seed: int, deals: int) -> Iterator[int]:
+    """The card seeds of a match's deals (the self-play seeds of the same match seed),
+    made one at a time: a long match never holds them all."""
+    return islice(deal_seeds(seed), deals)
 
 
 def tournament_points(result: DealResult, seats: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -371,6 +388,7 @@ def play_arena_deal(task: tuple[MatchConfig, RuleProfile, int, int]) -> dict[str
     failed, ``{"deal", "seed", "error": {...}}``.
     """
     config, profile, index, seed = task
+    kill_point("arena-deal")  # a worker lost mid-match (tests)
     setup = DealSetup(profile, deal_from_seed(seed), seed=seed, table_size=3, dealer=DEALER)
     seats = setup.seats
     seating = None
@@ -686,6 +704,52 @@ def _one_thread_per_player() -> None:
     set_threads(1)
 
 
+def _abandon(*_: object) -> None:
+    """The arena is gone: kill this worker's engines (their whole groups) and exit."""
+    from skat_desktop.ai.external import kill_all_engines
+
+    kill_all_engines()
+    os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.25)
+    _abandon()
+
+
+def _worker_start(parent: int) -> None:
+    """Initialise a worker process: one thread per player, and death with the arena.
+
+    A SIGKILLed arena runs no clean-up, so each worker watches for itself: SIGTERM from
+    the kernel when the arena dies (Linux) and, everywhere else or as a second line, a
+    thread that notices the parent process change. Both kill the engines first."""
+    from skat_desktop.ai.external import set_parent_death_signal
+
+    _one_thread_per_player()
+    if os.name != "posix":
+        return
+    signal.signal(signal.SIGTERM, _abandon)
+    set_parent_death_signal(signal.SIGTERM)
+    if os.getppid() != parent:  # the arena died before the line above
+        _abandon()
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def check_config(config: MatchConfig, workers: int | None = None) -> None:
+    """Raise :class:`ArenaError` with one line unless the match can be played."""
+    if config.deals < 1:
+        raise ArenaError("a match needs at least one deal")
+    if config.deals > MAX_DEALS:
+        raise ArenaError(f"a match has at most {MAX_DEALS} deals")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise ArenaError(f"--workers must be between 1 and {MAX_WORKERS}")
+    if config.contracts not in CONTRACT_MODES:
+        raise ArenaError(f"contracts must be one of {', '.join(CONTRACT_MODES)}")
+    if not 0 < config.timeout <= MAX_TIMEOUT:
+        raise ArenaError(f"the engine timeout must be more than 0 and at most {MAX_TIMEOUT:g} s")
+
+
 def run_match(
     config: MatchConfig,
     workers: int | None = None,
@@ -698,12 +762,7 @@ def run_match(
     figures cover the deals before the failed one. ``on_deal`` receives each counted
     deal's record (:func:`play_arena_deal`), in deal order, for closer analysis.
     """
-    if config.deals < 1:
-        raise ArenaError("a match needs at least one deal")
-    if config.contracts not in CONTRACT_MODES:
-        raise ArenaError(f"contracts must be one of {', '.join(CONTRACT_MODES)}")
-    if not config.timeout > 0:
-        raise ArenaError("the engine timeout must be positive")
+    check_config(config, workers)
     try:
         profile = builtin(config.profile)
     except ValueError as e:
@@ -717,12 +776,12 @@ def run_match(
         check_kind(kind)
 
     result = MatchResult(config, sides={"A": SideStats(config.a), "B": SideStats(config.b)})
-    tasks = [
+    tasks = (
         (config, profile, i, s) for i, s in enumerate(match_deal_seeds(config.seed, config.deals))
-    ]
+    )
     if workers is None:
-        workers = os.cpu_count() or 1
-    workers = max(1, min(workers, len(tasks)))
+        workers = min(os.cpu_count() or 1, MAX_WORKERS)
+    workers = max(1, min(workers, config.deals))
 
     def take(outcome: dict[str, Any]) -> bool:
         if "error" in outcome:
@@ -732,7 +791,7 @@ def run_match(
         if on_deal is not None:
             on_deal(outcome)
         if progress is not None:
-            progress(len(result.diffs), len(tasks))
+            progress(len(result.diffs), config.deals)
         return True
 
     if workers == 1:
@@ -743,15 +802,30 @@ def run_match(
 
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=ctx, initializer=_one_thread_per_player
+        max_workers=workers,
+        mp_context=ctx,
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
     ) as pool:
-        futures = [pool.submit(play_arena_deal, task) for task in tasks]
+        # a few deals per worker in flight, taken in deal order: memory does not grow
+        # with the match, and the figures do not depend on the worker count
+        window: deque[Future] = deque()
         try:
-            for fut in futures:
-                if not take(fut.result()):
+            for task in islice(tasks, _AHEAD * workers):
+                window.append(pool.submit(play_arena_deal, task))
+            while window:
+                if not take(window.popleft().result()):
                     break
+                task = next(tasks, None)
+                if task is not None:
+                    window.append(pool.submit(play_arena_deal, task))
+        except BrokenProcessPool:
+            raise ArenaError(
+                "a worker process died (out of memory or killed); "
+                f"{len(result.diffs)} deals were played"
+            ) from None
         finally:
-            for fut in futures:
+            for fut in window:
                 fut.cancel()
     return result
 
@@ -760,10 +834,7 @@ def run_arena_command(args: Any, out: Any) -> int:
     """``skat-desktop arena``: print the summary (or one JSON object); 1 if a player failed."""
     import json
     import sys
-    import time
 
-    if args.workers is not None and args.workers < 1:
-        raise ArenaError("--workers must be at least 1")
     config = MatchConfig(
         a=args.a,
         b=args.b,
