@@ -48,7 +48,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from skat_desktop import __version__
@@ -242,16 +242,9 @@ def _pump_stdout(stream: Any, lines: queue.Queue, stop: threading.Event) -> None
                 continue
         return False
 
-    fd = stream.fileno()
     pending = bytearray()
-    try:
-        while True:
-            try:
-                chunk = os.read(fd, _CHUNK)
-            except OSError:
-                break
-            if not chunk:
-                break
+    with contextlib.closing(_chunks(stream)) as chunks:
+        for chunk in chunks:
             first, *rest = chunk.split(b"\n")
             pending += first
             for part in rest:
@@ -264,7 +257,22 @@ def _pump_stdout(stream: Any, lines: queue.Queue, stop: threading.Event) -> None
             if len(pending) > MAX_LINE:
                 put(_TOO_LONG)
                 return
-        put(_EOF)
+    put(_EOF)
+
+
+def _chunks(stream: Any) -> Iterator[bytes]:
+    """What a pipe delivers, in bounded pieces, until it ends; the pipe end is closed
+    when the reader stops, however it stops."""
+    fd = stream.fileno()
+    try:
+        while True:
+            try:
+                chunk = os.read(fd, _CHUNK)
+            except OSError:
+                return
+            if not chunk:
+                return
+            yield chunk
     finally:
         with contextlib.suppress(OSError):
             stream.close()
@@ -272,21 +280,10 @@ def _pump_stdout(stream: Any, lines: queue.Queue, stop: threading.Event) -> None
 
 def _pump_stderr(stream: Any, tail: bytearray) -> None:
     """Keep the last STDERR_TAIL bytes of the engine's standard error (owns the pipe end)."""
-    fd = stream.fileno()
-    try:
-        while True:
-            try:
-                chunk = os.read(fd, _CHUNK)
-            except OSError:
-                break
-            if not chunk:
-                break
-            tail += chunk[-STDERR_TAIL:]
-            if len(tail) > STDERR_TAIL:
-                del tail[:-STDERR_TAIL]
-    finally:
-        with contextlib.suppress(OSError):
-            stream.close()
+    for chunk in _chunks(stream):
+        tail += chunk[-STDERR_TAIL:]
+        if len(tail) > STDERR_TAIL:
+            del tail[:-STDERR_TAIL]
 
 
 def _pump_stdin(stream: Any, outbox: queue.Queue) -> None:

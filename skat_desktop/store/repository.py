@@ -479,20 +479,7 @@ class Store:
         row: DealRow,
     ) -> int:
         """Record a correction (who, when, why, old and new) and the deal's new scores."""
-        deal = self.deal(deal_id)
-        info = self.series(deal["series_id"])
-        if info.closed:
-            raise SeriesClosed(f"series {info.id} is closed; reopen it with a reason first")
-        if not author.strip() or not reason.strip():
-            raise StoreError("a correction needs the name of who makes it and a reason")
-        with self.transaction():
-            cur = self.conn.execute(
-                "INSERT INTO corrections (deal_id, author, reason, old, new, created)"
-                " VALUES (?,?,?,?,?,?)",
-                (deal_id, author, reason, _json(old), _json(new), now()),
-            )
-            self._write_result(deal_id, info, row, corrected=True)
-        return cur.lastrowid
+        return self.correct_deal(deal_id, author, reason, old, new, [(deal_id, row, True)])
 
     def correct_deal(
         self,
