@@ -20,14 +20,15 @@ class DbCommandError(Exception):
     """One line for the user; exit status 2."""
 
 
-def _store(args: argparse.Namespace, read_only: bool = False):
+def _store(args: argparse.Namespace, read_only: bool = False, create: bool = False):
     """The database of ``--db``. Commands that only look open it read-only: they need no
-    lock, so they work beside a program that is writing and on a read-only file."""
-    from skat_desktop.store.database import default_path
+    lock, so they work beside a program that is writing and on a read-only file. Only
+    commands that start something (a player, a series, a profile, an import) create a
+    missing database; the others say there is none, so a mistyped ``--db`` never leaves
+    an empty file behind (or gets backed up over a good backup)."""
     from skat_desktop.store.repository import Store
 
-    path = Path(args.db) if args.db else default_path()
-    return Store.open(path, read_only=read_only and path.exists())
+    return Store.open(args.db, read_only=read_only, create=create and not read_only)
 
 
 def _service(store, series_id: int):
@@ -149,7 +150,7 @@ def _date_arg(text: str) -> str:
 
 
 def _players(args, out: TextIO) -> int:
-    store = _store(args, read_only=not args.add)
+    store = _store(args, read_only=not args.add, create=True)
     if args.add:
         pid = store.add_player(args.add, guest=args.guest)
         print(f"player {pid}: {args.add}", file=out)
@@ -174,7 +175,7 @@ def _profile(store, name: str):
 def _profiles(args, out: TextIO) -> int:
     from skat_desktop.engine.profiles import BUILTIN
 
-    store = _store(args, read_only=not args.copy)
+    store = _store(args, read_only=not args.copy, create=True)
     if args.copy:
         base = _profile(store, args.copy)
         changes: dict[str, Any] = {}
@@ -207,7 +208,7 @@ def _profiles(args, out: TextIO) -> int:
 
 
 def _create_series(args, out: TextIO) -> int:
-    store = _store(args)
+    store = _store(args, create=True)
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     profile = _profile(store, args.profile)
     ids = [store.ensure_player(n) for n in names]
@@ -439,7 +440,7 @@ def _export(args, out: TextIO) -> int:
 def _import(args, out: TextIO) -> int:
     from skat_desktop.app import exchange
 
-    store = _store(args)
+    store = _store(args, create=True)
     if args.iss:
         report = exchange.import_iss(store, Path(args.file), limit=args.limit)
         print(f"imported {report.imported} ISS games, skipped {report.skipped}", file=out)

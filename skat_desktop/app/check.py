@@ -257,7 +257,7 @@ def check_store(store: Store) -> tuple[CheckReport, list[_Fix]]:
 
 @contextmanager
 def _opened(path: str | Path | None, read_only: bool) -> Iterator[Store]:
-    store = Store.open(path, read_only=read_only)
+    store = Store.open(path, read_only=read_only, create=False)
     try:
         yield store
     finally:

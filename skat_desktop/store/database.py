@@ -27,6 +27,7 @@ import contextlib
 import glob
 import os
 import sqlite3
+import stat
 import uuid
 from pathlib import Path
 
@@ -118,9 +119,43 @@ def explain(e: sqlite3.Error, path: Path | str, doing: str = "use") -> StoreErro
         )
     if is_read_only(e):
         return ReadOnlyDatabase(f"{path} cannot be written ({first}); it can only be viewed")
+    code = getattr(e, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF == sqlite3.SQLITE_CANTOPEN:
+        return StoreError(
+            f"cannot {doing} {path}: the file or its folder cannot be opened "
+            "(check that the folder exists and may be written)"
+        )
     if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
         return CorruptDatabase(f"{path} cannot be {doing}d: {first}")
     return StoreError(f"cannot {doing} {path}: {first}")
+
+
+COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+def _check_kind(path: Path, real: Path) -> None:
+    """Only a regular file (or a new name) can be a database: a device, a pipe or a
+    socket is refused before SQLite would replace or wait on it, and so is the
+    write-ahead log or journal of another database (deleting it would lose that
+    database's last deals)."""
+    try:
+        mode = real.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as e:
+        raise StoreError(f"cannot use {path}: {e.strerror or e}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise StoreError(f"{path} is a folder, not a database file")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise StoreError(f"{path} is not a regular file (a device, pipe or socket), not a database")
+    for suffix in COMPANIONS:
+        if real.name.endswith(suffix) and len(real.name) > len(suffix):
+            base = real.with_name(real.name[: -len(suffix)])
+            if base.is_file():
+                raise StoreError(
+                    f"{path} is the {suffix[1:]} file of the database {base}, not a database; "
+                    f"use {base}"
+                )
 
 
 def _check_existing(path: Path) -> None:
@@ -187,6 +222,8 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> list[str]:
         if is_busy(e):
             raise explain(e, path) from None
         raise CorruptDatabase(f"{path} cannot be read: {str(e).splitlines()[0]}") from None
+    except (UnicodeError, ValueError):  # a damaged byte inside the schema's text
+        raise CorruptDatabase(f"{path} is damaged: its schema cannot be read") from None
     if not tables and app_id == 0:
         return list(KNOWN)  # a new, empty file
     if app_id != APPLICATION_ID and not (app_id == 0 and _half_created(conn, tables)):
@@ -205,7 +242,7 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> list[str]:
                 "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (MIGRATION_SET,)
             )
         ]
-    except sqlite3.DatabaseError as e:
+    except (sqlite3.DatabaseError, UnicodeError, ValueError) as e:
         raise CorruptDatabase(f"{path} has a damaged schema history: {e}") from None
     unknown = [n for n in names if n not in KNOWN]
     if unknown:
@@ -366,20 +403,22 @@ def open_database(
     read_only: bool = False,
     busy_ms: int = BUSY_MS,
     check: bool = True,
+    create: bool = True,
 ) -> Database:
     """Open (creating and migrating as needed) the database at ``path`` or the default.
 
     ``read_only`` opens an existing file for viewing: nothing is written and no lock is
     taken beyond SQLite's shared reading. A writer runs SQLite's quick check first
     (``check``) so a damaged file is reported before anything is written into it.
+    ``create`` False refuses a missing file instead of making a new database (a command
+    that needs existing score sheets must not leave an empty file at a mistyped path).
     Raises :class:`StoreError` (or a subclass) with one sentence.
     """
     if str(path) == ":memory:":  # tests and scratch work: SQLite's own in-memory database
         return _open_memory()
     path = Path(path) if path is not None else default_path()
-    if path.exists() and path.is_dir():
-        raise StoreError(f"{path} is a folder, not a database file")
     real = Path(os.path.realpath(path))  # a link stays a link; its file is used
+    _check_kind(path, real)
     if read_only:
         return _open_reader(path, real, busy_ms)
     if real.exists() and real.stat().st_size == 0:
@@ -389,6 +428,8 @@ def open_database(
             real.unlink()
     if real.exists():
         _check_existing(real)
+    elif not create:
+        raise StoreError(f"there is no database at {path}")
     else:
         try:
             _private_folder(real.parent)

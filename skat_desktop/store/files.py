@@ -69,6 +69,13 @@ def refuse_database_target(
         for suffix in COMPANIONS:
             if _same(target, Path(f"{db_real}{suffix}")):
                 raise OutputRefused(f"{path} is the database itself; choose another file name")
+    for suffix in COMPANIONS[1:]:
+        base = Path(str(target)[: -len(suffix)]) if target.name.endswith(suffix) else None
+        if base is not None and base.name and _is_sqlite(base):
+            # Another database's write-ahead log or journal may hold its last deals.
+            raise OutputRefused(f"{path} belongs to the database {base}; choose another file name")
+    if target.exists() and not target.is_file():
+        raise OutputRefused(f"{path} is not a regular file; name a file to write")
     if not allow_sqlite and target.is_file():
         try:
             with open(target, "rb") as f:
@@ -81,6 +88,14 @@ def refuse_database_target(
                 "choose another file name"
             )
     return target
+
+
+def _is_sqlite(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
 
 
 def private_folder(path: str | os.PathLike[str]) -> Path:

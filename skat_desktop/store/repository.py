@@ -18,7 +18,14 @@ from typing import Any
 from sqlite_utils import Database
 
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
-from skat_desktop.store.database import BUSY_MS, StoreError, explain, is_outside, open_database
+from skat_desktop.store.database import (
+    BUSY_MS,
+    CorruptDatabase,
+    StoreError,
+    explain,
+    is_outside,
+    open_database,
+)
 from skat_desktop.store.faults import fail_point, kill_point
 
 
@@ -123,10 +130,15 @@ class Store:
 
     @classmethod
     def open(
-        cls, path: str | Path | None = None, read_only: bool = False, busy_ms: int = BUSY_MS
+        cls,
+        path: str | Path | None = None,
+        read_only: bool = False,
+        busy_ms: int = BUSY_MS,
+        create: bool = True,
     ) -> Store:
-        """Open the database; ``read_only`` for viewing (never takes the write lock)."""
-        return cls(open_database(path, read_only=read_only, busy_ms=busy_ms))
+        """Open the database; ``read_only`` for viewing (never takes the write lock),
+        ``create`` False to refuse a missing file rather than start an empty one."""
+        return cls(open_database(path, read_only=read_only, busy_ms=busy_ms, create=create))
 
     def close(self) -> None:
         self.conn.close()
@@ -236,17 +248,52 @@ class Store:
         return cur.lastrowid
 
     def profile(self, profile_id: int) -> RuleProfile:
+        """A stored profile by id; :class:`CorruptDatabase` (one line) if its row is damaged."""
         row = self.conn.execute(
-            "SELECT options FROM profiles WHERE id = ?", (profile_id,)
+            "SELECT name, options FROM profiles WHERE id = ?", (profile_id,)
         ).fetchone()
         if row is None:
             raise StoreError(f"there is no rule profile {profile_id}")
-        return RuleProfile.from_dict(json.loads(row[0]))
+        return self._stored_profile(row[0], row[1])
 
     def find_profile(self, name: str) -> RuleProfile | None:
         """A stored profile (a user copy, or a built-in one used before) by name."""
-        row = self.conn.execute("SELECT options FROM profiles WHERE name = ?", (name,)).fetchone()
-        return None if row is None else RuleProfile.from_dict(json.loads(row[0]))
+        row = self.conn.execute(
+            "SELECT name, options FROM profiles WHERE name = ?", (name,)
+        ).fetchone()
+        return None if row is None else self._stored_profile(row[0], row[1])
+
+    @staticmethod
+    def _stored_profile(name: str, options: str) -> RuleProfile:
+        try:
+            return Store.profile_from_options(name, options)
+        except ValueError as e:
+            raise CorruptDatabase(
+                f"rule profile {name!r} in the database is damaged: {e};"
+                " run 'skat-desktop db check'"
+            ) from None
+
+    @staticmethod
+    def profile_from_options(name: str, options: str) -> RuleProfile:
+        """The profile a ``profiles`` row stores; ``ValueError`` saying what is wrong with a
+        row another program (or damage) changed, so no caller meets a JSON or type error."""
+        try:
+            data = json.loads(options)
+            if not isinstance(data, dict):
+                raise ValueError("its options are not a set of rule options")
+            profile = RuleProfile.from_dict(data)
+        except (ValueError, TypeError, AttributeError, KeyError, RecursionError) as e:
+            if isinstance(e, json.JSONDecodeError):
+                raise ValueError("its options are not JSON") from None
+            if isinstance(e, RecursionError):
+                raise ValueError("its options are nested too deeply") from None
+            text = " ".join(str(e).split())[:200] or type(e).__name__
+            if not isinstance(e, ValueError):
+                text = f"an option has the wrong type ({text})"
+            raise ValueError(text) from None
+        if profile.name != name:
+            raise ValueError(f"its options are those of the profile {profile.name!r}")
+        return profile
 
     def profiles(self) -> list[dict[str, Any]]:
         return self.query("SELECT id, name, title, builtin FROM profiles ORDER BY id")
