@@ -72,7 +72,7 @@ from skat_desktop.engine.cards import POINTS, GameType, cards_of, points_of, sor
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealSetup, Phase
 from skat_desktop.engine.record import result_to_dict, setup_from_record
-from skat_desktop.gui.decks import Deck, card_pixmap, deck_by_id
+from skat_desktop.gui.decks import Deck, card_pixmap, card_size, deck_by_id
 from skat_desktop.gui.game_words import (
     action_text,
     card_text,
@@ -437,21 +437,213 @@ class BoardState:
     empty_text: str = ""
 
 
+# Cards of a hand overlap in a fan, but never over another card's corner index: the built-in
+# decks draw it within 0.225 of a card's width and 0.27 of its height.
+INDEX_W, INDEX_H = 0.24, 0.3
+_STEP = 0.34  # the share of a card's width between two cards of a hand where there is room
+_WIDE_STEP = 0.55  # at most: a wider fan only spreads a short hand out
+_TRICK_W, _TRICK_H = 2.2, 1.4  # the trick in the middle covers this many widths and heights
+_MARGIN = 8.0
+_GAP = 8.0
+# what the board holds at any position of a deal (hands by position, skat, trick): three
+# hands of ten, the skat and a trick; or a hand of twelve (the skat taken up) and neither.
+# The cards keep one size all through a deal.
+_RESERVES = ((10, 10, 10, 2, 3), (12, 10, 10, 0, 0), (10, 12, 10, 0, 0), (10, 10, 12, 0, 0))
+BOARD_KINDS = ("table", "rows", "compact")
+"""The board's arrangements, the first preferred where several give the same card size:
+``table`` the two top hands side by side over the trick, forehand and the skat at the bottom;
+``rows`` each hand in a row of its own, the trick and the skat between rear- and forehand
+(a tall board); ``compact`` as ``table`` but the skat and the trick beside forehand's hand
+(a low board)."""
+
+_Align = Qt.AlignmentFlag
+
+
+@dataclass
+class BoardLayout:
+    """Where the board puts everything, in its own pixels (:meth:`DealBoard.board_layout`)."""
+
+    kind: str  # one of BOARD_KINDS
+    card_w: int
+    card_h: int
+    cards: list[tuple[int, QRectF]] = field(default_factory=list)  # in painting order
+    marked: int | None = None  # the ringed card (index in cards): a trick's winner or the
+    # newest card; the cards after it cover its ring
+    # position -> (rect, alignment, the x the text centres on for AlignHCenter)
+    labels: dict[int, tuple[QRectF, Qt.AlignmentFlag, float]] = field(default_factory=dict)
+    skat_label: QRectF | None = None
+    trick_note: QRectF | None = None
+    note_wraps: bool = False
+
+    def text_rects(self) -> list[QRectF]:
+        rects = [r for r, _, _ in self.labels.values()]
+        return rects + [r for r in (self.skat_label, self.trick_note) if r is not None]
+
+
+@dataclass
+class _Plan:
+    """One arrangement for given numbers of cards: where each group of cards starts."""
+
+    hands: dict[int, tuple[float, float, float]]  # position -> x, y, step
+    skat: tuple[float, float, float]
+    trick_centre: QPointF | None  # table, rows: the trick by position around this point
+    trick_fan: tuple[float, float, float] | None  # compact: the trick in a row, as played
+    labels: dict[int, tuple[QRectF, Qt.AlignmentFlag, float]]
+    skat_label: QRectF
+    note: QRectF | None
+    note_wraps: bool
+
+
+def _fan(n: int, w: float, step: float) -> float:
+    return w + (n - 1) * step if n > 0 else 0.0
+
+
+def _step(room: float, w: float, counts: Sequence[int]) -> float:
+    """The step shared by fans of ``counts`` cards side by side in ``room`` pixels."""
+    joints = sum(n - 1 for n in counts if n > 1)
+    spare = room - w * sum(1 for n in counts if n > 0)
+    if spare < 0:
+        return -1.0
+    return _WIDE_STEP * w if joints == 0 else min(_WIDE_STEP * w, spare / joints)
+
+
+def _plan(
+    kind: str,
+    size: tuple[float, float],
+    card: tuple[float, float],
+    lh: float,
+    counts: Sequence[int],
+    min_step: float,
+    skat_text: float = 0.0,
+    held: Sequence[int] | None = None,
+    strict: bool = True,
+) -> _Plan | None:
+    """Arrangement ``kind`` for cards of ``card`` (width, height) on a board of ``size``,
+    room made for ``counts`` (hands by position, skat, trick); the hands placed as holding
+    ``held`` cards (the steps stay those of ``counts``, so cards keep their places as they
+    are played). None if a step would be below ``min_step`` or anything would leave the
+    board (unless not ``strict``)."""
+    W, H = size
+    w, h = card
+    n0, n1, n2, n_skat, n_trick = counts
+    held0, _, held2 = held or counts[:3]
+    m, g = _MARGIN, _GAP
+    ok = True
+    labels: dict[int, tuple[QRectF, Qt.AlignmentFlag, float]] = {}
+    hands: dict[int, tuple[float, float, float]] = {}
+    bottom_y = H - m - h
+    label_y = bottom_y - lh
+    centre: QPointF | None = None
+    trick_fan = None
+    note: QRectF | None = None
+    wraps = True
+
+    def fits(step: float) -> float:
+        nonlocal ok
+        ok = ok and step >= min_step
+        return max(step, 1.0)
+
+    if kind in ("table", "compact"):
+        s = fits(_step(W - 2 * m - g, w, (n1, n2)))
+        hands[1] = (m, m + lh, s)
+        hands[2] = (W - m - _fan(held2, w, s), m + lh, s)
+        half = W / 2 - m - g / 2
+        labels[1] = (QRectF(m, m, half, lh), _Align.AlignLeft, 0.0)
+        labels[2] = (QRectF(W / 2 + g / 2, m, half, lh), _Align.AlignRight, 0.0)
+        band_top = m + lh + h + g
+    else:  # rows
+        s = fits(min(_step(W - 2 * m, w, (n,)) for n in (n0, n1, n2)))
+        hands[1] = (m, m + lh, s)
+        labels[1] = (QRectF(m, m, W - 2 * m, lh), _Align.AlignLeft, 0.0)
+        y = m + lh + h + g
+        hands[2] = (W - m - _fan(held2, w, s), y + lh, s)
+        labels[2] = (QRectF(m, y, W - 2 * m, lh), _Align.AlignRight, 0.0)
+        band_top = y + lh + h + g
+    band_bottom = label_y - g
+
+    if kind == "compact":
+        groups = (n_skat, n0, n_trick)
+        s = fits(_step(W - 2 * m - g * (sum(1 for n in groups if n) - 1), w, groups))
+        sw, f0, tw = (_fan(n, w, s) for n in groups)
+        skat = (m, bottom_y, s)
+        left = m + sw + g if n_skat else m
+        right = W - m - (tw + g if n_trick else 0.0)
+        f0 = _fan(held0, w, s)
+        x0 = max(left, min((W - f0) / 2, right - f0))
+        hands[0] = (x0, bottom_y, s)
+        trick_fan = (W - m - tw, bottom_y, s)
+        ok = ok and band_bottom + g >= band_top  # the bottom labels below the top hands
+        labels[0] = (QRectF(left, label_y, right - left, lh), _Align.AlignHCenter, x0 + f0 / 2)
+        wraps = False
+        if label_y - lh >= band_top - g / 2:  # a free line above: the skat's and the trick's
+            skat_label = QRectF(m, label_y - lh, min(skat_text, W / 2 - m), lh)
+            start = m + (skat_label.width() + g if skat_text else 0.0)
+            note = QRectF(start, label_y - lh, W - m - start, lh)
+        else:
+            skat_label = QRectF(m, label_y, sw, lh)
+            note = QRectF(W - m - tw, label_y, tw, lh) if n_trick else None
+        if not ok and strict:
+            return None
+        return _Plan(hands, skat, None, trick_fan, labels, skat_label, note, wraps)
+
+    if kind == "table":
+        s = fits(_step(W - 2 * m - (g if n_skat else 0.0), w, (n_skat, n0)))
+        sw, f0 = _fan(n_skat, w, s), _fan(held0, w, s)
+        skat = (m, bottom_y, s)
+        left = m + sw + g if n_skat else m
+        x0 = max((W - f0) / 2, left)
+        label_w = min(max(skat_text, sw), x0 - g - m) if n_skat else 0.0
+        skat_label = QRectF(m, label_y, label_w, lh)
+        start = m + label_w + g if n_skat else m
+        labels[0] = (QRectF(start, label_y, W - m - start, lh), _Align.AlignHCenter, x0 + f0 / 2)
+        hands[0] = (x0, bottom_y, s)
+        centre = QPointF(W / 2, (band_top + band_bottom) / 2)
+        ok = ok and band_bottom - band_top >= _TRICK_H * h and W - 2 * m >= _TRICK_W * w
+    else:  # rows: the skat at the left of the trick's band
+        f0 = _fan(held0, w, s)
+        hands[0] = ((W - f0) / 2, bottom_y, s)
+        labels[0] = (QRectF(m, label_y, W - 2 * m, lh), _Align.AlignHCenter, W / 2)
+        sw = _fan(n_skat, w, s)
+        band = band_bottom - band_top
+        ok = ok and band >= max(_TRICK_H * h, lh + h if n_skat else 0.0)
+        sy = band_top + (band - lh - h) / 2 + lh
+        skat = (m, sy, s)
+        half_trick = _TRICK_W * w / 2
+        cx = W / 2
+        if n_skat:  # the trick clear of the skat, and of its label while the note keeps room
+            wanted = min(m + max(sw, skat_text) + g, W - m - 3 * lh - g - 2 * half_trick)
+            cx = max(cx, max(m + sw + g, wanted) + half_trick)
+        ok = ok and cx + half_trick <= W - m
+        label_w = max(0.0, min(max(skat_text, sw), cx - half_trick - g - m))
+        skat_label = QRectF(m, sy - lh, label_w, lh)
+        centre = QPointF(cx, (band_top + band_bottom) / 2)
+    x1 = centre.x() + _TRICK_W * w / 2 + g
+    if W - m - x1 >= 3 * lh:  # the trick's note beside it, if it has room to be read
+        note = QRectF(x1, band_top, W - m - x1, band_bottom - band_top)
+    if not ok and strict:
+        return None
+    return _Plan(hands, skat, centre, None, labels, skat_label, note, wraps)
+
+
 class DealBoard(QWidget):
     """A read-only picture of a deal: three open hands, the trick, the skat.
 
     Middlehand sits top left, rearhand top right and forehand at the bottom, so the play
     goes round clockwise as at a real table; the trick lies in the middle, each card pushed
-    towards the player who played it, and the skat lies in the bottom left corner.
+    towards the player who played it. The cards are as large as the board allows (one size
+    for the whole deal) in whichever of :data:`BOARD_KINDS` gives the largest; where even
+    that would leave them smaller than :attr:`FLOOR`, the hands close up into a tighter fan
+    that still shows every card's corner index.
     """
 
-    OVERLAP = 0.32  # share of a card's width the next card leaves visible: the corner index
-    MAX_CARD = 170.0
+    FLOOR = 52  # px wide: the table's opponents' cards in the smallest window, 1024 x 700
+    MAX_CARD = 200
 
     def __init__(self, deck: Deck | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.deck = deck or deck_by_id("french")
         self.state = BoardState()
+        self._choice: tuple[tuple[Any, ...], tuple[str, int]] | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(260, 260)  # two hands of ten side by side, cards ~28 px wide
@@ -469,19 +661,103 @@ class DealBoard(QWidget):
 
     # geometry -----------------------------------------------------------------------------
 
-    def card_width(self) -> float:
-        """The widest card that lets both top hands sit side by side and everything fit."""
+    def _line(self) -> float:
+        return QFontMetricsF(self.font()).height() * 1.4
+
+    def card_width(self) -> int:
+        return self._arrangement()[1]
+
+    def _arrangement(self) -> tuple[str, int]:
+        """The kind and card width for the board's size (kept until the size changes)."""
+        lh = self._line()
+        key = (self.width(), self.height(), self.deck.aspect, lh)
+        if self._choice is None or self._choice[0] != key:
+            self._choice = (key, self._choose(lh))
+        return self._choice[1]
+
+    def _widest(self, kind: str, lh: float, share: float) -> int:
+        """The widest card (0: none) for which ``kind`` holds every reserve, the hands'
+        steps at least ``share`` of a card's width."""
+        size = (float(self.width()), float(self.height()))
+
+        def fits(w: int) -> bool:
+            card = (float(w), float(card_size(self.deck, w)[1]))
+            return all(_plan(kind, size, card, lh, r, share * w) is not None for r in _RESERVES)
+
+        lo, hi = 0, self.MAX_CARD
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if mid >= 12 and fits(mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def _choose(self, lh: float) -> tuple[str, int]:
+        roomy = {k: self._widest(k, lh, _STEP) for k in BOARD_KINDS}
+        kind = max(BOARD_KINDS, key=roomy.__getitem__)
+        w = roomy[kind]
+        if w < self.FLOOR:  # the floor in a tighter fan, if that gets nearer to it
+            tight = {k: self._widest(k, lh, INDEX_W) for k in BOARD_KINDS}
+            if max(tight.values()) > w:
+                w = min(max(tight.values()), self.FLOOR)
+                kind = next(k for k in BOARD_KINDS if tight[k] >= w)
+        if w <= 0:  # a board smaller than its minimum size: as small as the cards get
+            return "compact", 12
+        return kind, w
+
+    def board_layout(self) -> BoardLayout:
+        """Every card's rectangle and every text's place for the state shown."""
         s = self.state
-        label_h = QFontMetricsF(self.font()).height() * 1.4
-        top_cards = max(len(s.hands[1]), len(s.hands[2]), 8)
-        bottom_cards = max(len(s.hands[0]), 8)
-        m = 10.0
-        spread = 1 + (top_cards - 1) * self.OVERLAP
-        by_width = (self.width() - 3 * m) / (2 * spread + 0.5)
-        by_bottom = (self.width() - 3 * m) / (1 + (bottom_cards - 1) * self.OVERLAP + 3.2)
-        # top hand, the trick (1.5 card heights), bottom hand, two labels
-        by_height = (self.height() - 4 * m - 2 * label_h) / (self.deck.aspect * 3.6)
-        return max(24.0, min(by_width, by_bottom, by_height, self.MAX_CARD))
+        kind, w = self._arrangement()
+        h = card_size(self.deck, w)[1]
+        lh = self._line()
+        held = [len(c) for c in s.hands]
+        full = max(held) > 10  # a hand of twelve: the skat taken up, no trick
+        counts = (*(max(n, 12 if n > 10 else 10) for n in held), 0 if full else 2, 0 if full else 3)
+        skat_text = QFontMetricsF(self.font()).horizontalAdvance(s.skat_label) + 4
+        plan = _plan(
+            kind,
+            (float(self.width()), float(self.height())),
+            (float(w), float(h)),
+            lh,
+            counts,
+            0.0,
+            skat_text if s.skat else 0.0,
+            held,
+            strict=False,
+        )
+        assert plan is not None
+        out = BoardLayout(kind, w, h, labels=plan.labels, note_wraps=plan.note_wraps)
+        for pos in (1, 2, 0):
+            x, y, step = plan.hands[pos]
+            out.cards += [(c, QRectF(x + i * step, y, w, h)) for i, c in enumerate(s.hands[pos])]
+        if s.skat:
+            x, y, step = plan.skat
+            out.cards += [(c, QRectF(x + i * step, y, w, h)) for i, c in enumerate(s.skat)]
+            out.skat_label = plan.skat_label
+        if s.trick and plan.trick_fan is not None:
+            x, y, step = plan.trick_fan
+            played = [(pos, c, QRectF(x + i * step, y, w, h)) for i, (pos, c) in enumerate(s.trick)]
+        elif s.trick and plan.trick_centre is not None:
+            # each card pushed towards its player; forehand's on top, below the others'
+            # corner indices
+            x, y = plan.trick_centre.x() - w / 2, plan.trick_centre.y() - h / 2
+            push = {0: (0.0, 0.2), 1: (-0.6, -0.18), 2: (0.6, -0.18)}
+            played = [
+                (pos, c, QRectF(x + push[pos][0] * w, y + push[pos][1] * h, w, h))
+                for pos, c in sorted(s.trick, key=lambda pc: (pc[0] == 0, pc[0]))
+            ]
+        else:
+            played = []
+        for pos, c, rect in played:
+            out.cards.append((c, rect))
+            winner = s.trick_winner
+            if (pos == winner) if winner is not None else c == s.last_card:
+                out.marked = len(out.cards) - 1
+        if s.trick_note:
+            out.trick_note = plan.note
+        return out
 
     # painting ------------------------------------------------------------------------------
 
@@ -507,82 +783,39 @@ class DealBoard(QWidget):
             )
             p.end()
             return
-        cw = self.card_width()
-        ch = cw * self.deck.aspect
-        step = cw * self.OVERLAP
-        lh = QFontMetricsF(self.font()).height() * 1.4
-        m = 10.0
-        w, h = float(self.width()), float(self.height())
+        lay = self.board_layout()
         dpr = self.devicePixelRatioF()
-        width = round(cw)
-
-        def spread(n: int) -> float:
-            return cw + max(0, n - 1) * step if n else 0.0
-
-        top = m + lh
-        bottom = h - m - ch
-        spots = {
-            1: (m + 4, top, Qt.AlignmentFlag.AlignLeft),
-            2: (w - m - 4 - spread(len(s.hands[2])), top, Qt.AlignmentFlag.AlignRight),
-            0: ((w - spread(len(s.hands[0]))) / 2, bottom, Qt.AlignmentFlag.AlignHCenter),
-        }
-        for pos, (x, y, align) in spots.items():
-            if pos == 0:
-                label = QRectF(m + 4, y - lh, w - 2 * m - 8, lh)
-            else:  # the two top players share the row: each keeps to its half
-                half = w / 2 - m - 8
-                label = QRectF(m + 4 if pos == 1 else w / 2 + 4, y - lh, half, lh)
-            self._label(p, label, align, pos)
-            for i, c in enumerate(s.hands[pos]):
-                p.drawPixmap(QPointF(x + i * step, y), card_pixmap(self.deck, c, width, dpr))
-
-        # the trick in the middle, each card pushed towards its player
-        centre = QPointF(w / 2, (top + ch + bottom - lh) / 2)
-        offsets = {
-            0: QPointF(0, 0.26 * ch),
-            1: QPointF(-0.6 * cw, -0.2 * ch),
-            2: QPointF(0.6 * cw, -0.2 * ch),
-        }
-        for pos, c in s.trick:
-            o = centre + offsets[pos]
-            rect = QRectF(o.x() - cw / 2, o.y() - ch / 2, cw, ch)
-            p.drawPixmap(rect.topLeft(), card_pixmap(self.deck, c, width, dpr))
-            # a complete trick rings its winner, a trick in progress its newest card
-            marked = pos == s.trick_winner if s.trick_winner is not None else c == s.last_card
-            if marked:
+        for pos, (rect, align, centre) in lay.labels.items():
+            self._label(p, rect, align, centre, pos)
+        cw = lay.card_w
+        for i, (c, rect) in enumerate(lay.cards):
+            p.drawPixmap(rect.topLeft(), card_pixmap(self.deck, c, cw, dpr))
+            if i == lay.marked:
                 p.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), max(2.0, cw / 30)))
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), cw * 0.07, cw * 0.07)
-        if s.trick_note:
-            note = QRectF(centre.x() + 1.2 * cw, centre.y() - lh, w - m - 4, 2 * lh)
-            note.setRight(w - m - 4)
-            p.setPen(text)
-            p.drawText(
-                note,
-                Qt.AlignmentFlag.AlignLeft
-                | Qt.AlignmentFlag.AlignVCenter
-                | Qt.TextFlag.TextWordWrap,
-                s.trick_note,
-            )
-
-        # the skat in the bottom left corner, away from the trick
-        if s.skat:
-            small = round(cw * 0.8)
-            sh = small * self.deck.aspect
-            x, y = m + 4, h - m - sh
+        fm = QFontMetricsF(self.font())
+        if lay.skat_label is not None:
             p.setPen(muted_color(pal))
             p.drawText(
-                QRectF(x, y - lh, small * 2.5, lh),
+                lay.skat_label,
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                s.skat_label,
+                fm.elidedText(s.skat_label, Qt.TextElideMode.ElideRight, lay.skat_label.width()),
             )
-            for i, c in enumerate(s.skat):
-                p.drawPixmap(
-                    QPointF(x + i * small * 0.55, y), card_pixmap(self.deck, c, small, dpr)
-                )
+        if lay.trick_note is not None:
+            p.setPen(text)
+            note = lay.trick_note
+            if lay.note_wraps:
+                flags = _Align.AlignLeft | _Align.AlignVCenter | Qt.TextFlag.TextWordWrap
+                p.drawText(note, flags, s.trick_note)
+            else:
+                line = fm.elidedText(s.trick_note, Qt.TextElideMode.ElideRight, note.width())
+                p.drawText(note, _Align.AlignRight | _Align.AlignVCenter, line)
         p.end()
 
-    def _label(self, p: QPainter, rect: QRectF, align: Qt.AlignmentFlag, pos: int) -> None:
+    def _label(
+        self, p: QPainter, rect: QRectF, align: Qt.AlignmentFlag, centre: float, pos: int
+    ) -> None:
         s = self.state
         pal = self.palette()
         bold = QFont(self.font())
@@ -599,8 +832,8 @@ class DealBoard(QWidget):
             x = rect.left()
         elif align == Qt.AlignmentFlag.AlignRight:
             x = rect.right() - total
-        else:
-            x = rect.center().x() - total / 2
+        else:  # over its hand, as far as the rectangle lets it
+            x = max(rect.left(), min(centre - total / 2, rect.right() - total))
         flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         on_turn = s.to_move == pos
         p.setFont(bold)
