@@ -188,6 +188,10 @@
         <translation>Spiel &amp;wiederholen…</translation>
     </message>
     <message>
+        <source>A column for each trick, in the order played; the underlined card took it.</source>
+        <translation>Eine Spalte je Stich, in der gespielten Reihenfolge; die unterstrichene Karte hat ihn gemacht.</translation>
+    </message>
+    <message>
         <source>A replay is not on the score sheet.</source>
         <translation>Eine Wiederholung kommt nicht auf die Spielliste.</translation>
     </message>
@@ -204,6 +208,10 @@
         <translation>Spieler</translation>
     </message>
     <message>
+        <source>Put down</source>
+        <translation>Gedrückt</translation>
+    </message>
+    <message>
         <source>Ramsch: %1 loses</source>
         <translation>Ramsch: %1 verliert</translation>
     </message>
@@ -213,15 +221,19 @@
     </message>
     <message>
         <source>Score</source>
-        <translation>Wertung</translation>
+        <translation type="vanished">Wertung</translation>
     </message>
     <message>
         <source>Scoring</source>
         <translation>Abrechnung</translation>
     </message>
     <message>
+        <source>Skat</source>
+        <translation>Skat</translation>
+    </message>
+    <message>
         <source>Skat:</source>
-        <translation>Skat:</translation>
+        <translation type="vanished">Skat:</translation>
     </message>
     <message>
         <source>This deal</source>
@@ -241,7 +253,7 @@
     </message>
     <message>
         <source>put down:</source>
-        <translation>gedrückt:</translation>
+        <translation type="vanished">gedrückt:</translation>
     </message>
     <message>
         <source>with %1 points</source>
@@ -2822,8 +2834,44 @@
         <translation>&amp;Spielen</translation>
     </message>
     <message>
+        <source>Computer players:</source>
+        <translation>Computerspieler:</translation>
+    </message>
+    <message>
         <source>Welcome to Skat</source>
         <translation>Willkommen beim Skat</translation>
+    </message>
+    <message>
+        <source>beginner</source>
+        <translation>Anfänger</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>Experte</translation>
+    </message>
+    <message>
+        <source>more simulations: a little stronger (about 2 points per game), slower</source>
+        <translation>mehr Simulationen: etwas stärker (etwa 2 Punkte pro Spiel), langsamer</translation>
+    </message>
+    <message>
+        <source>plans by simulating deals (about 1 s per card); beats the classic free Skat program by about 9 points per game</source>
+        <translation>plant, indem es Spiele durchrechnet (etwa 1 s pro Karte); schlägt das klassische freie Skatprogramm um etwa 9 Punkte pro Spiel</translation>
+    </message>
+    <message>
+        <source>plays any legal card (a baseline)</source>
+        <translation>spielt irgendeine erlaubte Karte (zum Vergleich)</translation>
+    </message>
+    <message>
+        <source>random moves</source>
+        <translation>Zufallszüge</translation>
+    </message>
+    <message>
+        <source>simple rules of thumb, quick</source>
+        <translation>einfache Faustregeln, schnell</translation>
+    </message>
+    <message>
+        <source>standard</source>
+        <translation>Standard</translation>
     </message>
 </context>
 </TS>

@@ -33,7 +33,13 @@ from skat_desktop.ai.levels import levels
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
 from skat_desktop.gui.decks import Deck, available_decks
 from skat_desktop.gui.profile_editor import profile_choices, profile_title
-from skat_desktop.gui.settings import MAX_ANIMATION_SPEED, SERIES_LENGTHS, NewGameChoices, Settings
+from skat_desktop.gui.settings import (
+    DEFAULT_LEVEL,
+    MAX_ANIMATION_SPEED,
+    SERIES_LENGTHS,
+    NewGameChoices,
+    Settings,
+)
 
 HUMAN = "human"
 
@@ -212,10 +218,10 @@ class NewGameDialog(QDialog):
         # the last choices
         seats = list(last.seats)
         (self.four if len(seats) == 4 else self.three).setChecked(True)
-        for i, kind in enumerate(seats + ["beginner"] * (4 - len(seats))):
+        for i, kind in enumerate(seats + [DEFAULT_LEVEL] * (4 - len(seats))):
             j = self.seat_boxes[i].findData(kind)
             self.seat_boxes[i].setCurrentIndex(
-                j if j >= 0 else self.seat_boxes[i].findData("beginner")
+                j if j >= 0 else self.seat_boxes[i].findData(DEFAULT_LEVEL)
             )
         j = self.profile_box.findData(last.profile)
         self.profile_box.setCurrentIndex(max(0, j))
@@ -259,7 +265,7 @@ class NewGameDialog(QDialog):
             for i, other in enumerate(self.seat_boxes):
                 if i != index and other.currentData() == HUMAN:
                     other.blockSignals(True)
-                    other.setCurrentIndex(other.findData("beginner"))
+                    other.setCurrentIndex(other.findData(DEFAULT_LEVEL))
                     other.blockSignals(False)
         self._check()
 

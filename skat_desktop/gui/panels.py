@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
-    QBoxLayout,
     QButtonGroup,
     QCheckBox,
     QComboBox,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from skat_desktop.ai import hand_eval
 from skat_desktop.engine.actions import (
     Action,
     Bid,
@@ -50,6 +51,7 @@ from skat_desktop.engine.view import SeatView
 from skat_desktop.gui import texts
 from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.plain import esc, plain, plain_label, tip
+from skat_desktop.gui.theme import PANEL_BACKGROUND, TRICK_WINNER, suit_text_color
 
 
 def _dark(widget: QWidget) -> bool:
@@ -123,19 +125,32 @@ class Panel(QFrame):
     def focus_first(self) -> None:
         """Give the keyboard to the panel's first field (if it has one)."""
 
+    def changeEvent(self, event) -> None:
+        # A colour scheme change reaches every panel as a new palette (theme.apply_theme
+        # sets it app-wide), shown or not: colours written into rich text follow here.
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.scheme_changed()
+
+    def scheme_changed(self) -> None:
+        """Draw again what was coloured for the other scheme (light or dark)."""
+
 
 # ---------------------------------------------------------------------- before a game
 
 
 class WelcomePanel(Panel):
-    """Before the first game: start with the last choices, or choose anew."""
+    """Before the first game: start with the last choices, or choose anew, knowing what
+    each computer level is worth (a new player should not have to guess)."""
 
     newGame = Signal()
     quickStart = Signal()
+    kind = "full"  # nothing else is on the table yet; the levels need the room
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
+        layout.addStretch(1)
         title = _title(self.tr("Welcome to Skat"), self)
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(title)
@@ -151,6 +166,51 @@ class WelcomePanel(Panel):
         row.addWidget(self.new)
         row.addStretch(1)
         layout.addLayout(row)
+        layout.addSpacing(10)
+        levels = QWidget(self)  # a block of its own, centred, at most a reading width
+        levels.setMaximumWidth(620)
+        levels.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        block = QVBoxLayout(levels)
+        block.setContentsMargins(0, 0, 0, 0)
+        block.addWidget(QLabel(self.tr("Computer players:"), levels))
+        # the figures are the README's (issue 4 and the arena): keep them in step
+        strengths = {
+            "random": (self.tr("random moves"), self.tr("plays any legal card (a baseline)")),
+            "beginner": (self.tr("beginner"), self.tr("simple rules of thumb, quick")),
+            "standard": (
+                self.tr("standard"),
+                self.tr(
+                    "plans by simulating deals (about 1 s per card); beats the classic free "
+                    "Skat program by about 9 points per game"
+                ),
+            ),
+            "expert": (
+                self.tr("expert"),
+                self.tr("more simulations: a little stronger (about 2 points per game), slower"),
+            ),
+        }
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(2)
+        grid.setColumnStretch(1, 1)
+        self.level_labels: dict[str, tuple[QLabel, QLabel]] = {}
+        for i, (level, (name, what)) in enumerate(strengths.items()):
+            name_label = QLabel(name, levels)
+            f = name_label.font()
+            f.setBold(True)
+            name_label.setFont(f)
+            what_label = QLabel(what, levels)
+            what_label.setWordWrap(True)
+            grid.addWidget(name_label, i, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(what_label, i, 1)
+            self.level_labels[level] = (name_label, what_label)
+        block.addLayout(grid)
+        centred = QHBoxLayout()  # not an alignment: that would cut the wrapped lines short
+        centred.addStretch(1)
+        centred.addWidget(levels, 100)
+        centred.addStretch(1)
+        layout.addLayout(centred)
+        layout.addStretch(1)
         self.main_button = self.quick
 
     def set_summary(self, text: str) -> None:
@@ -365,6 +425,9 @@ class DiscardPanel(Panel):
         self.put_down.setEnabled(len(cards) == 2)
         self.clear.setEnabled(bool(cards))
 
+    def scheme_changed(self) -> None:
+        self.set_choice(self.chosen)
+
     def _put_down(self) -> None:
         if len(self.chosen) == 2:
             self.action.emit(Discard(self.position, (self.chosen[0], self.chosen[1])))
@@ -462,13 +525,17 @@ class DeclarePanel(Panel):
             b.setEnabled(g in offered)
         self.pass_button.setVisible(self.can_pass and ramsch_offer)
         self.back_button.setVisible(can_go_back)
-        best = self._likely_game(view, offered)
+        best = self._likely_contract(view, offered)
         for b in (self.schneider, self.schwarz, self.ouvert):
             b.blockSignals(True)
             b.setChecked(False)
             b.blockSignals(False)
         if best is not None:
-            self.game_buttons[best].setChecked(True)
+            self.game_buttons[best.game].setChecked(True)
+            if best.ouvert:  # only the beginner's own choice (a Null Ouvert)
+                self.ouvert.blockSignals(True)
+                self.ouvert.setChecked(True)
+                self.ouvert.blockSignals(False)
         self._changed()
 
     def focus_first(self) -> None:
@@ -476,18 +543,50 @@ class DeclarePanel(Panel):
         if b is not None:
             b.setFocus()
 
-    def _likely_game(self, view: SeatView, offered: set[GameType]) -> GameType | None:
-        """Pre-select the suit the player holds most trumps in (Grand with many jacks)."""
+    def _likely_contract(self, view: SeatView, offered: set[GameType]) -> Contract | None:
+        """The game the beginner level would declare with the cards as they are now.
+
+        After the discard that is the ten cards kept (the two put down count only as the
+        skat), so Enter never declares a game the discard just weakened; before the
+        pick-up it is the Hand game the beginner would choose. An option (Ouvert) comes
+        only with the beginner's own choice; Schneider or Schwarz is never announced.
+        """
         if not offered:
             return None
-        hand = view.hand | (view.skat or 0)
-        jacks = (hand & JACKS).bit_count()
-        if GameType.GRAND in offered and jacks >= 3:
-            return GameType.GRAND
-        suits = [g for g in _GAME_ORDER[:4] if g in offered]
-        if suits:
-            return max(suits, key=lambda g: ((hand & SUIT_MASKS[g] & ~JACKS).bit_count(), g))
-        return next(g for g in _GAME_ORDER if g in offered)
+        hand_game = self.contracts[0].hand
+        position = view.position or 0
+        skat = 0 if hand_game else view.skat or 0
+        # a suit whose cards all went into the skat: the beginner names it only to lose
+        # cheaply with a hopeless hand, and to the player it looks like a slip
+        emptied = {
+            g
+            for g in _GAME_ORDER[:4]
+            if skat & SUIT_MASKS[g] & ~JACKS and not view.hand & SUIT_MASKS[g] & ~JACKS
+        }
+        plan = hand_eval.plan_declaration(
+            view.hand, not hand_game, view.bid, view.profile, position, skat=skat
+        )
+        k = plan.contract
+        if k.game in offered and k.game not in emptied:
+            return k if k in self.contracts else Contract(k.game, hand=hand_game)
+        # not offered (a change of game, Grand Hand or Ramsch) or emptied: the game that
+        # covers the bid with the best chance by the beginner's judgement of these cards
+        p = view.profile
+
+        def worth(g: GameType) -> int:
+            if g == GameType.NULL:
+                return p.null_value(hand_game, False)
+            return game_value(p, Contract(g, hand=hand_game), view.hand | skat, 61, 5)[0]
+
+        games = [g for g in _GAME_ORDER if g in offered and g not in emptied]
+        best = max(
+            games or [g for g in _GAME_ORDER if g in offered],
+            key=lambda g: (
+                worth(g) >= view.bid,
+                hand_eval.win_chance(view.hand, g, position, pre=False),
+            ),
+        )
+        return Contract(best, hand=hand_game)
 
     def chosen(self) -> Contract | None:
         gid = self.group.checkedId()
@@ -770,12 +869,46 @@ class InterjectionPanel(Panel):
 # ---------------------------------------------------------------------- after the deal
 
 
+def _card_text(card: int, dark: bool, won: bool = False) -> str:
+    """A card name in its suit's theme colour (legible on the panel in either scheme);
+    ``won``: underlined, the card that took its trick."""
+    color = suit_text_color(card >> 3, dark)
+    line = "; text-decoration: underline" if won else ""
+    return f'<span style="color:{color}; font-weight:600{line}">{esc(texts.card_name(card))}</span>'
+
+
+def _short(name: str, most: int = 12) -> str:
+    """A name cut to ``most`` characters for the narrow trick table."""
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
+# How the end-of-deal panel's parts may be arranged, most preferred first: rows of cells, a
+# cell a column of parts (V value, S score and card points, K skat, T tricks).
+_ARRANGEMENTS: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
+    "beside": ((("V",), ("S", "K")), (("T",),)),
+    "value-score": ((("V",), ("S",)), (("K",),), (("T",),)),
+    "score-skat": ((("S",), ("K",)), (("V",),), (("T",),)),
+    "column": ((("V",),), (("S",),), (("K",),), (("T",),)),
+    "tricks-value": ((("S",), ("K",)), (("T",), ("V",))),
+    "tricks-skat": ((("V",), ("S",)), (("T",), ("K",))),
+}
+
+
 class DealOverPanel(Panel):
-    """The deal is over: the skat, every trick, card points, the value line by line, scores."""
+    """The deal is over: the skat, every trick, card points, the value line by line, scores.
+
+    Compact, so that it needs no scrolling from about 1280 x 720 with the side panel open:
+    the parts are arranged to fit the room, the tricks form a table with a column per trick,
+    and the skat and the put-down cards share one size chosen from the room that is left.
+    """
 
     kind = "full"
     nextDeal = Signal()
     replay = Signal()
+    MIN_CARD = 28  # card widths (px) of the skat and the put-down cards
+    MAX_CARD = 72
+    GAP_H = 14  # between the columns of a row
+    GAP_V = 6  # between rows
 
     def __init__(self, pictures: CardPictures | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -794,37 +927,33 @@ class DealOverPanel(Panel):
         self.body = body
         self.value = QLabel(body)
         self.scores = QLabel(body)
-        self.cards = QLabel(body)
         self.tricks = QLabel(body)
-        for label in (self.value, self.scores, self.cards, self.tricks):
+        self.cards = self.scores  # the card points are a column of the score table
+        for label in (self.value, self.scores, self.tricks):
             # tables and short lines: no word wrap, whose height-for-width search is slow
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.skat_row = QHBoxLayout()
+        self.tricks.setToolTip(
+            self.tr("A column for each trick, in the order played; the underlined card took it.")
+        )
         self.skat_box = QWidget(body)
-        self.skat_box.setLayout(self.skat_row)
+        self.skat_row = QHBoxLayout(self.skat_box)
         self.skat_row.setContentsMargins(0, 0, 0, 0)
-        # wide: the value and the score | the skat, card points and tricks; narrow: the
-        # value beside the score, above the skat and the tricks (no sideways scrolling)
-        self.left_box = QBoxLayout(QBoxLayout.Direction.TopToBottom)
-        self.left_box.addWidget(self.value)
-        self.left_box.addWidget(self.scores)
-        self.left_box.addStretch(1)
-        right = QVBoxLayout()
-        right.addWidget(self.skat_box)
-        right.addWidget(self.cards)
-        right.addWidget(self.tricks)
-        right.addStretch(1)
-        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight, body)
-        self.columns.setContentsMargins(0, 0, 0, 0)
-        self.columns.addLayout(self.left_box, 2)
-        self.columns.addLayout(right, 3)
-        self._shown: tuple[SeatView, bool] | None = None
+        self.skat_row.setSpacing(self.GAP_H)
+        self.card_labels: list[QLabel] = []  # the skat's and the put-down cards' pictures
+        self._groups: list[tuple[int, int, int]] = []  # per group: cards, caption w and h
+        self.rows = QVBoxLayout(body)
+        self.rows.setContentsMargins(0, 0, 0, 0)
+        self.rows.setSpacing(self.GAP_V)
+        self.arrangement = ""
+        self._shown: tuple | None = None  # show_result's arguments, to draw again
+        self._drawn_dark = False  # the scheme the result was drawn for
         self._card_width = 46
         scroll.setWidget(body)
         scroll.setStyleSheet(
             "QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }"
         )
+        scroll.installEventFilter(self)  # its size is the room: arrange anew when it changes
         body.setAutoFillBackground(False)
         outer.addWidget(scroll, 1)
         row = QHBoxLayout()
@@ -835,6 +964,7 @@ class DealOverPanel(Panel):
         row.addWidget(self.next_button)
         outer.addLayout(row)
         self.main_button = self.next_button
+        self._arrange("beside")
 
     def show_result(
         self,
@@ -849,12 +979,22 @@ class DealOverPanel(Panel):
     ) -> None:
         """Fill in the deal's end. ``seats``: table seats of forehand, middle- and rearhand;
         ``entry`` the sheet line (None for a practice replay)."""
-        r = view.result
-        dark = _dark(self)
-        by_pos = tuple(names[s] for s in seats)
-        rich_pos = tuple(esc(n) for n in by_pos)  # for the rich-text tables below
+        self._shown = (view, seats, names, entry, totals)
         self.replay_button.setVisible(practice)
         self.next_button.setText(self.tr("&Final scores") if series_over else self.tr("&Next deal"))
+        self._fill()
+
+    def scheme_changed(self) -> None:
+        """The colour scheme changed, perhaps with the result on show: draw it anew."""
+        if self._shown is not None and self._drawn_dark != _dark(self):
+            self._fill()
+
+    def _fill(self) -> None:
+        view, seats, names, entry, totals = self._shown
+        r = view.result
+        dark = self._drawn_dark = _dark(self)
+        by_pos = tuple(names[s] for s in seats)
+        rich_pos = tuple(esc(n) for n in by_pos)  # for the rich-text tables below
         self.reason.setText("")
         value_lines: list[str] = []
         if r.kind == "game":
@@ -889,57 +1029,143 @@ class DealOverPanel(Panel):
         self.value.setText(html)
         self.value.setVisible(bool(value_lines))
         self.scores.setText(self._scores_html(view, seats, names, entry, totals))
-        self._shown = (view, dark)
         self._show_skat(view, dark)
-        self.cards.setText(self._points_html(view, rich_pos))
-        self.tricks.setText(self._tricks_html(view, rich_pos, dark))
+        self.tricks.setText(self._tricks_html(view, by_pos, dark))
+        self.tricks.setVisible(bool(view.tricks))
         self.reflow()
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self.reflow()
+    # ------------------------------------------------------------------ arranging
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.scroll and event.type() == QEvent.Type.Resize:
+            self.reflow()
+        return super().eventFilter(watched, event)
+
+    def _room(self) -> tuple[int, int]:
+        """Width and height the body may take without scrolling."""
+        w, h = self.scroll.width(), self.scroll.height()
+        if not self.scroll.testAttribute(Qt.WidgetAttribute.WA_Resized):
+            m = self.layout().contentsMargins()
+            w = self.width() - m.left() - m.right()
+        return max(0, w), max(0, h)
+
+    def _part_sizes(self, card_w: int) -> dict[str, tuple[int, int]]:
+        """Each part's width and height (0 x 0 when hidden), the skat's at ``card_w``."""
+        sizes = {}
+        for key, label in (("V", self.value), ("S", self.scores)):
+            hint = label.sizeHint()
+            sizes[key] = (hint.width(), hint.height()) if label.isVisibleTo(self) else (0, 0)
+        hint = self.tricks.sizeHint()
+        sizes["T"] = (hint.width(), hint.height()) if self.tricks.isVisibleTo(self) else (0, 0)
+        sizes["K"] = self._skat_size(card_w)
+        return sizes
+
+    def _skat_size(self, card_w: int) -> tuple[int, int]:
+        if not self._groups:
+            return 0, 0
+        card_h = round(card_w * self._aspect())
+        spacing = self.skat_row.spacing()
+        width = height = 0
+        for n, cap_w, cap_h in self._groups:
+            width += max(cap_w, n * card_w + (n - 1) * 3)
+            height = max(height, cap_h + 2 + card_h)
+        return width + spacing * (len(self._groups) - 1), height
+
+    def _aspect(self) -> float:
+        return self.pictures.aspect if self.pictures is not None else 1.5
+
+    def _measure(self, name: str, sizes: dict[str, tuple[int, int]]) -> tuple[int, int]:
+        """Width and height of arrangement ``name`` for parts of ``sizes``."""
+        total_w = total_h = 0
+        rows = 0
+        for row in _ARRANGEMENTS[name]:
+            row_w = row_h = cells = 0
+            for cell in row:
+                shown = [sizes[k] for k in cell if sizes[k][1] > 0]
+                if not shown:
+                    continue
+                row_w += max(w for w, _ in shown) + (self.GAP_H if cells else 0)
+                row_h = max(row_h, sum(h for _, h in shown) + self.GAP_V * (len(shown) - 1))
+                cells += 1
+            if cells:
+                total_w = max(total_w, row_w)
+                total_h += row_h + (self.GAP_V if rows else 0)
+                rows += 1
+        return total_w, total_h
+
+    def _choose(self) -> tuple[str, int]:
+        """The arrangement and card width to use: the largest cards any arrangement fits
+        without scrolling (the preferred arrangement on a tie); where none fits, the lowest
+        that needs no sideways scrolling, with small cards."""
+        room_w, room_h = self._room()
+        bar = self.scroll.verticalScrollBar().sizeHint().width()
+        best: tuple[str, int] | None = None
+        for card_w in range(self.MAX_CARD, self.MIN_CARD - 1, -2):
+            sizes = self._part_sizes(card_w)
+            for name in _ARRANGEMENTS:
+                w, h = self._measure(name, sizes)
+                if w <= room_w and h <= room_h:
+                    best = (name, card_w)
+                    break
+            if best is not None or not self._groups:
+                break
+        if best is not None:
+            return best
+        card_w = self.MIN_CARD + 8
+        sizes = self._part_sizes(card_w)
+        fitting = [
+            (self._measure(name, sizes)[1], i, name)
+            for i, name in enumerate(_ARRANGEMENTS)
+            if self._measure(name, sizes)[0] <= room_w - bar
+        ]
+        return (min(fitting)[2] if fitting else "column"), card_w
 
     def reflow(self) -> None:
-        """Two columns where they fit side by side, else one below the other; the skat's
-        cards smaller on a low panel. Nothing needs sideways scrolling from about 330 px."""
-        room = self.scroll.viewport().width()
-        if not self.isVisible() or room <= 0:
-            room = self.width() - 24
-        card_w = 46 if self.height() >= 420 else 36
-        if card_w != self._card_width and self._shown is not None:
+        """Arrange the parts and size the skat's cards for the room the panel has."""
+        if self._shown is None:
+            return
+        name, card_w = self._choose()
+        if card_w != self._card_width:
             self._card_width = card_w
-            self._show_skat(*self._shown)
-        self._card_width = card_w
-        gap = max(self.columns.spacing(), 6)
-        value_w = self.value.sizeHint().width() if self.value.isVisibleTo(self) else 0
-        left_w = max(value_w, self.scores.sizeHint().width())
-        right_w = max(
-            self.skat_box.sizeHint().width(),
-            self.cards.sizeHint().width(),
-            self.tricks.sizeHint().width(),
-        )
-        wide = left_w + gap + right_w <= room
-        self.columns.setDirection(
-            QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
-        )
-        side_by_side = not wide and value_w + gap + self.scores.sizeHint().width() <= room
-        self.left_box.setDirection(
-            QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
-        )
-        self.columns.setStretch(0, 2 if wide else 0)
-        self.columns.setStretch(1, 3 if wide else 1)
+            self._show_skat(self._shown[0], _dark(self))
+        if name != self.arrangement:
+            self._arrange(name)
+
+    def _arrange(self, name: str) -> None:
+        parts = {"V": self.value, "S": self.scores, "K": self.skat_box, "T": self.tricks}
+        while self.rows.count():
+            item = self.rows.takeAt(0)
+            row = item.layout()
+            if row is not None:
+                while row.count():
+                    cell = row.takeAt(0).layout()
+                    if cell is not None:
+                        while cell.count():
+                            cell.takeAt(0)
+                        cell.deleteLater()
+                row.deleteLater()
+        for row_keys in _ARRANGEMENTS[name]:
+            row = QHBoxLayout()
+            row.setSpacing(self.GAP_H)
+            for cell_keys in row_keys:
+                cell = QVBoxLayout()
+                cell.setSpacing(self.GAP_V)
+                for key in cell_keys:
+                    cell.addWidget(parts[key], 0, Qt.AlignmentFlag.AlignLeft)
+                cell.addStretch(1)
+                row.addLayout(cell)
+            row.addStretch(1)
+            self.rows.addLayout(row)
+        self.rows.addStretch(1)
+        self.arrangement = name
 
     def min_width(self) -> int:
         """The narrowest this panel is without sideways scrolling (one column)."""
-        widths = (
-            self.value.sizeHint().width(),
-            self.scores.sizeHint().width(),
-            self.skat_box.sizeHint().width(),
-            self.cards.sizeHint().width(),
-            self.tricks.sizeHint().width(),
-        )
+        w, _ = self._measure("column", self._part_sizes(self.MIN_CARD))
         m = self.layout().contentsMargins()
-        return max(widths) + m.left() + m.right() + 4
+        return w + m.left() + m.right() + 4
+
+    # ------------------------------------------------------------------ the parts
 
     def _scores_html(self, view, seats, names, entry, totals) -> str:
         rows = []
@@ -949,15 +1175,24 @@ class DealOverPanel(Panel):
             for pos, s in enumerate(seats):
                 scores[s] = view.result.scores[pos]
         sums = entry.totals if entry is not None else totals
+        r = view.result
+        points: dict[int, str] | None = None  # card points by seat (not who sat out)
+        if r.kind != "passed_in":
+            points = {s: str(r.points[pos]) for pos, s in enumerate(seats)}
         head = _row(
-            [self.tr("Player"), self.tr("This deal"), self.tr("Total")],
+            [self.tr("Player")]
+            + ([self.tr("Card points")] if points is not None else [])
+            + [self.tr("This deal"), self.tr("Total")],
             "th",
-            ("left", "right", "right"),
+            ("left",) + (("right",) if points is not None else ()) + ("right", "right"),
         )
         for seat, name in enumerate(names):
             total = "" if sums is None else str(sums[seat])
+            cells = f"<td>{esc(name)}</td>"
+            if points is not None:
+                cells += f"<td align=right>&nbsp;{points.get(seat, '')}</td>"
             rows.append(
-                f"<tr><td>{esc(name)}</td><td align=right>&nbsp;{scores[seat]:+d}</td>"
+                f"<tr>{cells}<td align=right>&nbsp;{scores[seat]:+d}</td>"
                 f"<td align=right>&nbsp;{total}</td></tr>"
             )
         note = (
@@ -965,60 +1200,93 @@ class DealOverPanel(Panel):
             if entry is not None
             else "<br><i>" + self.tr("A replay is not on the score sheet.") + "</i>"
         )
-        return "<b>" + self.tr("Score") + "</b><table>" + head + "".join(rows) + "</table>" + note
+        return "<table>" + head + "".join(rows) + "</table>" + note
 
     def _show_skat(self, view: SeatView, dark: bool) -> None:
+        """The skat as dealt and, where the declarer changed it, the cards put down: one
+        size for all of them (``_card_width``), whatever size the table last drew them."""
         while self.skat_row.count():
             item = self.skat_row.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()
                 item.widget().deleteLater()
-        caption = QLabel(self.tr("Skat:"), self.skat_box)
-        self.skat_row.addWidget(caption)
+        self.card_labels = []
+        self._groups = []
+        groups = []
         original = view.original_skat or 0
-        for c in cards_of(original):
-            self.skat_row.addWidget(self._card_label(c))
+        if original:
+            groups.append((self.tr("Skat"), original))
         final = view.skat or 0
         if final and final != original and view.result.kind == "game":
-            self.skat_row.addWidget(QLabel(self.tr("put down:"), self.skat_box))
-            for c in cards_of(final):
-                self.skat_row.addWidget(self._card_label(c))
+            groups.append((self.tr("Put down"), final))
+        for caption_text, cards in groups:
+            group = QWidget(self.skat_box)
+            column = QVBoxLayout(group)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(2)
+            caption = QLabel(caption_text, group)
+            column.addWidget(caption)
+            line = QHBoxLayout()
+            line.setSpacing(3)
+            for c in cards_of(cards):
+                label = self._card_label(c, group, dark)
+                self.card_labels.append(label)
+                line.addWidget(label)
+            line.addStretch(1)
+            column.addLayout(line)
+            hint = caption.sizeHint()
+            self._groups.append((len(cards_of(cards)), hint.width(), hint.height()))
+            self.skat_row.addWidget(group)
+            group.show()  # at once, not when the event loop gets round to it
         self.skat_row.addStretch(1)
+        self.skat_box.setVisible(bool(groups))
 
-    def _card_label(self, card: int) -> QLabel:
-        label = QLabel(self.skat_box)
+    def _card_label(self, card: int, parent: QWidget, dark: bool) -> QLabel:
+        label = QLabel(parent)
+        w = self._card_width
         if self.pictures is not None:
             dpr = self.devicePixelRatioF()
-            pm = self.pictures.pixmap(card, self._card_width, dpr)
-            if pm.isNull():
+            pm = self.pictures.pixmap(card, w, dpr)
+            if pm.isNull() or round(pm.deviceIndependentSize().width()) != w:
+                # a stand-in of another size (the table's): draw this one now, it is small
                 from skat_desktop.gui.decks import card_pixmap
 
-                pm = card_pixmap(self.pictures.deck, card, self._card_width, dpr)
+                pm = card_pixmap(self.pictures.deck, card, w, dpr)
             label.setPixmap(pm)
+            label.setFixedSize(pm.deviceIndependentSize().toSize())
         else:
-            label.setText(texts.card_html(card, _dark(self)))
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setText(_card_text(card, dark))
         label.setToolTip(texts.card_name(card))
         return label
 
-    def _points_html(self, view: SeatView, by_pos) -> str:
-        r = view.result
-        if r.kind == "passed_in":
-            return ""
-        parts = [f"{by_pos[i]}: {r.points[i]} ({texts.tricks_text(r.tricks[i])})" for i in range(3)]
-        return "<b>" + self.tr("Card points") + "</b><br>" + "<br>".join(parts)
-
     def _tricks_html(self, view: SeatView, by_pos, dark: bool) -> str:
+        """A row for each player (forehand first) and a column for each trick; the card that
+        took the trick underlined on a tint; the trick's points below."""
         if not view.tricks:
             return ""
-        rows = []
-        for n, (leader, cards, winner) in enumerate(view.tricks, 1):
-            shown = " ".join(texts.card_html(c, dark) for c in cards)
-            pts = sum(POINTS[c] for c in cards)
-            rows.append(
-                f"<tr><td align=right>{n}.</td><td>&nbsp;{by_pos[leader]}:</td>"
-                f"<td>&nbsp;{shown}</td>"
-                f"<td>&nbsp;→ {by_pos[winner]}</td><td align=right>&nbsp;{pts}</td></tr>"
-            )
-        return "<b>" + self.tr("Tricks") + "</b><table>" + "".join(rows) + "</table>"
+        tint = TRICK_WINNER[dark]
+        corner = self.tr("Tricks")
+        cells = "".join(f"<td align=center>{n}</td>" for n in range(1, len(view.tricks) + 1))
+        rows = [f"<tr><td><b>{corner}</b></td>{cells}</tr>"]
+        for pos in range(3):
+            cells = []
+            for leader, cards, winner in view.tricks:
+                k = (pos - leader) % 3
+                if k >= len(cards):
+                    cells.append("<td></td>")
+                elif winner == pos:
+                    cells.append(
+                        f"<td align=center bgcolor={tint}>{_card_text(cards[k], dark, True)}</td>"
+                    )
+                else:
+                    cells.append(f"<td align=center>{_card_text(cards[k], dark)}</td>")
+            rows.append(f"<tr><td>{esc(_short(by_pos[pos]))}&nbsp;</td>{''.join(cells)}</tr>")
+        pts = "".join(
+            f"<td align=center>{sum(POINTS[c] for c in cards)}</td>" for _, cards, _ in view.tricks
+        )
+        rows.append(f"<tr><td></td>{pts}</tr>")
+        return "<table cellspacing=2 cellpadding=0>" + "".join(rows) + "</table>"
 
 
 class SeriesOverPanel(Panel):
@@ -1082,7 +1350,7 @@ class PanelHost(QFrame):
 
     def restyle(self, dark: bool) -> None:
         """Colours for a light or dark table (the palette follows the scheme)."""
-        bg = "rgba(40, 44, 46, 236)" if dark else "rgba(250, 250, 247, 240)"
+        bg = "rgba({}, {}, {}, {})".format(*PANEL_BACKGROUND[dark])
         border = "rgba(255,255,255,40)" if dark else "rgba(0,0,0,50)"
         self.setStyleSheet(
             f"#PanelHost {{ background: {bg}; border: 1px solid {border}; border-radius: 10px; }}"

@@ -50,6 +50,7 @@ SERIES_LENGTHS = (0, 12, 36, 48)  # 0: a free series without a planned end
 MAX_ANIMATION_SPEED = 4
 DEFAULT_ANIMATION_SPEED = 2
 HUMAN = "human"
+DEFAULT_LEVEL = "standard"  # a computer seat nobody chose: plans by simulation (README)
 MAX_NAME = 40  # the new-game dialog's limit for the player's name
 MAX_KEY = 200  # a deck id, a profile name: longer is not ours
 _LANGUAGE = re.compile(r"(?:[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*|pseudo)?")
@@ -70,7 +71,8 @@ class NewGameChoices:
     """
 
     player_name: str = ""
-    seats: list[str] = field(default_factory=lambda: ["human", "beginner", "beginner"])
+    # a new player meets worthy opponents; a settings file that names beginner keeps it
+    seats: list[str] = field(default_factory=lambda: ["human", DEFAULT_LEVEL, DEFAULT_LEVEL])
     profile: str = "isko"
     series_length: int = 36
     practice: bool = False

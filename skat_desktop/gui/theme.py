@@ -141,3 +141,55 @@ def apply_theme(app: QApplication, scheme: str) -> TableColors:
 def table_colors(scheme: str) -> TableColors:
     """The table colours for ``scheme`` without touching the application."""
     return DARK_TABLE if resolve_scheme(scheme) else LIGHT_TABLE
+
+
+# ---------------------------------------------------------------------- panels and text
+
+
+# The floating panels' background (PanelHost), nearly opaque over the felt.
+PANEL_BACKGROUND = {False: (250, 250, 247, 240), True: (40, 44, 46, 236)}
+
+# Suit colours for card names in text (clubs, spades, hearts, diamonds): chosen so that
+# each keeps a WCAG contrast of at least 4.5 on the panel and on a won trick's tint.
+SUIT_TEXT = {
+    False: ("#1c1c1c", "#1c1c1c", "#b3261e", "#b3261e"),
+    True: ("#ececec", "#ececec", "#ff8a80", "#ff8a80"),
+}
+
+# The tint behind the card that took a trick, in the end-of-deal trick table.
+TRICK_WINNER = {False: "#e3ead9", True: "#34403a"}
+
+
+def panel_background(dark: bool) -> QColor:
+    """The panels' background colour (with its alpha)."""
+    return QColor(*PANEL_BACKGROUND[dark])
+
+
+def suit_text_color(suit: int, dark: bool) -> str:
+    """The colour of a card name of ``suit`` (engine order C, S, H, D) in panel text."""
+    return SUIT_TEXT[dark][suit]
+
+
+def over(top: QColor, below: QColor) -> QColor:
+    """``top`` painted over the opaque ``below`` (alpha compositing)."""
+    a = top.alphaF()
+    return QColor.fromRgbF(
+        top.redF() * a + below.redF() * (1 - a),
+        top.greenF() * a + below.greenF() * (1 - a),
+        top.blueF() * a + below.blueF() * (1 - a),
+    )
+
+
+def contrast_ratio(a: QColor | str, b: QColor | str) -> float:
+    """The WCAG 2 contrast ratio of two opaque colours (1 to 21; text wants 4.5)."""
+
+    def luminance(c: QColor) -> float:
+        def channel(v: float) -> float:
+            return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+        return (
+            0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
+        )
+
+    la, lb = sorted((luminance(QColor(a)), luminance(QColor(b))), reverse=True)
+    return (la + 0.05) / (lb + 0.05)

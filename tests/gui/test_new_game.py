@@ -60,7 +60,7 @@ def test_one_you_at_the_table_and_the_choices_are_kept(qtbot, tmp_path):
     assert game is not None
     assert game.profile == BUILTIN["house"]
     expected = NewGameChoices(
-        "Bernd", ["human", "beginner", "expert", "beginner"], "house", 0, True
+        "Bernd", ["human", "standard", "expert", "standard"], "house", 0, True
     )
     assert game.choices == expected
     assert settings.new_game == expected
