@@ -603,6 +603,10 @@ class DeclarePanel(Panel):
         ).normalised()
         return k if k in self.contracts else None
 
+    def scheme_changed(self) -> None:
+        if getattr(self, "contracts", None):  # the value line is coloured for the scheme
+            self._changed()
+
     def _changed(self) -> None:
         gid = self.group.checkedId()
         game = GameType(gid) if gid >= 0 else None
