@@ -17,6 +17,7 @@ correction (``db correct``), which keeps the bad entry in the audit trail.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ from typing import Any
 
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.errors import SkatError
+from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.store import check as sql
 from skat_desktop.store.check import Problem
 from skat_desktop.store.database import StoreError, explain, is_busy
@@ -229,6 +231,50 @@ def _check_series(
     return problems, fixes, len(svc.deals)
 
 
+def _damaged_profiles(store: Store) -> list[tuple[int, str, str]]:
+    """(id, name, what is wrong) of each stored rule profile whose row does not read."""
+    damaged = []
+    for pid, name, options in sql.profile_rows(store.conn):
+        try:
+            Store.profile_from_options(name, options)
+        except ValueError as e:
+            damaged.append((pid, name, str(e)))
+    return damaged
+
+
+def _check_profiles(store: Store) -> tuple[list[Problem], set[int]]:
+    """A damaged profile row, and the series that cannot be replayed without it."""
+    problems: list[Problem] = []
+    skip: set[int] = set()
+    for pid, name, why in _damaged_profiles(store):
+        series = sql.series_of_profile(store.conn, pid)
+        skip.update(series)
+        use = "uses" if len(series) == 1 else "use"
+        used = f"{len(series)} series {use} it and cannot be checked until it is repaired"
+        if name in BUILTIN:
+            fix = "'db check --repair' rewrites it from the program's own definition"
+        else:
+            fix = "it is a user copy the program cannot rebuild; restore a backup ('db restore')"
+        problems.append(Problem(f"rule profile {name!r} is damaged ({why}); {used}; {fix}"))
+    return problems, skip
+
+
+def _repair_profiles(store: Store) -> list[str]:
+    """Rewrite the options of each damaged built-in profile from the program's own
+    definition (what the series were created with); a user copy cannot be rebuilt."""
+    done = []
+    for pid, name, why in _damaged_profiles(store):
+        builtin = BUILTIN.get(name)
+        if builtin is None:
+            continue
+        sql.rewrite_profile_options(store.conn, pid, json.dumps(builtin.to_dict(), sort_keys=True))
+        done.append(
+            f"rule profile {name!r}: rewrote its damaged options ({why}) from the"
+            f" program's own definition of {builtin.title}"
+        )
+    return done
+
+
 def check_store(store: Store) -> tuple[CheckReport, list[_Fix]]:
     """Every check; returns the report and the derived rows a repair would rewrite."""
     conn = store.conn
@@ -241,7 +287,11 @@ def check_store(store: Store) -> tuple[CheckReport, list[_Fix]]:
         problems += sql.marks(conn)
         problems += sql.structure(conn)
         players = sql.player_names(conn)
+        found_profiles, skip = _check_profiles(store)
+        problems += found_profiles
         for sid in sql.series_ids(conn):
+            if sid in skip:
+                continue
             found, fix, deals = _check_series(store, sid, players)
             problems += found
             fixes += fix
@@ -283,6 +333,10 @@ def repair_store(store: Store) -> CheckReport:
                 " ('db restore') or copy what can be read ('db export')"
             )
         else:
+            rebuilt = _repair_profiles(store)
+            if rebuilt:  # its series can be replayed and compared now
+                rewritten += rebuilt
+                report, fixes = check_store(store)
             differences: dict[tuple[int, int], int] = {}
             for p in report.problems:
                 if p.repairable and p.series is not None and p.deal is not None:

@@ -10,7 +10,8 @@
   database stays as it was.
 * :func:`backup` / :func:`restore` — a consistent copy made with SQLite's backup API
   while the database is in use, and a restore that validates the copy first and swaps
-  the file atomically, keeping the replaced one as ``<target>.before-restore``.
+  the content atomically, keeping the replaced one under a name no other restore uses
+  (:func:`kept_name`: ``<target>.before-restore``, then ``-2``, ``-3``, …).
 * :func:`import_iss` / :func:`export_iss` — the International Skat Server's one-line game
   records (:mod:`skat_desktop.store.iss`): each game is replayed, stored in a series of
   its three players (source ``imported``) in its own transaction; broken lines are
@@ -22,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import dataclasses
+import errno
 import glob
 import hashlib
 import io
@@ -82,6 +84,8 @@ __all__ = [
     "export_series",
     "import_iss",
     "import_series",
+    "is_kept_copy",
+    "kept_name",
     "read_export",
     "restore",
     "sheet_csv_rows",
@@ -1133,6 +1137,95 @@ def _options(profile: RuleProfile) -> str:
 RESTORE_BUSY_MS = 2000  # how long a restore waits for another program's write to finish
 _RESTORING = "restoring"  # tag of the temporary files a restore keeps beside the target
 _COMPANIONS = ("-wal", "-shm", "-journal")
+KEPT = ".before-restore"  # a restore keeps the replaced content as <db>.before-restore[-n]
+MAX_KEPT = 10_000  # kept copies of one database before a restore asks to clear some
+
+
+def kept_name(file: str | os.PathLike[str], n: int = 1) -> Path:
+    """The ``n``-th name a restore of ``file`` keeps the replaced content under:
+    ``<file>.before-restore``, ``<file>.before-restore-2``, … A restore takes the first
+    name that is free (with its ``-wal``/``-shm``/``-journal``), so a kept copy is never
+    overwritten: restoring twice still leaves the content from before the first one."""
+    return Path(f"{os.fspath(file)}{KEPT}" + (f"-{n}" if n > 1 else ""))
+
+
+def _kept_pattern(database_name: str) -> re.Pattern[str]:
+    logs = "(?:-wal|-shm|-journal)?"
+    return re.compile(rf"{re.escape(database_name)}{logs}{re.escape(KEPT)}(?:-[0-9]+)?{logs}")
+
+
+def is_kept_copy(path: str | os.PathLike[str], database: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is (by its name) a copy a restore of ``database`` kept, or the log
+    of one: such a file may hold the only copy of a club's old content."""
+    db = files.real_path(database)
+    pattern = _kept_pattern(db.name)
+    for candidate in (Path(os.path.abspath(os.fspath(path))), files.real_path(path)):
+        if pattern.fullmatch(candidate.name) and (
+            candidate.parent == db.parent or _same_folder(candidate.parent, db.parent)
+        ):
+            return True
+    return False
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
+
+
+def _taken(name: Path) -> bool:
+    return any(os.path.lexists(f"{name}{suffix}") for suffix in ("", *_COMPANIONS))
+
+
+def _move_new(source: Path, dest: Path) -> None:
+    """Rename ``source`` to ``dest`` but never over an existing file (a hard link fails
+    if the name is taken; where links are not possible the name is checked just before)."""
+    try:
+        os.link(source, dest)
+    except FileExistsError:
+        raise
+    except OSError:
+        if os.path.lexists(dest):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(dest)) from None
+        os.replace(source, dest)
+        return
+    os.unlink(source)
+
+
+def _keep_as_new(source: Path, base: Path, move: bool, tmp: Path | None = None) -> Path:
+    """Give ``source`` the first free kept name of ``base`` and return it; never replaces
+    a file. ``move`` takes the name from ``source``; otherwise ``source`` stays and the
+    kept name is a hard link to it (a private copy via ``tmp`` where links fail)."""
+    for n in range(1, MAX_KEPT + 1):
+        kept = kept_name(base, n)
+        if _taken(kept):
+            continue
+        try:
+            if move:
+                _move_new(source, kept)
+            else:
+                try:
+                    os.link(source, kept)
+                except FileExistsError:
+                    raise
+                except OSError:  # no hard links here: a complete copy, then its name
+                    if tmp is None:
+                        raise
+                    try:
+                        _private_file(tmp, files.mode_for(source))
+                        shutil.copyfile(source, tmp)
+                        _fsync_file(tmp)
+                        _move_new(tmp, kept)
+                    finally:
+                        _remove(tmp)
+        except FileExistsError:
+            continue  # taken meanwhile: the next name
+        _fsync_dir(kept.parent)
+        return kept
+    raise ExchangeError(
+        f"{base} has {MAX_KEPT} copies kept by earlier restores; move some elsewhere first"
+    )
 
 
 def _fsync_dir(path: Path) -> None:
@@ -1215,10 +1308,16 @@ def backup(store: Store, dest: str | os.PathLike[str]) -> Path:
     then renamed over ``dest``: a failed or killed backup leaves the previous one whole.
     A new backup is private (0600); one that replaces an older backup keeps its mode. A
     symbolic link is followed (its file is replaced). The database itself, its
-    ``-wal``/``-shm`` and any database in use are refused.
+    ``-wal``/``-shm``, any database in use and the copies a restore kept
+    (:func:`is_kept_copy`) are refused.
     """
     if store._in_tx:
         raise ExchangeError("finish the change in progress before making a backup")
+    if store.path is not None and is_kept_copy(dest, store.path):
+        raise ExchangeError(
+            f"{dest} is a copy a restore of {store.path} kept (maybe the only copy of"
+            " its old content); a backup never replaces one, choose another file name"
+        )
     try:
         real = files.refuse_database_target(dest, [store.path], allow_sqlite=True)
     except StoreError as e:
@@ -1313,17 +1412,22 @@ def restore(
       leaves the old or the new content, never a mix. The transaction first takes the
       write lock (waiting ``busy_ms``, by default :data:`RESTORE_BUSY_MS`; a program
       holding it longer is reported as :class:`DatabaseBusy` and nothing changes) and,
-      holding it, copies the committed content to ``<target>.before-restore``, so every
-      write another program was told had succeeded is either in that copy or written
-      after the restore;
+      holding it, copies the committed content to a new kept file, so every write
+      another program was told had succeeded is either in that copy or written after
+      the restore;
     * a new target gets the copy linked into place (0600);
-    * a damaged target (or one that is not ours) is renamed to ``<target>.before-restore``
-      and the copy moved in; ``tell`` receives one line saying so.
+    * a damaged target (or one that is not ours) is kept whole under a new kept name and
+      the copy moved in; ``tell`` receives one line saying so.
 
-    A symbolic link is followed (the link stays a link) and the file keeps its mode.
-    Returns the kept file (``None`` if there was no target). A refused backup raises
-    :class:`ForeignDatabase`, :class:`NewerDatabase`, :class:`CorruptDatabase` or
-    :class:`ExchangeError` with one sentence and leaves the target unchanged.
+    The kept file is the first free :func:`kept_name` (``<target>.before-restore``, then
+    ``-2``, ``-3``, …): no restore overwrites what an earlier one kept. A restore that
+    fails or is refused after making its kept copy removes that copy (the target is
+    unchanged, so it is redundant) and leaves all older ones alone; a killed restore
+    leaves at most one extra complete kept copy. A symbolic link is followed (the link
+    stays a link) and the file keeps its mode. Returns the kept file (``None`` if there
+    was no target). A refused backup raises :class:`ForeignDatabase`,
+    :class:`NewerDatabase`, :class:`CorruptDatabase` or :class:`ExchangeError` with one
+    sentence and leaves the target unchanged.
     """
     if busy_ms is None:
         busy_ms = RESTORE_BUSY_MS
@@ -1351,7 +1455,7 @@ def restore(
         _validate_copy(copy, src)
         kill_point("restore.validated")
         if not real.exists():
-            _restore_new(copy, real, target)
+            _restore_new(copy, real, target, tell)
             return None
         try:
             db = open_database(real, busy_ms=busy_ms)
@@ -1364,15 +1468,21 @@ def restore(
         _remove(copy)
 
 
-def _restore_new(copy: Path, real: Path, shown: Path) -> None:
-    """Link the validated copy into place; a stale log beside a missing file is moved
-    aside first (applied to the restored file it would damage it)."""
-    for suffix in _COMPANIONS:
-        stale = Path(f"{real}{suffix}")
-        if stale.exists():
-            os.replace(stale, Path(f"{real}{suffix}.before-restore"))
+def _restore_new(
+    copy: Path, real: Path, shown: Path, tell: Callable[[str], None] | None = None
+) -> None:
+    """Link the validated copy into place; a stale log beside a missing file is kept
+    aside first under a new kept name (applied to the restored file it would damage it),
+    and put back if the restore fails."""
+    moved: list[tuple[Path, Path]] = []
+    done = False
     try:
+        for suffix in _COMPANIONS:
+            stale = Path(f"{real}{suffix}")
+            if stale.exists():
+                moved.append((stale, _keep_as_new(stale, stale, move=True)))
         kill_point("restore.before-commit")
+        fail_point("restore.commit")
         try:
             os.link(copy, real)  # never over a file another program created meanwhile
         except FileExistsError:
@@ -1381,38 +1491,62 @@ def _restore_new(copy: Path, real: Path, shown: Path) -> None:
             if real.exists():
                 raise
             os.replace(copy, real)
+        done = True
         kill_point("restore.committed")
         _fsync_dir(real.parent)
     except OSError as e:
         raise ExchangeError(f"cannot write {shown}: {e.strerror or e}") from None
+    finally:
+        if not done:
+            _put_back(moved)
+    if tell is not None:
+        for _, kept in moved:
+            tell(f"a stale log beside the missing {shown} is kept as {kept}")
+
+
+def _put_back(moved: list[tuple[Path, Path]]) -> None:
+    """Undo :func:`_keep_as_new` moves of a restore that did not happen (never over a
+    file that appeared meanwhile: then the kept one simply stays)."""
+    for original, kept in reversed(moved):
+        with contextlib.suppress(OSError):
+            _move_new(kept, original)
 
 
 def _restore_over_damaged(
     copy: Path, real: Path, shown: Path, why: str, tell: Callable[[str], None] | None
 ) -> Path:
-    """Keep an unusable target whole (file and logs) as ``.before-restore``; move the
-    copy in. At every instant the target's name holds the old or the new file."""
-    kept = Path(f"{real}.before-restore")
+    """Keep an unusable target whole (file and logs) under a new kept name; move the
+    copy in. At every instant the target's name holds the old or the new file; a
+    failure before the swap takes the kept name (and the logs) back."""
+    kept: Path | None = None
+    moved: list[tuple[Path, Path]] = []
+    done = False
     try:
-        for suffix in ("", *_COMPANIONS):
-            Path(f"{kept}{suffix}").unlink(missing_ok=True)
         os.chmod(copy, files.mode_for(real))
         _fsync_file(copy)
-        try:
-            os.link(real, kept)
-        except OSError:
-            shutil.copy2(real, kept)
+        kept = _keep_as_new(real, real, move=False, tmp=files.temp_name(real, _RESTORING))
         kill_point("restore.before-commit")
         for suffix in ("-wal", "-journal"):  # its logs belong to the kept file
             log = Path(f"{real}{suffix}")
             if log.exists():
-                os.replace(log, Path(f"{kept}{suffix}"))
+                _move_new(log, Path(f"{kept}{suffix}"))
+                moved.append((log, Path(f"{kept}{suffix}")))
+        fail_point("restore.commit")
         Path(f"{real}-shm").unlink(missing_ok=True)
         os.replace(copy, real)
+        done = True
         kill_point("restore.committed")
         _fsync_dir(real.parent)
     except OSError as e:
-        raise ExchangeError(f"cannot replace {shown}: {e.strerror or e}") from None
+        raise ExchangeError(
+            f"cannot replace {shown}: {e.strerror or e}; nothing was restored"
+        ) from None
+    finally:
+        if not done:
+            _put_back(moved)
+            if kept is not None:
+                with contextlib.suppress(OSError):
+                    kept.unlink()
     if tell is not None:
         tell(_one_line(f"{shown} could not be used ({why}); it is kept as {kept}"))
     return kept
@@ -1441,9 +1575,10 @@ def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def _keep_committed(real: Path, kept: Path) -> None:
-    """Copy the committed content of ``real`` to ``kept`` (called while holding the
-    write lock, so nothing can be committed meanwhile)."""
+def _keep_committed(real: Path) -> Path:
+    """Copy the committed content of ``real`` to a new kept file and return its name
+    (called while holding the write lock, so nothing can be committed meanwhile). The
+    copy is complete before it gets its name."""
     tmp = files.temp_name(real, _RESTORING)
     try:
         _private_file(tmp)
@@ -1452,10 +1587,7 @@ def _keep_committed(real: Path, kept: Path) -> None:
             _copy_database(reader, tmp)
         finally:
             reader.close()
-        for suffix in _COMPANIONS:  # an old log beside the new copy would be applied to it
-            Path(f"{kept}{suffix}").unlink(missing_ok=True)
-        os.replace(tmp, kept)
-        _fsync_dir(real.parent)
+        return _keep_as_new(tmp, real, move=True)
     finally:
         _remove(tmp)
 
@@ -1463,8 +1595,11 @@ def _keep_committed(real: Path, kept: Path) -> None:
 def _restore_in_place(
     conn: sqlite3.Connection, copy: Path, real: Path, shown: Path, src: Path, busy_ms: int
 ) -> Path:
-    """Replace every table's rows with the copy's, in one transaction on the live file."""
-    kept = Path(f"{real}.before-restore")
+    """Replace every table's rows with the copy's, in one transaction on the live file.
+    Unless the commit happened (or SQLite cannot say it did not), the kept copy this
+    restore made is removed again: the target is unchanged."""
+    kept: Path | None = None
+    unchanged = True
     try:
         conn.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
         conn.execute("ATTACH DATABASE ? AS restoring", (str(copy),))
@@ -1483,7 +1618,7 @@ def _restore_in_place(
                 ) from None
             raise
         try:
-            _keep_committed(real, kept)
+            kept = _keep_committed(real)
             triggers = conn.execute(
                 "SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger'"
                 " AND sql IS NOT NULL ORDER BY name"
@@ -1508,8 +1643,10 @@ def _restore_in_place(
                 conn.execute(sql)
             fail_point("restore.commit")
             kill_point("restore.before-commit")
+            unchanged = False  # a failed COMMIT may still have reached the disk ...
             conn.execute("COMMIT")
         except BaseException:
+            unchanged = unchanged or conn.in_transaction  # ... unless it is still open
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
             raise
@@ -1517,16 +1654,26 @@ def _restore_in_place(
         _check_restored(conn, tables, shown, kept)
         conn.execute("DETACH DATABASE restoring")
     except sqlite3.Error as e:
-        raise explain(e, shown, "restore") from None
+        raise _not_restored(explain(e, shown, "restore"), kept, unchanged) from None
     except OSError as e:
-        raise ExchangeError(f"cannot restore {shown}: {e.strerror or e}") from None
+        error = ExchangeError(f"cannot restore {shown}: {e.strerror or e}")
+        raise _not_restored(error, kept, unchanged) from None
     finally:
         conn.close()
+        if unchanged and kept is not None:
+            _remove(kept)  # the target holds what it held: this copy is redundant
     return kept
 
 
+def _not_restored(error: StoreError, kept: Path | None, unchanged: bool) -> StoreError:
+    """The one line of a failed restore, saying whether the target may have changed."""
+    if unchanged:
+        return type(error)(f"{error}; nothing was restored")
+    return type(error)(f"{error}; the previous content is kept as {kept}")
+
+
 def _check_restored(
-    conn: sqlite3.Connection, tables: dict[str, list[str]], shown: Path, kept: Path
+    conn: sqlite3.Connection, tables: dict[str, list[str]], shown: Path, kept: Path | None
 ) -> None:
     """After the commit: the file is sound and holds exactly the copy's rows."""
     result = conn.execute("PRAGMA main.integrity_check(1)").fetchone()[0]

@@ -1,8 +1,9 @@
 """The SQL of ``db check``: SQLite's own checks, our marks and the structural invariants.
 
-Everything here only reads, so it runs on a read-only connection (a locked or
-read-only file can be checked). Comparing the derived rows with what the engine makes
-of the sources is :mod:`skat_desktop.app.check`'s part; the rows it compares come from
+Everything here but :func:`rewrite_profile_options` (``--repair``) only reads, so it
+runs on a read-only connection (a locked or read-only file can be checked). Comparing
+the derived rows with what the engine makes of the sources is
+:mod:`skat_desktop.app.check`'s part; the rows it compares come from
 :func:`stored_results` and :func:`stored_scores`.
 """
 
@@ -199,6 +200,22 @@ def structure(conn: sqlite3.Connection, limit: int = MAX_LISTED) -> list[Problem
 
 def series_ids(conn: sqlite3.Connection) -> list[int]:
     return [r[0] for r in conn.execute("SELECT id FROM series ORDER BY id")]
+
+
+def profile_rows(conn: sqlite3.Connection) -> list[tuple[int, str, str]]:
+    """(id, name, options) of every stored rule profile."""
+    return conn.execute("SELECT id, name, options FROM profiles ORDER BY id").fetchall()
+
+
+def series_of_profile(conn: sqlite3.Connection, profile_id: int) -> list[int]:
+    sql = "SELECT id FROM series WHERE profile_id = ? ORDER BY id"
+    return [r[0] for r in conn.execute(sql, (profile_id,))]
+
+
+def rewrite_profile_options(conn: sqlite3.Connection, profile_id: int, options: str) -> None:
+    """Replace a damaged profile row's options (profiles are no append-only history: a
+    built-in profile's options are the program's own definition, kept for the series)."""
+    conn.execute("UPDATE profiles SET options = ? WHERE id = ?", (options, profile_id))
 
 
 def _rows(cur: sqlite3.Cursor) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ import glob
 import os
 import sqlite3
 import stat
+import time
 import uuid
 from pathlib import Path
 
@@ -307,55 +308,100 @@ def _private_folder(folder: Path) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
 
 
-def _in_use(candidate: Path) -> bool:
-    """Whether another first start is still building this temporary file (it holds a
-    lock on it while it lives; a killed one holds none)."""
+CREATION_WAIT_S = 10.0  # how long a first start waits for another one building the file
+
+
+def _lock_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.creating.lock")
+
+
+def _creation_lock(path: Path, wait_s: float) -> int | None:
+    """Take the lock that first starts of ``path`` share; its descriptor, or ``None``
+    when another process holds it past ``wait_s``. (-1: no advisory locks here.)
+
+    A lock file that another process removed meanwhile is not a lock: take it again."""
     try:
         import fcntl
-    except ImportError:  # Windows: no advisory locks; a same-instant first start is rare
-        return False
-    try:
-        fd = os.open(candidate, os.O_RDONLY)
-    except OSError:
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return True
-    finally:
+    except ImportError:  # Windows: a same-instant first start is rare; go unlocked
+        return -1
+    lock = _lock_name(path)
+    deadline = time.monotonic() + wait_s
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.02)
+            continue
+        try:
+            same = os.fstat(fd).st_ino == os.stat(lock).st_ino
+        except OSError:
+            same = False
+        if same:
+            return fd
         os.close(fd)
-    return False
 
 
-def _hold(fd: int) -> None:
-    """Mark a temporary file as being built (see :func:`_in_use`)."""
-    with contextlib.suppress(ImportError, OSError):
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+def _release(path: Path, fd: int | None) -> None:
+    if fd is None or fd < 0:
+        return
+    with contextlib.suppress(OSError):
+        _lock_name(path).unlink()  # while still held: whoever waits takes a new one
+    os.close(fd)
 
 
 def _remove_stale_creations(path: Path) -> None:
     """Remove the temporary files (with their journals) of first starts that were
-    killed. One killed just after linking its file into place left a second name of
-    the database itself: harmless, but a hidden copy of the data must not linger.
-    A first start that is still running at this instant keeps its file."""
+    killed; the caller holds the creation lock, so none of them is still being built.
+    One killed just after linking its file into place left a second name of the
+    database itself: harmless, but a hidden copy of the data must not linger."""
     for old in path.parent.glob(f".{glob.escape(path.name)}.*.creating"):
-        if _in_use(old):
-            continue
         for extra in ("", "-journal", "-wal", "-shm"):
             with contextlib.suppress(OSError):
                 Path(f"{old}{extra}").unlink()
 
 
+def _tidy(path: Path) -> None:
+    """After an open: clear what killed first starts left, unless one is running now."""
+    if not _lock_name(path).exists() and not any(
+        path.parent.glob(f".{glob.escape(path.name)}.*.creating")
+    ):
+        return
+    fd = _creation_lock(path, 0)
+    if fd is not None:
+        try:
+            _remove_stale_creations(path)
+        finally:
+            _release(path, fd)
+
+
 def _create(path: Path) -> None:
-    """Build a complete new database beside ``path`` and link it into place."""
-    _remove_stale_creations(path)  # an earlier first start that was killed
+    """Build a complete new database beside ``path`` and link it into place.
+
+    First starts of one file take turns (a lock beside it), so one builds it and the
+    others find it there."""
+    try:
+        lock = _creation_lock(path, CREATION_WAIT_S)
+    except OSError as e:
+        raise StoreError(f"cannot create {path}: {e.strerror or e}") from None
+    if lock is None:
+        raise DatabaseBusy(f"{path} is being created by another program; try again in a moment")
+    try:
+        if not path.exists():
+            _remove_stale_creations(path)  # an earlier first start that was killed
+            _build(path)
+    finally:
+        _release(path, lock)
+
+
+def _build(path: Path) -> None:
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.creating")
     holder = -1
     try:
         holder = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        _hold(holder)
         kill_point("create.file")
         conn = _connect(str(tmp))
         try:
@@ -389,7 +435,7 @@ def _create(path: Path) -> None:
             with contextlib.suppress(OSError):
                 Path(f"{tmp}{extra}").unlink()
         if holder >= 0:
-            os.close(holder)  # only now may another start remove what is left
+            os.close(holder)
     with contextlib.suppress(OSError):
         fd = os.open(path.parent, os.O_RDONLY)
         try:
@@ -452,7 +498,7 @@ def open_database(
     except BaseException:
         conn.close()
         raise
-    _remove_stale_creations(real)
+    _tidy(real)
     return Database(conn)
 
 
