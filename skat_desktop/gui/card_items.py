@@ -317,6 +317,54 @@ def _font(px: int, bold: bool = False) -> QFont:
     return f
 
 
+def _first_fitting(forms, metrics: QFontMetrics, width: float) -> str | None:
+    """The first of ``forms`` (longest first) that fits ``width``, or None."""
+    for form in forms:
+        if metrics.horizontalAdvance(form) <= width:
+            return form
+    return None
+
+
+def _two_lines(text: str, metrics: QFontMetrics, width: float) -> list[str] | None:
+    """``text`` broken into two lines that fit ``width`` (the most even break between the
+    parts of a line, else between words), or None."""
+    for sep in (" · ", " "):
+        best: tuple[int, list[str]] | None = None
+        start = text.find(sep)
+        while start > 0:
+            lines = [text[:start], text[start + len(sep) :]]
+            widest = max(metrics.horizontalAdvance(line) for line in lines)
+            if widest <= width and (best is None or widest < best[0]):
+                best = (widest, lines)
+            start = text.find(sep, start + 1)
+        if best is not None:
+            return best[1]
+    return None
+
+
+def fit_lines(
+    forms, width: float, height: float, font_px: float, bold: bool = True
+) -> tuple[QFont, list[str]]:
+    """The font and lines that show the longest of ``forms`` (longest first) that fits a
+    ``width`` x ``height`` box: one line if one fits, else two, else a smaller font. Only
+    when nothing fits is the shortest form elided; a compact form reads, a cut word does not."""
+    forms = [f for f in forms if f] or [""]
+    for scale in (1.0, 0.9, 0.8):
+        font = _font(font_px * scale, bold)
+        metrics = QFontMetrics(font)
+        line = _first_fitting(forms, metrics, width)
+        if line is not None:
+            return font, [line]
+        if 2 * metrics.height() <= height:
+            for form in forms:
+                lines = _two_lines(form, metrics, width)
+                if lines is not None:
+                    return font, lines
+    font = _font(font_px * 0.8, bold)
+    text = QFontMetrics(font).elidedText(forms[-1], Qt.TextElideMode.ElideRight, int(width))
+    return font, [text]
+
+
 class _ZoneItem(QGraphicsObject):
     """A table item that fills its zone of the layout (``zone``, local coordinates) and is
     placed anew at every re-layout; it draws text at ``font_px``."""
@@ -357,6 +405,21 @@ class PlateItem(_ZoneItem):
     def boundingRect(self) -> QRectF:
         return self.zone
 
+    def name_width(self) -> float:
+        """The room for the name: the plate less its padding."""
+        return self.zone.width() - 2 - 2 * self.font_px * 0.6
+
+    def name_shown(self) -> tuple[QFont, str]:
+        """The name's font and text: in smaller type rather than cut ("standar…"); elided
+        only when even the smallest type is too wide."""
+        text = ("▶ " if self.on_turn else "") + self.name
+        width = self.name_width()
+        for scale in (1.05, 0.95, 0.85, 0.76):
+            font = _font(self.font_px * scale, bold=True)
+            if QFontMetrics(font).horizontalAdvance(text) <= width:
+                return font, text
+        return font, QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.zone.adjusted(1, 1, -1, -1)
@@ -385,14 +448,9 @@ class PlateItem(_ZoneItem):
         role_metrics = QFontMetrics(role_font)
         role_h = role_metrics.height() * len(lines)
         half = r.height() / 2 if len(lines) == 1 else r.height() - role_h - 2
-        name_font = _font(self.font_px * 1.05, bold=True)
+        name_font, text = self.name_shown()
         p.setFont(name_font)
         p.setPen(QColor(self.colors.text))
-        metrics = QFontMetrics(name_font)
-        marker = ""
-        if self.on_turn:
-            marker = "▶ "
-        text = metrics.elidedText(marker + self.name, Qt.TextElideMode.ElideRight, int(width))
         p.drawText(
             QRectF(r.left() + pad, r.top(), width, half + 2),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
@@ -412,24 +470,68 @@ class PlateItem(_ZoneItem):
 
 
 class BubbleItem(_ZoneItem):
-    """A speech bubble with a seat's last word: a bid, "pass", the game, "Kontra!"."""
+    """A speech bubble with a seat's last word: a bid, "pass", the game, "Kontra!".
+
+    During the auction (until the game is declared) the words the seat said before stand
+    in a smaller line above the last one (``history``: forms from complete to compact,
+    :func:`skat_desktop.gui.table_header.record_forms`), so the auction stays readable."""
+
+    SMALL = 0.8  # the history's type, by the word's
 
     def __init__(self) -> None:
         super().__init__(QRectF(0, 0, 80, 30))
         self.text = ""
+        self.history: tuple[str, ...] = ()
 
-    def set_text(self, text: str) -> None:
-        if text != self.text:
+    def set_text(self, text: str, history: tuple[str, ...] = ()) -> None:
+        history = tuple(history) if text else ()
+        if (text, history) != (self.text, self.history):
             self.prepareGeometryChange()
-            self.text = text
+            self.text, self.history = text, history
             self.setVisible(bool(text))
             self.update()
 
+    def _pad(self) -> float:
+        return self.font_px * 1.4
+
+    def _gap(self) -> float:
+        return self.font_px * 0.4
+
+    def arrangement(self) -> tuple[list[tuple[QFont, str]], bool]:
+        """What the bubble shows and whether stacked: the history (the longest form that
+        fits, in small type) above the last word if the bubble is tall enough, else beside
+        it; the word in bold, in smaller type (or two lines) rather than cut if it is long."""
+        room = self.zone.width() - self._pad()
+        word_font, word_lines = fit_lines((self.text,), room, self.zone.height() - 4, self.font_px)
+        pieces = [(word_font, line) for line in word_lines]
+        if self.history and len(pieces) == 1:
+            small = _font(self.font_px * self.SMALL)
+            small_m, word_m = QFontMetrics(small), QFontMetrics(word_font)
+            if small_m.height() + word_m.height() + 4 <= self.zone.height():
+                line = _first_fitting(self.history, small_m, room)
+                if line is not None:
+                    return [(small, line), *pieces], True
+            beside = room - self._gap() - word_m.horizontalAdvance(self.text)
+            line = _first_fitting(self.history, small_m, beside)
+            if line is not None:
+                return [(small, line), *pieces], False
+        return pieces, len(pieces) > 1
+
+    def lines(self) -> list[tuple[QFont, str]]:
+        """The texts the bubble shows, in reading order, with their fonts."""
+        return self.arrangement()[0]
+
     def _bubble_rect(self) -> QRectF:
-        f = _font(self.font_px, bold=True)
-        width = QFontMetrics(f).horizontalAdvance(self.text) + self.font_px * 1.4
-        width = min(self.zone.width(), max(self.zone.height() * 1.3, width))
-        return QRectF(0, 0, width, self.zone.height())
+        pieces, stacked = self.arrangement()
+        widths = [QFontMetrics(f).horizontalAdvance(t) for f, t in pieces]
+        if stacked:
+            width, height = max(widths) + self._pad(), self.zone.height()
+        else:
+            height = min(self.zone.height(), round(self.font_px * 2.1))
+            width = sum(widths) + self._gap() * (len(pieces) - 1) + self._pad()
+            if len(pieces) == 1:
+                width = max(height * 1.3, width)
+        return QRectF(0, 0, min(self.zone.width(), width), height)
 
     def boundingRect(self) -> QRectF:
         return self._bubble_rect()
@@ -439,16 +541,30 @@ class BubbleItem(_ZoneItem):
             return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._bubble_rect().adjusted(1, 1, -1, -1)
+        pieces, stacked = self.arrangement()
         p.setPen(QPen(QColor(0, 0, 0, 70), 1))
         p.setBrush(QColor(self.colors.bubble))
-        p.drawRoundedRect(r, r.height() * 0.45, r.height() * 0.45)
-        f = _font(self.font_px, bold=True)
-        p.setFont(f)
-        p.setPen(QColor(self.colors.bubble_text))
-        text = QFontMetrics(f).elidedText(
-            self.text, Qt.TextElideMode.ElideRight, int(r.width() - 6)
-        )
-        p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+        radius = min(r.height(), round(self.font_px * 2.1)) * 0.45
+        p.drawRoundedRect(r, radius, radius)
+        metrics = [QFontMetrics(f) for f, _ in pieces]
+        heights = [m.height() for m in metrics]
+        widths = [m.horizontalAdvance(t) for m, (_, t) in zip(metrics, pieces, strict=True)]
+        top = r.top() + (r.height() - sum(heights)) / 2
+        left = r.left() + (r.width() - sum(widths) - self._gap() * (len(pieces) - 1)) / 2
+        for (f, text), h, w in zip(pieces, heights, widths, strict=True):
+            p.setFont(f)
+            color = QColor(self.colors.bubble_text)
+            if not f.bold():  # the earlier words, quieter than the last
+                color.setAlphaF(0.75)
+            p.setPen(color)
+            if stacked:
+                p.drawText(QRectF(r.left(), top, r.width(), h), Qt.AlignmentFlag.AlignCenter, text)
+                top += h
+            else:
+                p.drawText(
+                    QRectF(left, r.top(), w + 1, r.height()), Qt.AlignmentFlag.AlignCenter, text
+                )
+                left += w + self._gap()
 
 
 class PileItem(_ZoneItem):
@@ -504,32 +620,41 @@ class PileItem(_ZoneItem):
 
 
 class TextItem(_ZoneItem):
-    """A line of text in a zone (what is played, a note), elided to fit."""
+    """A line of text in a zone (what is played, a note). Given several forms (longest
+    first), it shows the longest that fits, on two lines or in smaller type if need be
+    (:func:`fit_lines`), and elides only when nothing else fits."""
 
     def __init__(self, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter) -> None:
         super().__init__(QRectF(0, 0, 100, 20))
         self.text = ""
+        self.forms: tuple[str, ...] = ()
         self.bold = True
         self.align = align
 
     def set_text(self, text: str) -> None:
-        if text != self.text:
-            self.text = text
+        self.set_forms((text,) if text else ())
+
+    def set_forms(self, forms) -> None:
+        forms = tuple(f for f in forms if f)
+        if forms != self.forms:
+            self.forms = forms
+            self.text = forms[0] if forms else ""
             self.update()
+
+    def fitted(self) -> tuple[QFont, list[str]]:
+        """The font and the lines drawn now."""
+        return fit_lines(self.forms, self.zone.width(), self.zone.height(), self.font_px, self.bold)
 
     def boundingRect(self) -> QRectF:
         return self.zone
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        if not self.text:
+        if not self.forms:
             return
-        f = _font(self.font_px, self.bold)
-        p.setFont(f)
+        font, lines = self.fitted()
+        p.setFont(font)
         p.setPen(QColor(self.colors.text))
-        text = QFontMetrics(f).elidedText(
-            self.text, Qt.TextElideMode.ElideRight, int(self.zone.width())
-        )
-        p.drawText(self.zone, self.align | Qt.AlignmentFlag.AlignVCenter, text)
+        p.drawText(self.zone, self.align | Qt.AlignmentFlag.AlignVCenter, "\n".join(lines))
 
 
 class BackdropItem(_ZoneItem):

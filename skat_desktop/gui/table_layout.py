@@ -185,7 +185,7 @@ def _top_seat(
     never touches the pile however narrow the table.
     """
     plate_h = round(font * 2.9)
-    bubble_h = round(font * 2.1)
+    bubble_h = round(font * 2.5)
     pile_zone_h = pile_h + font * 1.6
     width = right - left
     plate_w = round(font * 11)
@@ -195,6 +195,7 @@ def _top_seat(
     stack_h = max(round(sw * aspect), bubble_h + m + pile_zone_h)
     narrow_tw = min(sw, cards_w / TOP_SPREAD, (stack_h - plate_h - m) / aspect)
     if wide_tw >= 0.75 * narrow_tw:
+        bubble_h = round(font * 2.1)  # as wide as the plate: the auction's words in one row
         row_h = max(round(sw * aspect), plate_h + m + bubble_h, pile_zone_h)
         plate = QRectF(left, m, plate_w, plate_h)
         bubble = QRectF(left, plate.bottom() + m, plate_w, bubble_h)
@@ -230,7 +231,7 @@ def compute_layout(
     m = round(_clamp(min(w, h) * 0.012, 5, 18))
     font = round(_clamp(h * 0.02, 11, 24))
     plate_h = round(font * 2.9)
-    bubble_h = round(font * 2.1)
+    bubble_h = round(font * 2.5)  # the last word, and the auction's earlier words above it
 
     # the player's hand: twelve cards must fit in the width, one card plus lift in ~25%
     cw = _clamp(min(h * 0.21 / aspect, (w - 2 * m) / (1 + HAND_STEP * 11.6)), 40, 230)
@@ -295,7 +296,9 @@ def compute_layout(
     seats["bottom"] = SeatZones("bottom", b_plate, b_bubble, b_pile, bottom_hand, cw, ch, True)
 
     work_top = m + top_h
-    info = QRectF(centre_left, work_top, centre_w, round(font * 1.7))
+    # a narrow middle (the side panel open) gives the header two lines rather than cut it
+    info_h = round(font * (1.7 if centre_w >= font * 45 else 2.2))
+    info = QRectF(centre_left, work_top, centre_w, info_h)
     work = QRectF(centre_left, info.bottom() + m, centre_w, strip_top - m - info.bottom() - m)
     if panel == "none":
         panel_h = 0.0

@@ -47,6 +47,7 @@ from skat_desktop.gui.card_items import (
     PlateItem,
     TextItem,
 )
+from skat_desktop.gui.table_header import record_forms
 from skat_desktop.gui.table_layout import TableLayout, compute_layout, sides_for
 from skat_desktop.gui.table_state import TableState
 from skat_desktop.gui.theme import LIGHT_TABLE, TableColors
@@ -243,10 +244,10 @@ class TableScene(QGraphicsScene):
             self.piles[seat].set_geometry(zones.pile, lay.pile_w, lay.pile_h, lay.font_px, self.dpr)
 
     def _update_decor(self, state: TableState, piles: bool = True) -> None:
-        self.info.set_text(state.info)
+        self.info.set_forms(state.header or (state.info,))
         for s in state.seats:
             self.plates[s.seat].set_text(s.name, s.role, s.on_turn)
-            self.bubbles[s.seat].set_text(s.bubble)
+            self.bubbles[s.seat].set_text(s.bubble, record_forms(s.history))
             if piles:
                 self._update_pile(s)
 

@@ -16,7 +16,8 @@ from skat_desktop.app.table import TableController
 from skat_desktop.engine.cards import POINTS, GameType, cards_of
 from skat_desktop.engine.dealing import active_seats
 from skat_desktop.engine.view import SeatView
-from skat_desktop.gui import texts
+from skat_desktop.gui import table_header, texts
+from skat_desktop.gui.table_header import auction_open
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class SeatState:
     tricks: int
     points: int | None  # card points, when they may be shown
     on_turn: bool
+    history: tuple[str, ...] = ()  # the auction's words before ``bubble``, until declared
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class TableState:
     last_trick: tuple[tuple[tuple[int, int], ...], int] | None = None  # may be looked at
     finished: bool = False
     words: dict[int, str] = field(default_factory=dict)
+    header: tuple[str, ...] = ()  # ``info`` in forms, longest first (gui/table_header.py)
 
 
 def empty_state(names: tuple[str, ...], bottom: int = 0) -> TableState:
@@ -59,19 +62,6 @@ def empty_state(names: tuple[str, ...], bottom: int = 0) -> TableState:
         SeatState(i, n, "", "", False, None, 0, 0, None, False) for i, n in enumerate(names)
     )
     return TableState((0, 0), len(names), bottom, seats, None, "none")
-
-
-def _auction_words(view: SeatView) -> dict[int, str]:
-    """The last word of each position in the auction."""
-    out: dict[int, str] = {}
-    for pos, kind, value in view.auction:
-        if kind == "bid":
-            out[pos] = str(value)
-        elif kind == "hold":
-            out[pos] = QCoreApplication.translate("Table", "Yes")
-        else:
-            out[pos] = QCoreApplication.translate("Table", "Pass")
-    return out
 
 
 def build_state(
@@ -96,7 +86,7 @@ def build_state(
     phase = "finished" if finished else view.phase
     opened = ctl.open_cards() if open_cards and ctl.practice else None
 
-    auction_words = _auction_words(view) if phase == "bidding" else {}
+    auction_words = table_header.auction_record(view) if auction_open(view, phase) else {}
     words = dict(words or {})
     tricks_by_pos = [0, 0, 0]
     points_by_pos = [0, 0, 0]
@@ -129,10 +119,12 @@ def build_state(
         if declarer_seat == seat and phase not in ("bidding",):
             role_parts.append(QCoreApplication.translate("Table", "Declarer"))
         bubble = ""
+        history: tuple[str, ...] = ()
         if seat in words:
             bubble = words[seat]
-        elif active and phase == "bidding" and pos in auction_words:
-            bubble = auction_words[pos]
+        elif active and pos in auction_words:
+            *earlier, bubble = auction_words[pos]
+            history = tuple(earlier)
         elif active and declarer_seat == seat and not finished:
             if view.contract is not None:
                 bubble = texts.contract_label(view.contract)
@@ -162,6 +154,7 @@ def build_state(
                 tricks=tricks_by_pos[pos] if active else 0,
                 points=(points_by_pos[pos] if active and show_points else None),
                 on_turn=seat == on_turn_seat,
+                history=history,
             )
         )
 
@@ -177,6 +170,7 @@ def build_state(
         leader, cards, winner = view.last_trick
         last = (tuple((seats[(leader + i) % 3], c) for i, c in enumerate(cards)), seats[winner])
 
+    header = table_header.header_forms(ctl, view, seats, phase)
     skat: tuple[int | None, ...] = ()
     if phase in ("bidding", "skat", "ramsch_offer") or (
         phase == "schieben" and not _skat_in_hand(view)
@@ -196,69 +190,14 @@ def build_state(
         completed=completed,
         completed_winner=completed_winner,
         skat=skat,
-        info=_info_line(ctl, view, seats, phase),
+        info=header[0],
         last_trick=last,
         finished=finished,
         words=words,
+        header=header,
     )
 
 
 def _skat_in_hand(view: SeatView) -> bool:
     """Schieberamsch: the player on turn holds 12 cards (took the skat, must pass two on)."""
     return view.to_move is not None and view.hand_sizes[view.to_move] == 12
-
-
-def _info_line(ctl: TableController, view: SeatView, seats, phase: str) -> str:
-    parts: list[str] = []
-    number = ctl.deal_number
-    if ctl.series.length:
-        parts.append(
-            QCoreApplication.translate("Table", "Deal %1 of %2")
-            .replace("%1", str(number))
-            .replace("%2", str(ctl.series.length))
-        )
-    elif number:
-        parts.append(QCoreApplication.translate("Table", "Deal %1").replace("%1", str(number)))
-    if phase == "bidding":
-        if view.bid:
-            parts.append(
-                QCoreApplication.translate("Table", "Bidding: %1").replace("%1", str(view.bid))
-            )
-        else:
-            parts.append(QCoreApplication.translate("Table", "Bidding"))
-    elif view.contract is not None and view.declarer is not None:
-        who = ctl.names[seats[view.declarer]]
-        line = (
-            QCoreApplication.translate("Table", "%1 plays %2")
-            .replace("%1", who)
-            .replace("%2", texts.contract_label(view.contract))
-        )
-        parts.append(line)
-        if view.bid:
-            parts.append(QCoreApplication.translate("Table", "bid %1").replace("%1", str(view.bid)))
-    elif view.declarer is not None and phase in ("skat", "discard", "declare"):
-        who = ctl.names[seats[view.declarer]]
-        parts.append(
-            QCoreApplication.translate("Table", "%1 won the bidding at %2")
-            .replace("%1", who)
-            .replace("%2", str(view.bid))
-        )
-    elif (
-        view.game == GameType.RAMSCH
-        or phase == "schieben"
-        or (view.result is not None and view.result.kind == "ramsch")
-    ):
-        parts.append(texts.game_name(GameType.RAMSCH))
-        if view.pushes:
-            parts.append(
-                QCoreApplication.translate("Table", "pushed %1×").replace("%1", str(view.pushes))
-            )
-    elif phase == "ramsch_offer":
-        parts.append(QCoreApplication.translate("Table", "Everyone passed: Grand Hand or Ramsch?"))
-    if view.kontra:
-        parts.append(" + ".join(texts.doubling_name(i + 1) for i in range(view.kontra)))
-    if view.bock:
-        parts.append(QCoreApplication.translate("Table", "Bock round"))
-    if phase == "finished":
-        parts.append(QCoreApplication.translate("Table", "the deal is over"))
-    return " · ".join(parts)
