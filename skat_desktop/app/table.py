@@ -24,6 +24,11 @@ runs on its own connection, and :meth:`TableController.store_written` takes its
 :class:`StoreOutcome` back on the caller's thread. Either way :class:`DealsStored` says
 when the database has the deals (views of the store read again then).
 
+With a store the table in play is kept there too (a *live table*: seeds, seats and the
+moves of the deal in progress), written after every change through the same ordered
+path as the finished deals, so :meth:`TableController.resume` continues an interrupted
+series at the very move where it stopped (docs/table-controller.md, "Live tables").
+
 Hidden information stays in the engine's seat views: a turn carries only the view of
 the seat asked, and the practice aids that show more (open cards, hints, undo, replay)
 refuse to work outside practice.
@@ -32,11 +37,12 @@ refuse to work outside practice.
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from skat_desktop.ai.levels import make_player
 from skat_desktop.ai.player import Player
@@ -59,6 +65,7 @@ from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.series import Series, SheetEntry
 from skat_desktop.engine.tournament import PlayerTally
 from skat_desktop.engine.view import SeatView
+from skat_desktop.store.faults import kill_point
 
 if TYPE_CHECKING:
     from skat_desktop.ai.hints import Hint
@@ -254,40 +261,85 @@ def _player_seed(table_seed: int, seat: int, kind: str) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+def _deal_player_seed(seat_seed: int, number: int) -> int:
+    """The seed of a seat's computer player for deal ``number`` of the series."""
+    text = f"skat-deal:{seat_seed}:{number}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
 # ---------------------------------------------------------------------- storing
 
 
 @dataclass(frozen=True)
 class StoreOutcome:
-    """How a :class:`StoreWrite` went: ``written`` deals from the front, then ``error``."""
+    """How a :class:`StoreWrite` went: ``written`` deals from the front, then ``error``.
+
+    ``live``: the table's snapshot (:attr:`StoreWrite.live`) went in with them. It does
+    not take part in comparisons: the deals are what an outcome is about."""
 
     written: int
     error: str | None = None
+    live: bool = field(default=False, compare=False)
+
+
+@dataclass(frozen=True)
+class LiveWrite:
+    """The table in play for the database: its JSON snapshot, or (``state`` None) the
+    order to forget it because the series ended or was given up.
+
+    The snapshot knows every card (through the seeds and the moves): it goes to the local
+    store only, never into an event."""
+
+    series_id: int
+    deal_number: int
+    deals_done: int  # deals on the table's sheet: what the database must hold with it
+    state: str | None = field(default=None, repr=False)
+
+    def run(self, store: Store) -> None:
+        """Save or forget the row; joins the caller's transaction."""
+        if self.state is None:
+            store.drop_series_live(self.series_id)
+        else:
+            store.save_live(
+                self.series_id,
+                self.state,
+                deal_number=self.deal_number,
+                deals_done=self.deals_done,
+            )
 
 
 @dataclass(frozen=True)
 class StoreWrite:
-    """Finished deals for the database, in order, to be written off the caller's thread.
+    """Finished deals for the database, in order, to be written off the caller's thread,
+    and the table's latest snapshot (``live``) to go in with the last of them.
 
-    :meth:`run` touches no table state: only these (finished, no longer changing) deals
-    and the store it is given, so a worker thread can run it on its own connection.
+    :meth:`run` touches no table state: only these (finished, no longer changing) deals,
+    the snapshot taken when the write was handed out and the store it is given, so a
+    worker thread can run it on its own connection.
     """
 
     series_id: int
     deals: tuple[tuple[Deal, int], ...]  # (deal, its number in the series)
+    live: LiveWrite | None = None
 
     def run(self, store: Store) -> StoreOutcome:
-        """Write the deals in order; stop at the first failure. Never raises."""
-        written = 0
-        try:
-            service = SeriesService(store, self.series_id)
-            for deal, number in self.deals:
-                _store_deal(service, deal, number)
-                written += 1
-        except Exception as e:
-            number = self.deals[written][1]
-            return StoreOutcome(written, f"deal {number} could not be stored: {_one_line(e)}")
-        return StoreOutcome(written)
+        """Write the deals in order, the snapshot in the last deal's transaction; stop at
+        the first failure. Never raises."""
+        written, error, live, _ = _write_in_order(store, self.series_id, self.deals, self.live)
+        return StoreOutcome(written, error, live)
+
+    def steps(self) -> tuple[StoreWrite, ...]:
+        """This write cut into its transactions: one deal each, the snapshot with the last
+        deal (alone when no deal waits). A writer that opens each transaction itself (to
+        tell another program's lock apart from a refused deal) runs these in order, each
+        inside its own ``store.transaction()``, and stops at the first error."""
+        if not self.deals:
+            return (self,) if self.live is not None else ()
+        last = len(self.deals) - 1
+        return tuple(
+            StoreWrite(self.series_id, (item,), self.live if i == last else None)
+            for i, item in enumerate(self.deals)
+        )
 
 
 def _store_deal(service: SeriesService, deal: Deal, number: int) -> None:
@@ -298,6 +350,147 @@ def _store_deal(service: SeriesService, deal: Deal, number: int) -> None:
         raise TableError(f"the database lacks deal {stored_next} of the series")
     if stored_next == number:
         service.record_played(deal)
+
+
+def _write_in_order(
+    store: Store,
+    series_id: int,
+    deals: Sequence[tuple[Deal, int]],
+    live: LiveWrite | None,
+    service: SeriesService | None = None,
+) -> tuple[int, str | None, bool, SeriesService | None]:
+    """The one write path: ``deals`` in order, each in a transaction of its own, and
+    ``live`` in the last one's (alone when no deal waits), so the saved table never runs
+    ahead of the deals and the series' last deal takes its row with it. Stops at the
+    first failure; never raises.
+
+    Returns (deals written, error, whether ``live`` was written, the service to reuse:
+    None after a failure, whose rolled-back deal it may still count)."""
+    written = 0
+    try:
+        if deals and service is None:
+            service = SeriesService(store, series_id)
+        for i, (deal, number) in enumerate(deals):
+            with store.transaction():
+                _store_deal(service, deal, number)
+                if live is not None and i == len(deals) - 1:
+                    live.run(store)
+            written += 1
+        if live is not None:
+            if not deals:
+                with store.transaction():
+                    live.run(store)
+            kill_point("live.saved")
+    except Exception as e:
+        if written < len(deals):
+            message = f"deal {deals[written][1]} could not be stored: {_one_line(e)}"
+        else:
+            message = f"the table could not be saved for later: {_one_line(e)}"
+        return written, message, False, None
+    return written, None, live is not None, service
+
+
+# ---------------------------------------------------------------------- live tables
+
+LIVE_FORMAT = "skat-desktop live table"
+LIVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class _LiveDeal:
+    number: int
+    seed: int
+    dealer: int
+    bock: bool
+    ramsch_round: bool
+    replay: bool
+    seating: tuple[int, ...]
+    actions: tuple[Action, ...]
+    declined: frozenset[tuple[int, int]]
+    asked: frozenset[tuple[int, int, int]]
+
+
+@dataclass(frozen=True)
+class _LiveState:
+    series_id: int
+    profile: RuleProfile
+    seats: tuple[SeatSpec, ...]
+    seed: int
+    deals_planned: int | None
+    practice: bool
+    deals_done: int
+    deal: _LiveDeal | None
+
+
+class _Unreadable(ValueError):
+    pass
+
+
+def _get(d: Any, key: str, kind: type | tuple[type, ...], none: bool = False) -> Any:
+    if not isinstance(d, dict) or key not in d:
+        raise _Unreadable(f"it lacks {key!r}")
+    v = d[key]
+    if v is None and none:
+        return None
+    if not isinstance(v, kind) or (isinstance(v, bool) and kind in (int, (int,))):
+        raise _Unreadable(f"{key!r} has the wrong type")
+    return v
+
+
+def _ints(v: Any, key: str, length: int | None = None) -> tuple[int, ...]:
+    if not isinstance(v, list) or any(type(x) is not int for x in v):
+        raise _Unreadable(f"{key!r} must be a list of whole numbers")
+    if length is not None and len(v) != length:
+        raise _Unreadable(f"{key!r} must hold {length} numbers")
+    return tuple(v)
+
+
+def _read_live(text: str) -> _LiveState:
+    """The snapshot a table saved, checked field by field; :class:`TableError` (one
+    sentence) for anything else, e.g. a damaged row or a newer program's format."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != LIVE_FORMAT:
+            raise _Unreadable("it is not a skat-desktop live table")
+        version = data.get("version")
+        if type(version) is not int or version != LIVE_VERSION:
+            raise _Unreadable(f"its version {version!r} is not {LIVE_VERSION}")
+        seats = tuple(
+            SeatSpec(
+                _get(s, "kind", str),
+                _get(s, "name", str, none=True),
+                _get(s, "seed", int, none=True),
+            )
+            for s in _get(data, "seats", list)
+        )
+        d = _get(data, "deal", dict, none=True)
+        deal = None
+        if d is not None:
+            deal = _LiveDeal(
+                number=_get(d, "number", int),
+                seed=_get(d, "seed", int),
+                dealer=_get(d, "dealer", int),
+                bock=_get(d, "bock", bool),
+                ramsch_round=_get(d, "ramsch_round", bool),
+                replay=_get(d, "replay", bool),
+                seating=_ints(_get(d, "seating", list), "seating", len(seats)),
+                actions=tuple(action_from_dict(a) for a in _get(d, "actions", list)),
+                declined=frozenset(_ints(x, "declined", 2) for x in _get(d, "declined", list)),
+                asked=frozenset(_ints(x, "asked", 3) for x in _get(d, "asked", list)),
+            )
+        planned = _get(data, "deals_planned", int, none=True)
+        return _LiveState(
+            series_id=_get(data, "series_id", int),
+            profile=RuleProfile.from_dict(_get(data, "profile", dict)),
+            seats=seats,
+            seed=_get(data, "seed", int),
+            deals_planned=planned,
+            practice=_get(data, "practice", bool),
+            deals_done=_get(data, "deals_done", int),
+            deal=deal,
+        )
+    except (ValueError, TypeError, LookupError, RecursionError, SkatError) as e:
+        raise TableError(f"the table saved for later cannot be read: {_one_line(e)}") from None
 
 
 # ---------------------------------------------------------------------- the controller
@@ -319,6 +512,7 @@ class TableController:
         first_dealer: int = 0,
         title: str | None = None,
         write_later: bool = False,
+        keep_live: bool = True,
     ):
         specs = tuple(seats)
         n = len(specs)
@@ -338,11 +532,15 @@ class TableController:
         self.names = tuple(names)
         self.practice = practice
         self.seed = seed
-        self._players: dict[int, Player] = {
-            i: make_player(s.kind, s.seed if s.seed is not None else _player_seed(seed, i, s.kind))
+        self._seat_seeds = {
+            i: s.seed if s.seed is not None else _player_seed(seed, i, s.kind)
             for i, s in enumerate(specs)
             if not s.is_human
         }
+        self._players: dict[int, Player] = {}
+        self._players = self._make_players(0)  # checks the levels now
+        # decisions a player must make again, unseen, before its next one (a resumed deal)
+        self._warmup: dict[int, list[tuple[SeatView, bool]]] = {}
         self._listeners: list[Listener] = []
         self._store = store
         self._service: SeriesService | None = None
@@ -373,6 +571,28 @@ class TableController:
         self._version = 0
         self._asked: set[tuple[int, int, int]] = set()  # computers: (seat, level, cards)
         self._declined: set[tuple[int, int]] = set()  # humans: (seat, level)
+        # the live table: change counters of the table and of what the database holds
+        self._live_on = keep_live and store is not None
+        self._live_seq = 0  # changes so far
+        self._live_saved = 0  # the change whose snapshot (or deletion) the database has
+        self._live_out = 0  # the change whose snapshot is in the write that is out
+        self._live_dropped = False  # the database holds no row for this table
+        self._abandoned = False
+        self.live_error: str | None = None  # why the last snapshot was not saved
+
+    def _make_players(self, number: int) -> dict[int, Player]:
+        """Fresh computer players for deal ``number``, seeded by seat and deal: a deal's
+        choices depend on that deal alone, so a table resumed in its middle has only that
+        deal's decisions to make again to be where it stopped. An external program has
+        no seed and stays for the series."""
+        players: dict[int, Player] = {}
+        for i, seed in self._seat_seeds.items():
+            kind = self.specs[i].kind
+            if kind.startswith("external:") and i in self._players:
+                players[i] = self._players[i]
+            else:
+                players[i] = make_player(kind, _deal_player_seed(seed, number))
+        return players
 
     def _create_series(
         self, store: Store, deals_planned: int | None, first_dealer: int, title: str | None
@@ -511,11 +731,15 @@ class TableController:
         self._replay = self._recorded = False
         self._occupant = list(range(self.table_size))
         event = self._new_deal_event()
+        self._save_live()
         self._emit([event])
         return event
 
     def _new_deal_event(self) -> DealStarted:
         self._version += 1
+        self._live_seq += 1
+        self._players = self._make_players(self._number)
+        self._warmup = {}
         self._asked.clear()
         self._declined.clear()
         s = self._deal.setup
@@ -561,9 +785,11 @@ class TableController:
         level (or the first legal action), with a note in ``error``.
         """
         try:
-            player = self._players[self._occupant[turn.seat]]
+            index = self._occupant[turn.seat]
+            player = self._players[index]
         except (KeyError, IndexError):
             return self._fallback(turn, f"seat {turn.seat + 1} has no computer player")
+        self._warm_up(index, player, cancel)
         try:
             if turn.interjection:
                 action = player.wants_interjection(turn.view)
@@ -578,6 +804,19 @@ class TableController:
             problem = f"failed: {_one_line(e)}"
         name = getattr(player, "name", type(player).__name__)
         return self._fallback(turn, f"the {name} player at seat {turn.seat + 1} {problem}")
+
+    def _warm_up(self, index: int, player: Player, cancel: threading.Event | None) -> None:
+        """A resumed deal: the player makes its earlier decisions of the deal again, in
+        order, answers unused, so its memory (what it planned, its random draws) is what
+        it was when the table stopped. In the worker, like the thinking itself."""
+        for view, interjection in self._warmup.pop(index, ()):
+            try:
+                if interjection:
+                    player.wants_interjection(view)
+                else:
+                    player.choose(view, cancel)
+            except Exception:
+                pass  # it failed then too, and a fallback was played
 
     def _fallback(self, turn: ComputerTurn, error: str) -> ThinkResult:
         if turn.interjection:
@@ -628,6 +867,12 @@ class TableController:
         pos = self._position(deal, self._check_seat(seat))
         if pos is None or not deal.can_double(pos):
             raise TableError(f"seat {seat + 1} has no doubling to decline now")
+        self._note_declined(seat)
+        self._live_seq += 1
+        self._save_live()
+
+    def _note_declined(self, seat: int) -> None:
+        deal = self._deal
         level = deal.kontra + 1
         if self._spec_at(seat).is_human:
             self._declined.add((seat, level))  # asked once a deal; the button stays
@@ -653,9 +898,12 @@ class TableController:
             self._deal = _replayed(deal, log)
             raise TableError(f"not a valid action: {action!r} ({_one_line(e)})") from None
         self._version += 1
+        self._live_seq += 1
         events: list[TableEvent] = [ActionApplied(actor, action)]
         if deal.finished:
             events += self._finish_deal()
+        else:
+            self._save_live()
         self._emit(events)
 
     def can_double(self, seat: int) -> bool:
@@ -699,6 +947,7 @@ class TableController:
         deal = self._deal
         result = deal.result
         if self._replay:
+            self._save_live()
             return [DealFinished(result, None)]
         entry = self.series.record(result)
         self._results.append(result)
@@ -713,41 +962,62 @@ class TableController:
         return events
 
     def _flush_store(self) -> list[TableEvent]:
-        """Store waiting deals in order, here and now; the first failure stops."""
-        if self._service is None:  # rebuilt from the database after a failure
-            try:
-                self._service = SeriesService(self._store, self.series_id)
-            except Exception as e:
-                number = self._unstored[0][1].number
-                message = f"deal {number} could not be stored: {_one_line(e)}"
-                return [StoreFailed(message, len(self._unstored))]
-        done: list[int] = []
-        while self._unstored:
-            deal, entry = self._unstored[0]
-            try:
-                _store_deal(self._service, deal, entry.number)
-            except Exception as e:
-                self._service = None
-                message = f"deal {entry.number} could not be stored: {_one_line(e)}"
-                stored = [DealsStored(tuple(done))] if done else []
-                return [*stored, StoreFailed(message, len(self._unstored))]
-            self._unstored.pop(0)
-            done.append(entry.number)
-        return [DealsStored(tuple(done))] if done else []
+        """Store waiting deals in order and the live table with the last, here and now;
+        the first failure stops."""
+        live = self._live_due()
+        seq = self._live_seq
+        deals = tuple((deal, entry.number) for deal, entry in self._unstored)
+        if not deals and live is None:
+            return []
+        written, error, live_saved, self._service = _write_in_order(
+            self._store, self.series_id, deals, live, self._service
+        )
+        del self._unstored[:written]
+        events: list[TableEvent] = []
+        if written:
+            events.append(DealsStored(tuple(n for _, n in deals[:written])))
+        if live_saved:
+            self._live_written(live, seq)
+        if error is not None:
+            if deals:
+                events.append(StoreFailed(error, len(self._unstored)))
+            else:
+                self.live_error = error
+        return events
 
-    def take_store_write(self) -> StoreWrite | None:
-        """The waiting deals as one :class:`StoreWrite` for a worker (``write_later``);
-        None when nothing waits or a write is still out. Give its outcome back with
-        :meth:`store_written`."""
-        if not self.write_later or self._writing is not None or not self._unstored:
+    def _save_live(self) -> None:
+        """A synchronous table saves each change at once. Behind deals that wait after a
+        failure the snapshot waits too: they are tried again when the next deal ends
+        (or by :meth:`retry_store`), not at every move."""
+        if self._store is None or self.write_later or self._unstored:
+            return
+        self._flush_store()  # the live table alone: no events
+
+    def take_store_write(self, *, live: bool = False) -> StoreWrite | None:
+        """The waiting deals and the table's latest snapshot as one :class:`StoreWrite`
+        for a worker (``write_later``); None when nothing waits or a write is still out.
+        Give its outcome back with :meth:`store_written`.
+
+        The snapshot rides along with every write of deals (the series' last deal takes
+        the row with it). ``live``: hand out a write of the snapshot alone, too, when no
+        deal waits -- a writer asks so after each move, once it runs
+        :meth:`StoreWrite.steps` and reports :attr:`StoreOutcome.live`."""
+        if not self.write_later or self._writing is not None:
+            return None
+        if not self._unstored and not live:
+            return None
+        snapshot = self._live_due()
+        if not self._unstored and snapshot is None:
             return None
         deals = tuple((deal, entry.number) for deal, entry in self._unstored)
-        self._writing = StoreWrite(self.series_id, deals)
+        self._writing = StoreWrite(self.series_id, deals, snapshot)
+        self._live_out = self._live_seq
         return self._writing
 
     def store_written(self, write: StoreWrite, outcome: StoreOutcome) -> None:
         """Take back a write's outcome: the written deals leave the queue; a failure is
-        reported as :class:`StoreFailed` and the rest waits for the next write."""
+        reported as :class:`StoreFailed` and the rest waits for the next write. A write
+        of the snapshot alone that failed only sets :attr:`live_error`."""
         if write is not self._writing:
             raise TableError("this write was not handed out by this table")
         self._writing = None
@@ -756,11 +1026,16 @@ class TableController:
             if not self._unstored or self._unstored[0][0] is not deal:
                 raise TableError("the deals waiting to be stored changed during the write")
             self._unstored.pop(0)
+        if outcome.live and write.live is not None and outcome.error is None:
+            self._live_written(write.live, self._live_out)
         events: list[TableEvent] = []
         if count:
             events.append(DealsStored(tuple(n for _, n in write.deals[:count])))
         if outcome.error is not None:
-            events.append(StoreFailed(outcome.error, len(self._unstored)))
+            if write.deals:
+                events.append(StoreFailed(outcome.error, len(self._unstored)))
+            else:
+                self.live_error = outcome.error
         self._emit(events)
 
     def retry_store(self) -> bool:
@@ -771,6 +1046,198 @@ class TableController:
         if not self.write_later:
             self._emit(self._flush_store())
         return not self._unstored
+
+    # ------------------------------------------------------------------ live table
+
+    @property
+    def live_pending(self) -> bool:
+        """Whether the table has changed since the database got its last snapshot (a
+        write now would carry one)."""
+        return self._live_on and self._live_seq != self._live_saved
+
+    def _live_due(self) -> LiveWrite | None:
+        """The snapshot (or the deletion) the database should get now, if any."""
+        if not self.live_pending:
+            return None
+        gone = self._abandoned or self.series.finished
+        if gone and self._live_dropped:
+            self._live_saved = self._live_seq  # nothing left to forget
+            return None
+        state = None if gone else json.dumps(self.snapshot(), separators=(",", ":"))
+        return LiveWrite(self.series_id, self._number, len(self._results), state)
+
+    def _live_written(self, live: LiveWrite, seq: int) -> None:
+        self._live_saved = max(self._live_saved, seq)
+        self._live_dropped = live.state is None
+        self.live_error = None
+        if self._live_dropped and self._abandoned:
+            self._live_on = False
+
+    def abandon(self) -> None:
+        """The player gives the series up (or leaves it for another game and does not
+        want it offered again): its live table is deleted with the next write (at once
+        without ``write_later``). Its deals stay; the series can still be continued from
+        the list of series. Nothing of the table is saved for later after this."""
+        if not self._live_on or self._abandoned:
+            return
+        self._abandoned = True
+        self._live_seq += 1
+        self._save_live()
+
+    def snapshot(self) -> dict[str, Any]:
+        """The table in play as versioned JSON data: everything :meth:`resume` needs to
+        rebuild it exactly (rules, seats, seeds, the deal in progress and its moves).
+
+        It reveals every card (through the seeds and the moves): for the local store,
+        never for a seat's display or an event."""
+        deal = self._deal
+        live_deal = None
+        if deal is not None:
+            s = deal.setup
+            live_deal = {
+                "number": self._number,
+                "seed": s.seed,
+                "dealer": s.dealer,
+                "bock": s.bock,
+                "ramsch_round": s.ramsch_round,
+                "replay": self._replay,
+                "seating": list(self._occupant),
+                "actions": [action_to_dict(a) for a in deal.actions],
+                "declined": sorted(list(x) for x in self._declined),
+                "asked": sorted(list(x) for x in self._asked),
+            }
+        return {
+            "format": LIVE_FORMAT,
+            "version": LIVE_VERSION,
+            "series_id": self.series_id,
+            "profile": self.profile.to_dict(),
+            "seats": [{"kind": s.kind, "name": s.name, "seed": s.seed} for s in self.specs],
+            "seed": self.seed,
+            "deals_planned": self._length,
+            "practice": self.practice,
+            "deals_done": len(self._results),
+            "deal": live_deal,
+        }
+
+    @classmethod
+    def resume(
+        cls,
+        store: Store,
+        live_id: int,
+        *,
+        write_later: bool = False,
+        keep_live: bool = True,
+        allow_external: bool = False,
+    ) -> TableController:
+        """The table saved as ``live_id`` (:meth:`Store.live_tables`), rebuilt exactly
+        where it stopped: the series so far from its stored deals, the deal in progress
+        replayed move by move. With the same seeds it goes on as it would have.
+
+        Raises :class:`TableError` (one sentence) for a stale or unreadable saved table,
+        :class:`~skat_desktop.store.database.StoreError` for a store problem; the saved
+        table is left as it is either way (the caller may drop it). A seat for another
+        program (``external:COMMAND``) is started from a saved table only with
+        ``allow_external``: the row is data, and data does not choose programs to run."""
+        row = store.load_live(live_id)
+        if row.stale is not None:
+            raise TableError(f"the table saved for later cannot be continued: {row.stale}")
+        state = _read_live(row.state)
+        try:
+            if state.series_id != row.series_id:
+                raise TableError("it names another series")
+            for spec in state.seats:
+                if spec.kind.startswith("external:") and not allow_external:
+                    raise TableError(f"it seats another program ({spec.kind})")
+            ctl = cls(
+                state.profile,
+                state.seats,
+                seed=state.seed,
+                store=store,
+                series_id=state.series_id,
+                deals_planned=state.deals_planned,
+                practice=state.practice,
+                write_later=write_later,
+                keep_live=keep_live,
+            )
+            ctl._resume(state)
+        except ValueError as e:  # TableError, or an unknown player level
+            raise TableError(
+                f"the table saved for later cannot be continued: {_one_line(e)}"
+            ) from None
+        return ctl
+
+    def _resume(self, state: _LiveState) -> None:
+        done = len(self._results)
+        if done != state.deals_done:
+            raise TableError(f"the database holds {done} deals, the saved table {state.deals_done}")
+        d = state.deal
+        if d is None:
+            return
+        n = d.number
+        on_sheet = n == done  # the deal is over (or being replayed): it is on the sheet
+        in_progress = n == done + 1 and not d.replay
+        if d.replay and not self.practice:
+            raise TableError("a practice replay at a table that is not for practice")
+        if not (in_progress or (on_sheet and n >= 1)):
+            raise TableError(f"deal {n} does not follow the {done} deals on the sheet")
+        if on_sheet and not d.replay and self._length is not None and done >= self._length:
+            raise TableError("the series is over")
+        if sorted(d.seating) != list(range(self.table_size)) or (
+            not d.replay and list(d.seating) != list(range(self.table_size))
+        ):
+            raise TableError("its seating is not one of this table")
+        seed = self._deal_seed(n)
+        if d.seed != seed:
+            raise TableError(f"deal {n} has other cards than the table's seed deals")
+        # deal n's setup exactly as the series gives it (its dealer, Bock, Ramsch round)
+        context = self._series_from(self._results[: n - 1]) if on_sheet else self.series
+        setup = context.next_setup(deal_from_seed(seed), seed)
+        if (setup.dealer, setup.bock, setup.ramsch_round) != (d.dealer, d.bock, d.ramsch_round):
+            raise TableError(f"deal {n} was set up otherwise than the series deals it")
+        self._number = n
+        self._replay = d.replay
+        self._occupant = list(d.seating)
+        self._deal = Deal(setup)
+        self._new_deal_event()  # fresh players for deal n, as when it was dealt
+        self._warmup = self._replay_moves(d.actions)
+        finished = self._deal.finished
+        if not d.replay and finished != on_sheet:
+            raise TableError(f"the moves of deal {n} do not match the sheet")
+        self._recorded = finished and not d.replay
+        self._asked = set(d.asked)
+        self._declined = set(d.declined)
+        self._live_saved = self._live_seq  # the database has this very state
+
+    def _replay_moves(self, actions: Sequence[Action]) -> dict[int, list[tuple[SeatView, bool]]]:
+        """Apply a saved deal's moves to the fresh deal, asking the table at each step
+        what it would have asked (:meth:`request`), and note each decision a computer
+        made meanwhile (the view it saw), for :meth:`_warm_up`."""
+        warm: dict[int, list[tuple[SeatView, bool]]] = {}
+        deal = self._deal
+        for i, action in enumerate(actions):
+            actor = deal.setup.seats[action.player]
+            while not deal.finished:
+                need = self.request()
+                if not isinstance(need, ComputerTurn | HumanTurn):
+                    break
+                if need.interjection:
+                    said = type(action) is Double and actor == need.seat
+                    if isinstance(need, ComputerTurn):
+                        warm.setdefault(self._occupant[need.seat], []).append((need.view, True))
+                    if said:
+                        break
+                    self._note_declined(need.seat)
+                    continue
+                if isinstance(need, ComputerTurn) and need.seat == actor:
+                    warm.setdefault(self._occupant[need.seat], []).append((need.view, False))
+                break
+            try:
+                deal.apply(action)
+            except SkatError as e:
+                message = f"move {i + 1} of deal {self._number} does not replay: {_one_line(e)}"
+                raise TableError(message) from None
+            self._version += 1
+        return warm
 
     # ------------------------------------------------------------------ views
 
@@ -830,6 +1297,8 @@ class TableController:
         self._version += 1
         self._asked.clear()
         self._declined.clear()
+        self._live_seq += 1
+        self._save_live()
         self._emit([ActionsUndone(seat, count)])
         return count
 
@@ -895,6 +1364,7 @@ class TableController:
         self._replay = True
         self._recorded = False
         event = self._new_deal_event()
+        self._save_live()
         self._emit([event])
         return event
 

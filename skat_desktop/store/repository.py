@@ -10,7 +10,7 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -87,6 +87,29 @@ class DealRow:
     bock_triggered: bool = False
     record: dict[str, Any] | None = None  # the engine's game record (played deals)
     entry: dict[str, Any] | None = None  # the score-sheet entry (games with real cards)
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """A table saved for later (``live_tables``): what the "continue?" offer shows.
+
+    ``stale`` says in one sentence why it cannot be continued (its series is closed or
+    finished, or the database holds other deals of it than the table had), else None.
+    ``state`` (the snapshot, which knows every card) is read by :meth:`Store.load_live`
+    only, and never shown.
+    """
+
+    id: int
+    series_id: int | None
+    title: str
+    players: tuple[str, ...]  # by table seat
+    deal_number: int  # the deal in progress (or just finished); 0 before the first
+    deals_done: int  # deals the table had on its sheet
+    stored: int  # deals of its series in the database now
+    planned_deals: int | None
+    updated: str
+    stale: str | None
+    state: str = field(default="", repr=False)
 
 
 _RESULT_COLUMNS = [
@@ -594,6 +617,136 @@ class Store:
         if series_id is not None:
             return self.query(sql + " WHERE d.series_id = ? ORDER BY c.id", (series_id,))
         return self.query(sql + " ORDER BY c.id")
+
+    # ------------------------------------------------------------- live tables
+
+    def save_live(
+        self, series_id: int | None, state: str, *, deal_number: int, deals_done: int
+    ) -> int:
+        """Keep the table in play (its JSON snapshot) for a later start; returns the row's
+        id. A series has one row, rewritten in place: this is scratch state, not history.
+        Joins the caller's transaction, so it commits together with the deal it follows."""
+        if not isinstance(state, str) or not state:
+            raise StoreError("a table saved for later needs its state")
+        if deal_number < 0 or deals_done < 0:
+            raise StoreError("a table saved for later needs a deal number of 0 or more")
+        if (
+            series_id is not None
+            and self.conn.execute("SELECT 1 FROM series WHERE id = ?", (series_id,)).fetchone()
+            is None
+        ):
+            raise StoreError(f"there is no series {series_id}")
+        with self.transaction():
+            if series_id is None:
+                cur = self.conn.execute(
+                    "INSERT INTO live_tables (series_id, deal_number, deals_done, state,"
+                    " updated) VALUES (NULL, ?, ?, ?, ?)",
+                    (deal_number, deals_done, state, now()),
+                )
+                return cur.lastrowid
+            self.conn.execute(
+                "INSERT INTO live_tables (series_id, deal_number, deals_done, state, updated)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (series_id) DO UPDATE SET"
+                " deal_number = excluded.deal_number, deals_done = excluded.deals_done,"
+                " state = excluded.state, updated = excluded.updated",
+                (series_id, deal_number, deals_done, state, now()),
+            )
+            row = self.conn.execute(
+                "SELECT id FROM live_tables WHERE series_id = ?", (series_id,)
+            ).fetchone()
+        return row[0]
+
+    def _has_live_tables(self) -> bool:
+        """False in a file of an older version opened read-only (not migrated)."""
+        found = self.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'live_tables'"
+        )
+        return found.fetchone() is not None
+
+    def _live(self, where: str, params: Sequence[Any], state: bool) -> list[LiveTable]:
+        if not self._has_live_tables():
+            return []
+        rows = self.query(
+            "SELECT l.id, l.series_id, l.deal_number, l.deals_done, l.updated,"
+            + (" l.state," if state else "")
+            + " s.id AS found, s.title, s.planned_deals, s.closed,"
+            " (SELECT COUNT(*) FROM deals d WHERE d.series_id = l.series_id) AS stored"
+            " FROM live_tables l LEFT JOIN series s ON s.id = l.series_id"
+            + where
+            + " ORDER BY l.updated DESC, l.id DESC",
+            params,
+        )
+        out = []
+        for r in rows:
+            names = self.conn.execute(
+                "SELECT p.name FROM series_seats s JOIN players p ON p.id = s.player_id"
+                " WHERE s.series_id = ? ORDER BY s.seat",
+                (r["series_id"],),
+            ).fetchall()
+            out.append(
+                LiveTable(
+                    id=r["id"],
+                    series_id=r["series_id"],
+                    title=r["title"] or "",
+                    players=tuple(n for (n,) in names),
+                    deal_number=r["deal_number"],
+                    deals_done=r["deals_done"],
+                    stored=r["stored"],
+                    planned_deals=r["planned_deals"],
+                    updated=r["updated"],
+                    stale=_live_stale(r),
+                    state=r.get("state") or "",
+                )
+            )
+        return out
+
+    def live_tables(self) -> list[LiveTable]:
+        """The tables saved for later, the latest first (without their states)."""
+        return self._live("", (), state=False)
+
+    def load_live(self, live_id: int) -> LiveTable:
+        """One table saved for later with its state; :class:`StoreError` if there is none."""
+        found = self._live(" WHERE l.id = ?", (live_id,), state=True)
+        if not found:
+            raise StoreError(f"there is no table saved for later with the number {live_id}")
+        return found[0]
+
+    def drop_live(self, live_id: int) -> bool:
+        """Forget a table saved for later; False if there was none."""
+        if not self._has_live_tables():
+            return False
+        with self.transaction():
+            cur = self.conn.execute("DELETE FROM live_tables WHERE id = ?", (live_id,))
+        return cur.rowcount > 0
+
+    def drop_series_live(self, series_id: int) -> bool:
+        """Forget the table saved for later of a series (it ended or was given up); joins
+        the caller's transaction, so it goes with the series' last deal."""
+        with self.transaction():
+            cur = self.conn.execute("DELETE FROM live_tables WHERE series_id = ?", (series_id,))
+        return cur.rowcount > 0
+
+
+def _live_stale(r: dict[str, Any]) -> str | None:
+    """Why a saved table cannot be continued (one sentence), or None."""
+    done, stored, planned = r["deals_done"], r["stored"], r["planned_deals"]
+    if r["found"] is None:
+        return "it belongs to no stored series"
+    if r["closed"]:
+        return f"series {r['series_id']} is closed"
+    if planned is not None and stored >= planned:
+        return f"series {r['series_id']} is finished"
+    if stored > done:
+        return (
+            f"series {r['series_id']} has moved on: the database holds {stored} deals,"
+            f" the saved table knew {done}"
+        )
+    if stored < done:
+        return (
+            f"deals of series {r['series_id']} are missing: the database holds {stored},"
+            f" the saved table had {done}"
+        )
+    return None
 
 
 def derived_values(

@@ -5,6 +5,9 @@ Every table is STRICT. ``deals`` (the move log or the score-sheet entry of each 
 DELETE, so history cannot change silently; a correction is a new row.
 ``deal_results`` and ``deal_scores`` are derived from them — the effective outcome
 after corrections, per deal and per seat — and are what the sheet and statistics read.
+``live_tables`` is scratch state, not history: the table in play (its seeds, seats and
+the moves of the deal in progress), rewritten after every move so an interrupted series
+can be continued where it stopped, and deleted when the series ends or is given up.
 """
 
 from __future__ import annotations
@@ -183,4 +186,23 @@ def m002_statistics_indexes(db: Database) -> None:
     )
 
 
-KNOWN = ("m001_initial", "m002_statistics_indexes")
+@migrations(name="m003_live_tables")
+def m003_live_tables(db: Database) -> None:
+    # One row per table in play (at most one per series): ``state`` is the table's JSON
+    # snapshot (app/table.py), ``deals_done`` the deals it had on its sheet, so a row the
+    # database has moved past (or lost deals of) is recognised as stale without reading it.
+    db.execute(
+        """
+        CREATE TABLE live_tables (
+            id INTEGER PRIMARY KEY,
+            series_id INTEGER UNIQUE REFERENCES series(id),
+            deal_number INTEGER NOT NULL,
+            deals_done INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            updated TEXT NOT NULL
+        ) STRICT
+        """
+    )
+
+
+KNOWN = ("m001_initial", "m002_statistics_indexes", "m003_live_tables")
