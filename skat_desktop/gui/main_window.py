@@ -56,11 +56,10 @@ from skat_desktop.app.table import (
 )
 from skat_desktop.engine.actions import Declare, Discard, Play
 from skat_desktop.engine.cards import mask
-from skat_desktop.gui import texts
+from skat_desktop.gui import game_words as words
 from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.deck_picker import DeckPicker
 from skat_desktop.gui.decks import clear_card_cache, deck_by_id
-from skat_desktop.gui.game_words import local_date
 from skat_desktop.gui.history_view import HistoryBrowser
 from skat_desktop.gui.i18n import available_languages, install_translations, language_name
 from skat_desktop.gui.new_game import (
@@ -262,6 +261,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("Skat"))
 
         deck = deck_by_id(settings.deck_id, index_style=settings.index_style)
+        words.use_deck(deck.id)  # the cards' names follow the deck setting
         self.pictures = CardPictures(deck, self, synchronous=synchronous_pictures)
         app = QApplication.instance()
         self.colors = apply_theme(app, settings.color_scheme)
@@ -657,6 +657,10 @@ class MainWindow(QMainWindow):
         as it lasts "Waiting for the database…" or "Not saving: <reason>"."""
         label = self.store_label
         if self.waiting_for_store:
+            session = self.session
+            busy = self._busy_reason or (
+                session.failure if session is not None and session.waiting else None
+            )
             label.setText(self.tr("Waiting for the database…"))
             label.setToolTip(
                 tip(
@@ -664,7 +668,7 @@ class MainWindow(QMainWindow):
                         "Another program is writing to the database; the score sheets are "
                         "saved as soon as it has finished."
                     )
-                    + ("\n" + self._busy_reason if self._busy_reason else "")
+                    + ("\n" + busy if busy else "")
                 )
             )
             label.setStyleSheet("color: #b26a00; font-weight: 600")
@@ -1108,7 +1112,7 @@ class MainWindow(QMainWindow):
 
     def series_title(self, profile) -> str:
         """A new series' title in the player's language: "<rules>, <today>"."""
-        today = local_date(date.today().isoformat())
+        today = words.local_date(date.today().isoformat())
         return self.tr("%1, %2").replace("%1", profile_title(profile)).replace("%2", today)
 
     def set_controller(self, ctl: TableController, create_series=None) -> None:
@@ -1232,7 +1236,7 @@ class MainWindow(QMainWindow):
                 game = (
                     self.tr("%1 plays %2")
                     .replace("%1", who)
-                    .replace("%2", texts.contract_label(view.contract))
+                    .replace("%2", words.contract_text(view.contract))
                 )
             self.interjection.set_turn(need.legal, game)
             self.turn_label.setText(self.tr("Say Kontra, or let it pass"))
@@ -1384,7 +1388,7 @@ class MainWindow(QMainWindow):
     def _illegal_card(self, card: int) -> None:
         self.statusBar().showMessage(
             self.tr("%1 may not be played now: follow suit with a bright card.").replace(
-                "%1", texts.card_name(card)
+                "%1", words.card_text(card)
             ),
             4000,
         )
@@ -1445,24 +1449,12 @@ class MainWindow(QMainWindow):
         action = hint.action
         card = action.card if type(action) is Play else None
         self.scene.set_hint(card)
-        what = texts.card_name(card) if card is not None else self._action_words(action)
-        line = self.tr("Hint: %1 — %2").replace("%1", what).replace("%2", hint.reason)
+        what = words.move_text(action)
+        line = self.tr("Hint: %1 — %2").replace("%1", what).replace("%2", words.hint_reason(hint))
         self.turn_label.setText(line)
         self.statusBar().showMessage(line, 10000)
         if type(action).__name__ == "Bid":
             self.bidding.select_value(action.value)
-
-    def _action_words(self, action) -> str:
-        name = type(action).__name__
-        words = {
-            "Bid": self.tr("bid %1").replace("%1", str(getattr(action, "value", ""))),
-            "Hold": self.tr("hold"),
-            "Pass": self.tr("pass"),
-            "PickUp": self.tr("pick up the skat"),
-            "Discard": " ".join(texts.card_name(c) for c in getattr(action, "cards", ())),
-            "Declare": texts.contract_label(action.contract) if hasattr(action, "contract") else "",
-        }
-        return words.get(name, name)
 
     def replay_deal(self) -> None:
         session = self.session
@@ -1572,6 +1564,9 @@ class MainWindow(QMainWindow):
         clear_card_cache()
         self.pictures.set_deck(deck)
         self.scene.set_deck()
+        if self.history_view is not None:
+            self.history_view.set_deck(deck)
+        words.use_deck(deck.id)  # open windows say their words anew in the deck's names
 
     def _toggle_letters(self, on: bool) -> None:
         self.settings.index_style = "de" if on else "en"

@@ -12,6 +12,11 @@ played at once all the same: the controller runs without a store, the session cr
 the series through the writer, trying again every second or so while the lock is held
 (:attr:`TableSession.waiting`), and writes the deals finished meanwhile from memory once
 the series is there -- and every later deal as it ends.
+
+A finished deal of a series already in the database that meets such a lock is tried
+again the same way: it waits in the controller's queue (in order, with the deals that
+end meanwhile) and the session says it is waiting; only when the lock stays for about
+two minutes is it a failure, with "Save again".
 """
 
 from __future__ import annotations
@@ -41,8 +46,8 @@ from skat_desktop.app.table import (
 )
 from skat_desktop.engine.actions import Claim, Double, PickUp, Push
 from skat_desktop.engine.dealing import active_seats
-from skat_desktop.gui import texts
-from skat_desktop.gui.store_worker import StoreWriter, brief_wait
+from skat_desktop.gui import game_words
+from skat_desktop.gui.store_worker import DealsWritten, StoreWriter, brief_wait, write_deals
 from skat_desktop.gui.table_state import TableState, build_state
 from skat_desktop.gui.worker import JobResult, Worker
 
@@ -119,6 +124,10 @@ class TableSession(QObject):
         self._job: tuple[int, tuple[tuple[Deal, int], ...]] | None = None  # out at the writer
         self._tries = 0
         self.waiting = self.deferred  # another program holds the lock: trying again
+        self._again = QTimer(self)  # the next try while the lock is held
+        self._again.setSingleShot(True)
+        self._again.setInterval(RETRY_MS)
+        self._again.timeout.connect(self._try_again)
         self.failure: str | None = None  # why the last write failed (one line)
         self.ready = ready
         self.hint_level = hint_level
@@ -244,7 +253,7 @@ class TableSession(QObject):
             self.worker.cancel(HINT)
             a = event.action
             if type(a) is Double:
-                self.words[event.seat] = texts.doubling_name(a.level) + "!"
+                self.words[event.seat] = game_words.doubling_name(a.level) + "!"
             elif type(a) is Push:
                 self.words[event.seat] = self.tr("Pushes")
             elif type(a) is PickUp and self.ctl.view_for(event.seat).phase == "schieben":
@@ -297,13 +306,35 @@ class TableSession(QObject):
 
     # ------------------------------------------------------------------ storing
 
-    def _write_next(self) -> None:
-        """Hand the deals waiting for the database to the writer (one write at a time)."""
-        if self.writer is None or self._write is not None:
+    def _write_next(self, now: bool = False) -> None:
+        """Hand the deals waiting for the database to the writer (one write at a time;
+        while another program holds the lock only when the next try is due, ``now``)."""
+        if self.writer is None or self._write is not None or (self.waiting and not now):
             return
         write = self.ctl.take_store_write()
         if write is not None:
-            self._write = (self.writer.submit(write.run), write)
+            self._write = (self.writer.submit(lambda store: write_deals(store, write)), write)
+
+    def _lock_held(self, reason: str) -> bool:
+        """A try met another program's lock: True if it is tried again after a pause
+        (waiting), False once the tries are used up (a failure: "Save again")."""
+        if self.closed or self._tries >= MAX_TRIES:
+            self.waiting = False
+            self._tries = 0  # a later try (Save again, the next deal) has its full round
+            return False
+        self._tries += 1
+        self.waiting = True
+        self.failure = reason
+        self._again.start()
+        return True
+
+    def _try_again(self) -> None:
+        if self.closed:
+            return
+        if self.deferred:
+            self._save_deferred()
+        else:
+            self._write_next(now=True)
 
     # ------------------------------------------------------------------ a series begun busy
 
@@ -344,13 +375,13 @@ class TableSession(QObject):
             return
         make, series_id, deals = self._make_series, self.series_id, tuple(self._held)
 
-        def job(store: Store) -> tuple[int, StoreOutcome]:
+        def job(store: Store) -> tuple[int, DealsWritten]:
             sid = series_id
             if sid is None:
                 with brief_wait(store):  # one try; the session tries again if it is locked
                     sid = make(store)
-            outcome = StoreWrite(sid, deals).run(store) if deals else StoreOutcome(0)
-            return sid, outcome
+            written = write_deals(store, StoreWrite(sid, deals)) if deals else None
+            return sid, written or DealsWritten(StoreOutcome(0))
 
         self._job = (self.writer.submit(job), deals)
 
@@ -359,11 +390,7 @@ class TableSession(QObject):
         deals = self._job[1]
         self._job = None
         if not ok:
-            if getattr(answer, "busy", False) and self._tries < MAX_TRIES:
-                self._tries += 1
-                self.waiting = True
-                QTimer.singleShot(RETRY_MS, self, self._save_deferred)
-            else:
+            if not (getattr(answer, "busy", False) and self._lock_held(str(answer))):
                 self.waiting = False
                 self.failure = answer if isinstance(answer, str) else str(answer)
                 text = self.tr(
@@ -374,11 +401,19 @@ class TableSession(QObject):
                 self.tableEvent.emit(StoreFailed(str(answer), len(self._held)))
             self.storeChanged.emit()
             return
-        sid, outcome = answer
+        sid, written = answer
+        outcome = written.outcome
         created = self.series_id is None
         self.series_id = sid
-        self.waiting = False
-        self._tries = 0
+        busy = written.busy is not None and self._lock_held(written.busy)
+        if written.busy is not None and not busy:  # the lock stayed: a failure now
+            number = deals[min(outcome.written, len(deals) - 1)][1]
+            outcome = StoreOutcome(
+                outcome.written, f"deal {number} could not be stored: {written.busy}"
+            )
+        if not busy:
+            self.waiting = False
+            self._tries = 0
         done = deals[: max(0, min(outcome.written, len(deals)))]
         for deal, _ in done:
             if self._held and self._held[0][0] is deal:
@@ -394,7 +429,7 @@ class TableSession(QObject):
             text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
             self.message.emit(text.replace("%1", outcome.error), "store")
             self.tableEvent.emit(StoreFailed(outcome.error, len(self._held)))
-        else:
+        elif not busy:
             self.failure = None
             if self._held:
                 self._save_deferred()  # deals that ended meanwhile
@@ -410,7 +445,22 @@ class TableSession(QObject):
             return  # another table's write
         write = self._write[1]
         self._write = None
-        outcome = answer if ok else StoreOutcome(0, f"the database cannot be written: {answer}")
+        if ok:
+            outcome, busy = answer.outcome, answer.busy
+        elif getattr(answer, "busy", False):  # the writer could not even open the file
+            outcome, busy = StoreOutcome(0), str(answer)
+        else:
+            outcome, busy = StoreOutcome(0, f"the database cannot be written: {answer}"), None
+        if busy is not None:
+            if self._lock_held(busy):  # the rest waits in order and is tried again
+                self.ctl.store_written(write, outcome)  # the deals written before it
+                self.storeChanged.emit()
+                return
+            number = write.deals[min(outcome.written, len(write.deals) - 1)][1]
+            outcome = StoreOutcome(outcome.written, f"deal {number} could not be stored: {busy}")
+        self.waiting = False
+        if outcome.error is None:
+            self._tries = 0
         self.failure = outcome.error
         self.ctl.store_written(write, outcome)  # DealsStored / StoreFailed as events
         if outcome.error is None:
@@ -425,7 +475,7 @@ class TableSession(QObject):
             self.writer.finish()  # the answer of the try that is out
             return
         self.writer.finish()  # delivers the outstanding answer
-        self._write_next()
+        self._write_next(now=True)  # one more try even while the lock was held
         self.writer.finish()
 
     def decline(self) -> bool:
@@ -458,14 +508,15 @@ class TableSession(QObject):
     def retry_store(self) -> bool:
         """Try again to store the deals a failure left waiting; True if nothing waits
         (with the store writer the answer comes as events: DealsStored or StoreFailed)."""
+        self._again.stop()
+        self._tries = 0
         if self.deferred:
             if self.series_id is not None and not self._held:
                 return True
-            self._tries = 0
             self._save_deferred()
             return False
         if self.writer is not None:
-            self._write_next()
+            self._write_next(now=True)
             return not self.ctl.pending_store
         return self._run(self.ctl.retry_store)
 
@@ -520,6 +571,7 @@ class TableSession(QObject):
         if write:
             self.flush_store()
         self.closed = True
+        self._again.stop()
         self.worker.cancel()
         with contextlib.suppress(RuntimeError, TypeError):
             self.worker.finished.disconnect(self._on_job)

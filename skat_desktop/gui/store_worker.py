@@ -13,9 +13,11 @@ gone (the Anki "operations" pattern: the job never touches widgets).
 
 The GUI thread never waits for another program's lock: its own connection has no busy
 timeout (:data:`GUI_BUSY_MS`), and whatever needs the lock (opening a database that must
-be set up, creating a series) is tried on the writer's thread, each try waiting at most
-:data:`WAIT_MS` for the lock, and tried again by the caller while the answer is a
-:class:`Failure` with ``busy`` set.
+be set up, creating a series, writing a finished deal) is tried on the writer's thread,
+each try waiting at most :data:`WAIT_MS` for the lock (the writer's connection never
+waits longer, so closing the window is never held up for long), and tried again by the
+caller while the answer is a :class:`Failure` with ``busy`` set or a
+:class:`DealsWritten` with ``busy``.
 """
 
 from __future__ import annotations
@@ -33,10 +35,9 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThreadPool, Signal, Slot
 from sqlite_utils import Database
 
-from skat_desktop.app.table import DealsStored
+from skat_desktop.app.table import DealsStored, StoreOutcome, StoreWrite
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.store.database import (
-    BUSY_MS,
     DatabaseBusy,
     ReadOnlyDatabase,
     StoreError,
@@ -100,7 +101,7 @@ class Failure(str):
     @classmethod
     def of(cls, e: BaseException) -> Failure:
         failure = cls(_message(e))
-        failure.busy = isinstance(e, DatabaseBusy) or is_busy(e)
+        failure.busy = _lock_held(e)
         failure.read_only = isinstance(e, ReadOnlyDatabase) or is_read_only(e)
         return failure
 
@@ -108,13 +109,14 @@ class Failure(str):
 @contextlib.contextmanager
 def brief_wait(store: Store, msecs: int = WAIT_MS):
     """Within this block ``store`` waits at most ``msecs`` for another program's lock (one
-    try of a retried job), then its usual patience again."""
+    try of a retried job), then its patience from before again."""
+    before = store.conn.execute("PRAGMA busy_timeout").fetchone()[0]
     store.conn.execute(f"PRAGMA busy_timeout={int(msecs)}")
     try:
         yield
     finally:
         with contextlib.suppress(sqlite3.Error):
-            store.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            store.conn.execute(f"PRAGMA busy_timeout={int(before)}")
 
 
 def never_wait(store: Store) -> Store:
@@ -129,6 +131,52 @@ def open_for_gui(path: Path) -> Store:
     :class:`StoreWriter`, whose own connection has set the file up already); the
     connection is handed over, and never waits for a lock there."""
     return never_wait(Store(open_database(path, busy_ms=WAIT_MS, check=False)))
+
+
+def _lock_held(e: BaseException) -> bool:
+    return isinstance(e, DatabaseBusy) or is_busy(e)
+
+
+class _NotStored(Exception):
+    """A deal the database refused (not for a lock): its transaction is rolled back."""
+
+
+class DealsWritten:
+    """How a writer job with finished deals went: ``outcome`` as
+    :meth:`StoreWrite.run <skat_desktop.app.table.StoreWrite.run>` gives it, and ``busy``
+    (one line) when another program's lock stopped it before the rest: no failure, the
+    rest is tried again later, in order."""
+
+    __slots__ = ("busy", "outcome")
+
+    def __init__(self, outcome: StoreOutcome, busy: str | None = None) -> None:
+        self.outcome = outcome
+        self.busy = busy
+
+
+def write_deals(store: Store, write: StoreWrite) -> DealsWritten:
+    """Write ``write``'s deals in order, each in a transaction of its own that takes the
+    lock first: a lock another program holds is told apart from a refused deal (which
+    ``StoreWrite.run`` would only describe) and stops the write without an error. A deal
+    the database has already is skipped, so a try again never writes one twice."""
+    written = 0
+    for item in write.deals:
+        try:
+            with store.transaction():  # DatabaseBusy here, before anything is written
+                outcome = StoreWrite(write.series_id, (item,)).run(store)
+                if outcome.error is not None:
+                    raise _NotStored(outcome.error)  # rolls the deal's rows back
+        except _NotStored as e:
+            return DealsWritten(StoreOutcome(written, str(e)))
+        except Exception as e:
+            if _lock_held(e):
+                return DealsWritten(StoreOutcome(written), Failure.of(e))
+            line = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            return DealsWritten(
+                StoreOutcome(written, f"deal {item[1]} could not be stored: {line}")
+            )
+        written += 1
+    return DealsWritten(StoreOutcome(written))
 
 
 class _Dispatcher(QObject):
@@ -286,6 +334,10 @@ class StoreWriter(QObject):
     ``StoreWriter(None, path=...)``: the GUI has no store yet (the file was locked when the
     program started); the writer opens it at its first job, and a job that could not open
     it fails ``busy`` until it can.
+
+    The writer's connection waits at most :data:`WAIT_MS` for another program's lock: a
+    job fails ``busy`` then and its caller tries again after a pause (never this thread,
+    whose jobs a closing window waits for).
     """
 
     done = Signal(int, bool, object)
@@ -323,9 +375,8 @@ class StoreWriter(QObject):
         try:
             if store is None:
                 if self._writer is None:  # on the writer's thread, at its first job
-                    writer = Store.open(self._path, busy_ms=WAIT_MS)
-                    writer.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
-                    self._writer = writer
+                    # each try waits briefly for a lock: the caller tries again later
+                    self._writer = Store.open(self._path, busy_ms=WAIT_MS)
                 store = self._writer
             answer, ok = job(store), True
         except Exception as e:  # reported as one line, never raised

@@ -432,3 +432,118 @@ def test_any_settings_file_gives_valid_settings(tmp_path, values, seats):
         assert isinstance(g.profile, str) and len(g.profile) <= 200
         assert isinstance(g.series_length, int) and 0 <= g.series_length <= 10_000
         assert isinstance(g.practice, bool)
+
+
+# ---------------------------------------------------------------------- 6. a lock at a deal's end
+
+
+def saved_series(qtbot, tmp_path) -> tuple[MainWindow, Store, object]:
+    """A series the database took at once (no lock when it began)."""
+    path = tmp_path / "club.sqlite3"
+    store = Store.open(path)
+    window = make_window(qtbot, tmp_path, store=store)
+    start(window, length=3, seats=["human", "random", "random"], seed=8)
+    session = window.session
+    assert session.series_id is not None and not session.deferred
+    assert window.store_label.text() == ""
+    return window, store, session
+
+
+def never_ask(monkeypatch) -> None:
+    """From now on the "not saved" question answers Discard by itself: a failing test
+    never leaves a modal question blocking the window's close at teardown."""
+    monkeypatch.setattr(MainWindow, "ask_about_unsaved", lambda self, count: "discard")
+
+
+def store_messages(window: MainWindow) -> bool:
+    """A "could not be saved" notice with Save again is shown."""
+    return window.messages.isVisible() and window.messages.kind == "store"
+
+
+def test_a_lock_when_a_deal_ends_is_waited_for_in_the_background_in_order(
+    qtbot, tmp_path, monkeypatch
+):
+    never_ask(monkeypatch)
+    window, store, session = saved_series(qtbot, tmp_path)
+    path = tmp_path / "club.sqlite3"
+    sid = session.series_id
+    other = lock(path)
+    try:
+        finish_deal(qtbot, window)
+        qtbot.waitUntil(lambda: window.store_label.text() == WAITING, timeout=WAIT)
+        assert window.waiting_for_store and session.unsaved() == 1
+        # the next deal is played and ends while the other program still writes
+        TablePlayer(qtbot, window).click(window.deal_over.next_button)
+        finish_deal(qtbot, window, seed=5)
+        qtbot.wait(1500)  # several tries meet the lock meanwhile
+        assert session.unsaved() == 2 and window.store_label.text() == WAITING
+        assert not store_messages(window)  # waiting is no failure: no "Save again"
+        assert rows(path, "SELECT count(*) FROM deals") == [(0,)]
+    finally:
+        release(other)
+    qtbot.waitUntil(lambda: not session.unsaved() and not session.writing, timeout=WAIT)
+    assert rows(path, "SELECT number FROM deals WHERE series_id = ? ORDER BY id", (sid,)) == [
+        (1,),
+        (2,),
+    ]
+    assert SeriesService(store, sid).sheet().totals == session.ctl.totals
+    assert window.store_label.text() == "" and not store_messages(window)
+    window.close()
+    wait_for_jobs()
+    store.close()
+
+
+def test_a_lock_that_stays_falls_back_to_save_again(qtbot, tmp_path, monkeypatch):
+    import skat_desktop.gui.session as session_mod
+
+    monkeypatch.setattr(session_mod, "MAX_TRIES", 1)  # the two minutes, shortened
+    never_ask(monkeypatch)
+    window, store, session = saved_series(qtbot, tmp_path)
+    path = tmp_path / "club.sqlite3"
+    other = lock(path)
+    try:
+        finish_deal(qtbot, window)
+        qtbot.waitUntil(lambda: window.store_label.text() == WAITING, timeout=WAIT)
+        assert not store_messages(window)  # first it waits ...
+        qtbot.waitUntil(lambda: store_messages(window), timeout=WAIT)  # ... then gives up
+        assert window.messages.retry_button.isVisible()
+        assert "busy" in window.messages.label.text()
+        assert not window.waiting_for_store and session.unsaved() == 1
+    finally:
+        release(other)
+    window.messages.retry_button.click()  # Save again
+    qtbot.waitUntil(lambda: not session.unsaved() and not session.writing, timeout=WAIT)
+    assert rows(path, "SELECT number FROM deals") == [(1,)]
+    assert not store_messages(window)
+    window.close()
+    wait_for_jobs()
+    store.close()
+
+
+def test_closing_while_a_deal_waits_for_the_lock_asks_and_saves_it(qtbot, tmp_path, monkeypatch):
+    window, store, session = saved_series(qtbot, tmp_path)
+    path = tmp_path / "club.sqlite3"
+    other = lock(path)
+    released = False
+    try:
+        finish_deal(qtbot, window)
+        qtbot.waitUntil(lambda: window.store_label.text() == WAITING, timeout=WAIT)
+        seen: list[str] = []
+        answer_question(qtbot, "Cancel", seen)
+        window.close()
+        assert len(seen) == 1 and "1 finished deal(s) could not be saved" in seen[0]
+        assert window.isVisible() and session.unsaved() == 1  # it counts as unsaved
+        answer_question(qtbot, "Save again", seen)
+        window.close()
+        assert len(seen) == 2 and window.isVisible()  # closes once the deal is saved
+        assert window.store_label.text() == WAITING
+        release(other)
+        released = True
+        qtbot.waitUntil(lambda: not window.isVisible(), timeout=WAIT)
+    finally:
+        never_ask(monkeypatch)
+        if not released:
+            release(other)
+    assert rows(path, "SELECT number FROM deals") == [(1,)]
+    wait_for_jobs()
+    store.close()
