@@ -35,8 +35,9 @@ QM_DIR = ROOT / "skat_desktop" / "translations"
 LANGUAGES = ("de", "en")
 SOURCE_LANGUAGE = "en"
 
-# placeholders a translation must keep: {name}, %1, %n, %L1
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}|%L?\d+|%n")
+# placeholders a translation must keep: {name}, %1, %L1, and the count %n / %Ln
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|%L?\d+|%L?n")
+_COUNT = {"%n", "%Ln"}
 
 
 @dataclass
@@ -172,10 +173,12 @@ def check(language: str) -> Report:
                 report.untranslated.append((ctx, source))
                 continue
             report.finished += 1
-            # %n may be spelt out in a singular form ("ein Spiel"), so it is not required
-            want = sorted(set(_PLACEHOLDER.findall(source)) - {"%n"})
-            for text in texts:
-                got = sorted(set(_PLACEHOLDER.findall(text)) - {"%n"})
+            # the count may be spelt out in the singular form ("einmal"), not in the others
+            want = sorted(set(_PLACEHOLDER.findall(source)))
+            for i, text in enumerate(texts):
+                got = sorted(set(_PLACEHOLDER.findall(text)))
+                if i == 0 and message.get("numerus") == "yes":
+                    got = sorted(set(got) | (set(want) & _COUNT))
                 if got != want:
                     report.problems.append(
                         f"{ctx}: {source!r} -> {text!r}: placeholders {got} instead of {want}"

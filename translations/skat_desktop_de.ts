@@ -358,19 +358,19 @@
     </message>
     <message>
         <source>♠ &amp;Spades</source>
-        <translation>♠ &amp;Pik</translation>
+        <translation type="vanished">♠ &amp;Pik</translation>
     </message>
     <message>
         <source>♣ &amp;Clubs</source>
-        <translation>♣ &amp;Kreuz</translation>
+        <translation type="vanished">♣ &amp;Kreuz</translation>
     </message>
     <message>
         <source>♥ H&amp;earts</source>
-        <translation>♥ &amp;Herz</translation>
+        <translation type="vanished">♥ &amp;Herz</translation>
     </message>
     <message>
         <source>♦ D&amp;iamonds</source>
-        <translation>♦ Kar&amp;o</translation>
+        <translation type="vanished">♦ Kar&amp;o</translation>
     </message>
 </context>
 <context>
@@ -416,23 +416,252 @@
     <name>Game</name>
     <message>
         <source>%1 tricks</source>
-        <translation>%1 Stiche</translation>
+        <translation type="vanished">%1 Stiche</translation>
     </message>
     <message>
         <source>%1: %2 points, %3 tricks</source>
-        <translation>%1: %2 Augen, %3 Stiche</translation>
+        <translation type="vanished">%1: %2 Augen, %3 Stiche</translation>
+    </message>
+    <message>
+        <source>+1 %1</source>
+        <translation type="vanished">+1 %1</translation>
+    </message>
+    <message>
+        <source>1 trick</source>
+        <translation type="vanished">1 Stich</translation>
+    </message>
+    <message>
+        <source>= %1 × %2 = %3</source>
+        <translation type="vanished">= %1 × %2 = %3</translation>
+    </message>
+    <message>
+        <source>Bock</source>
+        <translation type="vanished">Bock</translation>
+    </message>
+    <message>
+        <source>Bock round: × 2</source>
+        <translation type="vanished">Bockrunde: × 2</translation>
+    </message>
+    <message>
+        <source>Clubs</source>
+        <translation type="vanished">Kreuz</translation>
+    </message>
+    <message>
+        <source>Diamonds</source>
+        <translation type="vanished">Karo</translation>
+    </message>
+    <message>
+        <source>Durchmarsch: %1 took every trick</source>
+        <translation type="vanished">Durchmarsch: %1 hat alle Stiche gemacht</translation>
+    </message>
+    <message>
+        <source>Forehand</source>
+        <translation type="vanished">Vorhand</translation>
+    </message>
+    <message>
+        <source>Grand</source>
+        <translation type="vanished">Grand</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation type="vanished">Hand</translation>
+    </message>
+    <message>
+        <source>Hearts</source>
+        <translation type="vanished">Herz</translation>
+    </message>
+    <message>
+        <source>Hirsch</source>
+        <translation type="vanished">Hirsch</translation>
+    </message>
+    <message>
+        <source>Jungfrau: a player took no trick</source>
+        <translation type="vanished">Jungfrau: Ein Spieler hat keinen Stich gemacht</translation>
+    </message>
+    <message>
+        <source>Jungfrau: a player took no trick (doubled)</source>
+        <translation type="vanished">Jungfrau: Ein Spieler hat keinen Stich gemacht (doppelt)</translation>
+    </message>
+    <message>
+        <source>Kontra</source>
+        <translation type="vanished">Kontra</translation>
+    </message>
+    <message>
+        <source>Middlehand</source>
+        <translation type="vanished">Mittelhand</translation>
+    </message>
+    <message>
+        <source>Null</source>
+        <translation type="vanished">Null</translation>
+    </message>
+    <message>
+        <source>Null below the bid: charged as %1</source>
+        <translation type="vanished">Null unter dem Reizwert: berechnet als %1</translation>
+    </message>
+    <message>
+        <source>Null: value %1</source>
+        <translation type="vanished">Null: Wert %1</translation>
+    </message>
+    <message>
+        <source>Ouvert</source>
+        <translation type="vanished">Ouvert</translation>
+    </message>
+    <message>
+        <source>Ramsch</source>
+        <translation type="vanished">Ramsch</translation>
+    </message>
+    <message>
+        <source>Re</source>
+        <translation type="vanished">Re</translation>
+    </message>
+    <message>
+        <source>Rearhand</source>
+        <translation type="vanished">Hinterhand</translation>
+    </message>
+    <message>
+        <source>Schneider</source>
+        <translation type="vanished">Schneider</translation>
+    </message>
+    <message>
+        <source>Schneider announced</source>
+        <translation type="vanished">Schneider angesagt</translation>
+    </message>
+    <message>
+        <source>Schwarz</source>
+        <translation type="vanished">Schwarz</translation>
+    </message>
+    <message>
+        <source>Schwarz announced</source>
+        <translation type="vanished">Schwarz angesagt</translation>
+    </message>
+    <message>
+        <source>Spades</source>
+        <translation type="vanished">Pik</translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation type="vanished">Spiel</translation>
+    </message>
+    <message>
+        <source>hand</source>
+        <translation type="vanished">Hand</translation>
+    </message>
+    <message>
+        <source>lost: × %1</source>
+        <translation type="vanished">verloren: × %1</translation>
+    </message>
+    <message>
+        <source>no score</source>
+        <translation type="vanished">keine Wertung</translation>
+    </message>
+    <message>
+        <source>overbid: charged at %1</source>
+        <translation type="vanished">überreizt: berechnet mit %1</translation>
+    </message>
+    <message>
+        <source>pushed %1 times: × %2</source>
+        <translation type="vanished">%1-mal geschoben: × %2</translation>
+    </message>
+    <message>
+        <source>score %1</source>
+        <translation type="vanished">Ergebnis %1</translation>
+    </message>
+    <message>
+        <source>with %1</source>
+        <translation type="vanished">mit %1</translation>
+    </message>
+    <message>
+        <source>without %1</source>
+        <translation type="vanished">ohne %1</translation>
+    </message>
+</context>
+<context>
+    <name>GameWords</name>
+    <message numerus="yes">
+        <source>%1 of %Ln deal(s)</source>
+        <translation>
+            <numerusform>%1 von %Ln Spiel</numerusform>
+            <numerusform>%1 von %Ln Spielen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 points, %n trick(s)</source>
+        <translation>
+            <numerusform>%1: %2 Augen, %n Stich</numerusform>
+            <numerusform>%1: %2 Augen, %n Stiche</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln deal(s)</source>
+        <translation>
+            <numerusform>%Ln Spiel</numerusform>
+            <numerusform>%Ln Spiele</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n points safe in the skat</source>
+        <translation>
+            <numerusform>%n Auge sicher im Skat</numerusform>
+            <numerusform>%n Augen sicher im Skat</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trick(s)</source>
+        <translation>
+            <numerusform>%n Stich</numerusform>
+            <numerusform>%n Stiche</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Bells</source>
+        <comment>German deck</comment>
+        <translation>&amp;Schellen</translation>
+    </message>
+    <message>
+        <source>&amp;Leaves</source>
+        <comment>German deck</comment>
+        <translation>Gr&amp;ün</translation>
     </message>
     <message>
         <source>+1 %1</source>
         <translation>+1 %1</translation>
     </message>
     <message>
-        <source>1 trick</source>
-        <translation>1 Stich</translation>
-    </message>
-    <message>
         <source>= %1 × %2 = %3</source>
         <translation>= %1 × %2 = %3</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <comment>German deck: Acorns</comment>
+        <translation>E</translation>
+    </message>
+    <message>
+        <source>A&amp;corns</source>
+        <comment>German deck</comment>
+        <translation>E&amp;ichel</translation>
+    </message>
+    <message>
+        <source>Ace</source>
+        <translation>Ass</translation>
+    </message>
+    <message>
+        <source>Acorns</source>
+        <comment>German deck</comment>
+        <translation>Eichel</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <comment>German deck: Bells</comment>
+        <translation>S</translation>
+    </message>
+    <message>
+        <source>Bells</source>
+        <comment>German deck</comment>
+        <translation>Schellen</translation>
     </message>
     <message>
         <source>Bock</source>
@@ -445,6 +674,16 @@
     <message>
         <source>Clubs</source>
         <translation>Kreuz</translation>
+    </message>
+    <message>
+        <source>D</source>
+        <comment>German deck: Deuce</comment>
+        <translation>D</translation>
+    </message>
+    <message>
+        <source>Deuce</source>
+        <comment>German deck</comment>
+        <translation>Daus</translation>
     </message>
     <message>
         <source>Diamonds</source>
@@ -463,6 +702,16 @@
         <translation>Grand</translation>
     </message>
     <message>
+        <source>H</source>
+        <comment>German deck: Hearts</comment>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>H&amp;earts</source>
+        <comment>German deck</comment>
+        <translation>R&amp;ot</translation>
+    </message>
+    <message>
         <source>Hand</source>
         <translation>Hand</translation>
     </message>
@@ -471,20 +720,57 @@
         <translation>Herz</translation>
     </message>
     <message>
+        <source>Hearts</source>
+        <comment>German deck</comment>
+        <translation>Rot</translation>
+    </message>
+    <message>
         <source>Hirsch</source>
         <translation>Hirsch</translation>
+    </message>
+    <message>
+        <source>J</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Jack</source>
+        <translation>Bube</translation>
     </message>
     <message>
         <source>Jungfrau: a player took no trick</source>
         <translation>Jungfrau: Ein Spieler hat keinen Stich gemacht</translation>
     </message>
     <message>
-        <source>Jungfrau: a player took no trick (doubled)</source>
-        <translation type="vanished">Jungfrau: Ein Spieler hat keinen Stich gemacht (doppelt)</translation>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <comment>German deck: King</comment>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>King</source>
+        <comment>German deck</comment>
+        <translation>König</translation>
+    </message>
+    <message>
+        <source>King</source>
+        <translation>König</translation>
     </message>
     <message>
         <source>Kontra</source>
         <translation>Kontra</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <comment>German deck: Leaves</comment>
+        <translation>G</translation>
+    </message>
+    <message>
+        <source>Leaves</source>
+        <comment>German deck</comment>
+        <translation>Grün</translation>
     </message>
     <message>
         <source>Middlehand</source>
@@ -499,12 +785,38 @@
         <translation>Null unter dem Reizwert: berechnet als %1</translation>
     </message>
     <message>
+        <source>Null declared below the bid (ISkO 3.4.4)</source>
+        <translation>Null unter dem Reizwert angesagt (ISkO 3.4.4)</translation>
+    </message>
+    <message>
         <source>Null: value %1</source>
         <translation>Null: Wert %1</translation>
     </message>
     <message>
+        <source>O</source>
+        <comment>German deck: Ober</comment>
+        <translation>O</translation>
+    </message>
+    <message>
+        <source>Ober</source>
+        <comment>German deck</comment>
+        <translation>Ober</translation>
+    </message>
+    <message>
         <source>Ouvert</source>
         <translation>Ouvert</translation>
+    </message>
+    <message>
+        <source>Passed in</source>
+        <translation>Eingepasst</translation>
+    </message>
+    <message>
+        <source>Q</source>
+        <translation>D</translation>
+    </message>
+    <message>
+        <source>Queen</source>
+        <translation>Dame</translation>
     </message>
     <message>
         <source>Ramsch</source>
@@ -539,16 +851,139 @@
         <translation>Pik</translation>
     </message>
     <message>
+        <source>U</source>
+        <comment>German deck: Unter</comment>
+        <translation>U</translation>
+    </message>
+    <message>
+        <source>Unter</source>
+        <comment>German deck</comment>
+        <translation>Unter</translation>
+    </message>
+    <message>
+        <source>all passed</source>
+        <translation>alle haben gepasst</translation>
+    </message>
+    <message>
+        <source>bid %1</source>
+        <translation>%1 reizen</translation>
+    </message>
+    <message numerus="yes">
+        <source>cashes %1 (%n points)</source>
+        <translation>
+            <numerusform>holt %1 heim (%n Auge)</numerusform>
+            <numerusform>holt %1 heim (%n Augen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>claim failed: the declarer cannot avoid a trick</source>
+        <translation>Anspruch gescheitert: Der Alleinspieler muss einen Stich nehmen</translation>
+    </message>
+    <message>
+        <source>claim failed: the rest goes to the defenders</source>
+        <translation>Anspruch gescheitert: Der Rest geht an die Gegenspieler</translation>
+    </message>
+    <message>
+        <source>claim proven: the declarer takes no further trick</source>
+        <translation>Anspruch bestätigt: Der Alleinspieler bekommt keinen Stich mehr</translation>
+    </message>
+    <message>
+        <source>claim proven: the rest goes to the declarer</source>
+        <translation>Anspruch bestätigt: Der Rest geht an den Alleinspieler</translation>
+    </message>
+    <message>
+        <source>claim the rest</source>
+        <translation>den Rest beanspruchen</translation>
+    </message>
+    <message>
+        <source>conceded by a defender</source>
+        <translation>von einem Gegenspieler aufgegeben</translation>
+    </message>
+    <message>
+        <source>conceded by a defender: the rest to the declarer</source>
+        <translation>von einem Gegenspieler aufgegeben: Der Rest geht an den Alleinspieler</translation>
+    </message>
+    <message>
+        <source>conceded by the declarer</source>
+        <translation>vom Alleinspieler aufgegeben</translation>
+    </message>
+    <message>
+        <source>conceded by the declarer: the rest to the defenders</source>
+        <translation>vom Alleinspieler aufgegeben: Der Rest geht an die Gegenspieler</translation>
+    </message>
+    <message>
+        <source>conceded: Null lost</source>
+        <translation>aufgegeben: Null verloren</translation>
+    </message>
+    <message>
+        <source>conceded: Null won</source>
+        <translation>aufgegeben: Null gewonnen</translation>
+    </message>
+    <message>
+        <source>defender&apos;s claim failed: the declarer wins</source>
+        <translation>Anspruch des Gegenspielers gescheitert: Der Alleinspieler gewinnt</translation>
+    </message>
+    <message>
+        <source>defender&apos;s claim failed: the rest goes to the declarer</source>
+        <translation>Anspruch des Gegenspielers gescheitert: Der Rest geht an den Alleinspieler</translation>
+    </message>
+    <message>
+        <source>defender&apos;s claim proven: the rest goes to the defenders</source>
+        <translation>Anspruch des Gegenspielers bestätigt: Der Rest geht an die Gegenspieler</translation>
+    </message>
+    <message numerus="yes">
+        <source>draws trumps: %n still out</source>
+        <translation>
+            <numerusform>zieht Trumpf: noch %n draußen</numerusform>
+            <numerusform>zieht Trumpf: noch %n draußen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ducks under with %1</source>
+        <translation>bleibt mit %1 drunter</translation>
+    </message>
+    <message>
+        <source>failed claim: the defenders collect the rest (pre-1999)</source>
+        <translation>Anspruch gescheitert: Die Gegenspieler bekommen den Rest (vor 1999)</translation>
+    </message>
+    <message>
+        <source>forehand</source>
+        <translation type="vanished">Vorhand</translation>
+    </message>
+    <message>
         <source>game</source>
         <translation>Spiel</translation>
+    </message>
+    <message>
+        <source>give up</source>
+        <translation>aufgeben</translation>
+    </message>
+    <message numerus="yes">
+        <source>gives the partner %n points with %1</source>
+        <translation>
+            <numerusform>schmiert dem Partner %n Auge mit %1</numerusform>
+            <numerusform>schmiert dem Partner %n Augen mit %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>hand</source>
         <translation>Hand</translation>
     </message>
     <message>
+        <source>hold</source>
+        <translation>halten</translation>
+    </message>
+    <message>
+        <source>leads %1 to keep control</source>
+        <translation>spielt %1 aus und behält das Spiel in der Hand</translation>
+    </message>
+    <message>
         <source>lost: × %1</source>
         <translation>verloren: × %1</translation>
+    </message>
+    <message>
+        <source>middlehand</source>
+        <translation type="vanished">Mittelhand</translation>
     </message>
     <message>
         <source>no score</source>
@@ -559,12 +994,90 @@
         <translation>überreizt: berechnet mit %1</translation>
     </message>
     <message>
-        <source>pushed %1 times: × %2</source>
-        <translation>%1-mal geschoben: × %2</translation>
+        <source>pass</source>
+        <translation>passen</translation>
+    </message>
+    <message>
+        <source>pick up the skat</source>
+        <translation>Skat aufnehmen</translation>
+    </message>
+    <message>
+        <source>plays %1 to leave the declarer the trick</source>
+        <translation>spielt %1 und lässt dem Alleinspieler den Stich</translation>
+    </message>
+    <message>
+        <source>push the skat on</source>
+        <translation>den Skat weiterschieben</translation>
+    </message>
+    <message numerus="yes">
+        <source>pushed %n time(s)</source>
+        <translation>
+            <numerusform>einmal geschoben</numerusform>
+            <numerusform>%n-mal geschoben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>put %1 into the skat</source>
+        <translation>%1 drücken</translation>
+    </message>
+    <message>
+        <source>rearhand</source>
+        <translation type="vanished">Hinterhand</translation>
     </message>
     <message>
         <source>score %1</source>
         <translation>Ergebnis %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>takes the trick with %1 (%n points so far)</source>
+        <translation>
+            <numerusform>sticht mit %1 (bisher %n Auge)</numerusform>
+            <numerusform>sticht mit %1 (bisher %n Augen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the best game for this hand</source>
+        <translation>das beste Spiel für dieses Blatt</translation>
+    </message>
+    <message>
+        <source>the declarer took a trick in Null</source>
+        <translation>der Alleinspieler hat im Null einen Stich bekommen</translation>
+    </message>
+    <message>
+        <source>the declarer wins %1% of the sampled deals</source>
+        <translation>der Alleinspieler gewinnt %1 % der simulierten Verteilungen</translation>
+    </message>
+    <message>
+        <source>the defenders took a trick against Schwarz announced</source>
+        <translation>die Gegenspieler haben gegen angesagtes Schwarz einen Stich gemacht</translation>
+    </message>
+    <message>
+        <source>the defenders win %1% of the sampled deals</source>
+        <translation>die Gegenspieler gewinnen %1 % der simulierten Verteilungen</translation>
+    </message>
+    <message>
+        <source>the hand is not worth a higher bid</source>
+        <translation>das Blatt ist kein höheres Gebot wert</translation>
+    </message>
+    <message>
+        <source>the hand is worth at least %1</source>
+        <translation>das Blatt ist mindestens %1 wert</translation>
+    </message>
+    <message>
+        <source>the hand is worth the bid</source>
+        <translation>das Blatt ist das Gebot wert</translation>
+    </message>
+    <message>
+        <source>the hand needs the skat</source>
+        <translation>das Blatt braucht den Skat</translation>
+    </message>
+    <message>
+        <source>the rules allow nothing better here</source>
+        <translation>die Regeln erlauben hier nichts Besseres</translation>
+    </message>
+    <message>
+        <source>throws %1: the trick is lost anyway</source>
+        <translation>wirft %1 ab: Der Stich ist ohnehin verloren</translation>
     </message>
     <message>
         <source>with %1</source>
@@ -573,101 +1086,6 @@
     <message>
         <source>without %1</source>
         <translation>ohne %1</translation>
-    </message>
-</context>
-<context>
-    <name>GameWords</name>
-    <message>
-        <source>A</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <source>Bock</source>
-        <translation type="vanished">Bock</translation>
-    </message>
-    <message>
-        <source>Clubs</source>
-        <translation type="vanished">Kreuz</translation>
-    </message>
-    <message>
-        <source>Diamonds</source>
-        <translation type="vanished">Karo</translation>
-    </message>
-    <message>
-        <source>Grand</source>
-        <translation type="vanished">Grand</translation>
-    </message>
-    <message>
-        <source>Hand</source>
-        <translation type="vanished">Hand</translation>
-    </message>
-    <message>
-        <source>Hearts</source>
-        <translation type="vanished">Herz</translation>
-    </message>
-    <message>
-        <source>Hirsch</source>
-        <translation type="vanished">Hirsch</translation>
-    </message>
-    <message>
-        <source>J</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <source>K</source>
-        <translation>K</translation>
-    </message>
-    <message>
-        <source>Kontra</source>
-        <translation type="vanished">Kontra</translation>
-    </message>
-    <message>
-        <source>Null</source>
-        <translation type="vanished">Null</translation>
-    </message>
-    <message>
-        <source>Ouvert</source>
-        <translation type="vanished">Ouvert</translation>
-    </message>
-    <message>
-        <source>Passed in</source>
-        <translation>Eingepasst</translation>
-    </message>
-    <message>
-        <source>Q</source>
-        <translation>D</translation>
-    </message>
-    <message>
-        <source>Ramsch</source>
-        <translation type="vanished">Ramsch</translation>
-    </message>
-    <message>
-        <source>Re</source>
-        <translation type="vanished">Re</translation>
-    </message>
-    <message>
-        <source>Schneider announced</source>
-        <translation type="vanished">Schneider angesagt</translation>
-    </message>
-    <message>
-        <source>Schwarz announced</source>
-        <translation type="vanished">Schwarz angesagt</translation>
-    </message>
-    <message>
-        <source>Spades</source>
-        <translation type="vanished">Pik</translation>
-    </message>
-    <message>
-        <source>forehand</source>
-        <translation>Vorhand</translation>
-    </message>
-    <message>
-        <source>middlehand</source>
-        <translation>Mittelhand</translation>
-    </message>
-    <message>
-        <source>rearhand</source>
-        <translation>Hinterhand</translation>
     </message>
     <message>
         <source>{player} bids {value}</source>
@@ -712,6 +1130,26 @@
     <message>
         <source>{player} says {doubling}</source>
         <translation>{player} sagt {doubling}</translation>
+    </message>
+    <message>
+        <source>{rank} of {suit}</source>
+        <translation>{suit} {rank}</translation>
+    </message>
+    <message>
+        <source>♠ &amp;Spades</source>
+        <translation>♠ &amp;Pik</translation>
+    </message>
+    <message>
+        <source>♣ &amp;Clubs</source>
+        <translation>♣ &amp;Kreuz</translation>
+    </message>
+    <message>
+        <source>♥ H&amp;earts</source>
+        <translation>♥ &amp;Herz</translation>
+    </message>
+    <message>
+        <source>♦ D&amp;iamonds</source>
+        <translation>♦ Kar&amp;o</translation>
     </message>
 </context>
 <context>
@@ -882,7 +1320,7 @@
     </message>
     <message>
         <source>pushed {count} times</source>
-        <translation>{count}-mal geschoben</translation>
+        <translation type="vanished">{count}-mal geschoben</translation>
     </message>
     <message>
         <source>this decided the game</source>
@@ -942,7 +1380,7 @@
     </message>
     <message>
         <source>{total} deals</source>
-        <translation>{total} Spiele</translation>
+        <translation type="vanished">{total} Spiele</translation>
     </message>
     <message>
         <source>−{points} points</source>
@@ -1296,11 +1734,11 @@
     </message>
     <message>
         <source>bid %1</source>
-        <translation>%1 reizen</translation>
+        <translation type="vanished">%1 reizen</translation>
     </message>
     <message>
         <source>hold</source>
-        <translation>halten</translation>
+        <translation type="vanished">halten</translation>
     </message>
     <message>
         <source>no database is open</source>
@@ -1308,11 +1746,11 @@
     </message>
     <message>
         <source>pass</source>
-        <translation>passen</translation>
+        <translation type="vanished">passen</translation>
     </message>
     <message>
         <source>pick up the skat</source>
-        <translation>Skat aufnehmen</translation>
+        <translation type="vanished">Skat aufnehmen</translation>
     </message>
     <message>
         <source>the database is open for viewing only</source>
@@ -2261,11 +2699,11 @@
     </message>
     <message>
         <source>{played} deals</source>
-        <translation>{played} Spiele</translation>
+        <translation type="vanished">{played} Spiele</translation>
     </message>
     <message>
         <source>{played} of {planned} deals</source>
-        <translation>{played} von {planned} Spielen</translation>
+        <translation type="vanished">{played} von {planned} Spielen</translation>
     </message>
 </context>
 <context>
@@ -2325,9 +2763,16 @@
         <source>Declarer</source>
         <translation>Alleinspieler</translation>
     </message>
+    <message numerus="yes">
+        <source>Doubled %n time(s): Kontra, Re, …</source>
+        <translation>
+            <numerusform>Einmal verdoppelt: Kontra, Re, …</numerusform>
+            <numerusform>%n-mal verdoppelt: Kontra, Re, …</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Doubled {count} time(s): Kontra, Re, …</source>
-        <translation>{count}-mal verdoppelt: Kontra, Re, …</translation>
+        <translation type="vanished">{count}-mal verdoppelt: Kontra, Re, …</translation>
     </message>
     <message>
         <source>Game</source>
@@ -2553,7 +2998,7 @@
     </message>
     <message>
         <source>Grand</source>
-        <translation>Grand</translation>
+        <translation type="vanished">Grand</translation>
     </message>
     <message>
         <source>Hand</source>
@@ -2577,7 +3022,7 @@
     </message>
     <message>
         <source>Null</source>
-        <translation>Null</translation>
+        <translation type="vanished">Null</translation>
     </message>
     <message>
         <source>Ouvert</source>
@@ -2727,7 +3172,15 @@
     </message>
     <message>
         <source>Bidding: %1</source>
-        <translation>Reizen: %1</translation>
+        <translation type="vanished">Reizen: %1</translation>
+    </message>
+    <message>
+        <source>Bidding: %1 (%2)</source>
+        <translation>Reizen: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Bidding: %1, held by %2</source>
+        <translation>Reizen: %1, gehalten von %2</translation>
     </message>
     <message>
         <source>Bock round</source>

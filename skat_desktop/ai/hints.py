@@ -25,14 +25,75 @@ from skat_desktop.engine.cards import (
     points_of,
     unicode_name,
 )
+from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.view import SeatView
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a move is good, as data: a window says it in the player's language and with the
+    deck's card names; :meth:`english` is the line the engine's users (CLI, logs) read.
+
+    ``kind`` is one of bid, hold, pass, pick_up, discard, declare, other, draw_trumps, cash,
+    lead, duck, leave_trick, take, give_partner, throw. ``side`` ("declarer" or "defenders")
+    and ``share`` (0..100) say how often that side won the sampled deals, when known.
+    """
+
+    kind: str
+    card: int | None = None
+    cards: tuple[int, ...] = ()
+    points: int = 0
+    count: int = 0
+    contract: Contract | None = None
+    side: str | None = None
+    share: int | None = None
+
+    def english(self) -> str:
+        card = unicode_name(self.card) if self.card is not None else ""
+        match self.kind:
+            case "bid":
+                line = f"the hand is worth at least {self.count}"
+            case "hold":
+                line = "holds: the hand is worth the bid"
+            case "pass":
+                line = "passes: the hand is not worth a higher bid"
+            case "pick_up":
+                line = "picks up the skat: the hand needs it"
+            case "discard":
+                names = " ".join(unicode_name(c) for c in self.cards)
+                line = f"buries {names}: {self.points} points safe in the skat"
+            case "declare":
+                line = f"declares {self.contract.label() if self.contract else ''}"
+            case "draw_trumps":
+                line = f"draws trumps: {self.count} outstanding"
+            case "cash":
+                line = f"cashes {card} ({self.points} points)"
+            case "lead":
+                line = f"leads {card} to keep control"
+            case "duck":
+                line = f"ducks under with {card}"
+            case "leave_trick":
+                line = f"plays {card} to leave the declarer the trick"
+            case "take":
+                line = f"takes the trick with {card} ({self.points} points so far)"
+            case "give_partner":
+                line = f"gives partner {self.points} points with {card}"
+            case "throw":
+                line = f"throws {card}: the trick is lost anyway"
+            case _:
+                line = "the rules allow nothing better here"
+        if self.share is not None:
+            verb = "wins" if self.side == "declarer" else "win"
+            line += f" (the {self.side} {verb} {self.share}% of sampled deals)"
+        return line
 
 
 @dataclass(frozen=True)
 class Hint:
     action: Action
     reason: str
+    why: Why | None = None
 
 
 def _trick_leader_card(view: SeatView) -> tuple[int | None, int | None]:
@@ -49,52 +110,56 @@ def _trick_leader_card(view: SeatView) -> tuple[int | None, int | None]:
 
 def explain(view: SeatView, action: Action, win_share: float | None = None) -> str:
     """One line on why ``action`` is played in ``view``."""
+    return why(view, action, win_share).english()
+
+
+def why(view: SeatView, action: Action, win_share: float | None = None) -> Why:
+    """Why ``action`` is played in ``view``, as data (:class:`Why`)."""
     me = view.position
     if isinstance(action, Bid):
-        return f"the hand is worth at least {action.value}"
+        return Why("bid", count=action.value)
     if isinstance(action, Hold):
-        return "holds: the hand is worth the bid"
+        return Why("hold")
     if isinstance(action, Pass):
-        return "passes: the hand is not worth a higher bid"
+        return Why("pass")
     if isinstance(action, PickUp):
-        return "picks up the skat: the hand needs it"
+        return Why("pick_up")
     if isinstance(action, Discard):
         pts = POINTS[action.cards[0]] + POINTS[action.cards[1]]
-        names = " ".join(unicode_name(c) for c in action.cards)
-        return f"buries {names}: {pts} points safe in the skat"
+        return Why("discard", cards=tuple(action.cards), points=pts)
     if isinstance(action, Declare):
-        return f"declares {action.contract.label()}"
+        return Why("declare", contract=action.contract)
     if not isinstance(action, Play):
-        return "the rules allow nothing better here"
+        return Why("other")
     c = action.card
     g = view.game
     es = EFFECTIVE_SUIT[g]
-    share = ""
+    side = share = None
     if win_share is not None and view.contract is not None:
-        who = "the declarer" if me == view.declarer else "the defenders"
-        ours = win_share if me == view.declarer else 1 - win_share
-        share = f" ({who} win {round(100 * ours)}% of sampled deals)"
+        side = "declarer" if me == view.declarer else "defenders"
+        share = round(100 * (win_share if me == view.declarer else 1 - win_share))
+
+    def said(kind: str, points: int = 0, count: int = 0) -> Why:
+        return Why(kind, card=c, points=points, count=count, side=side, share=share)
+
     if not view.trick:
         if g not in (GameType.NULL, GameType.RAMSCH) and es[c] == TRUMP and me == view.declarer:
             out = EFFECTIVE_MASKS[g][TRUMP] & ~view.played & ~view.hand
             n = out.bit_count()
             if n:
-                return f"draws trumps: {n} outstanding" + share
+                return said("draw_trumps", count=n)
         if POINTS[c] >= 10:
-            return f"cashes {unicode_name(c)} ({POINTS[c]} points)" + share
-        return f"leads {unicode_name(c)} to keep control" + share
+            return said("cash", points=POINTS[c])
+        return said("lead")
     best, holder = _trick_leader_card(view)
     partner_wins = holder is not None and (holder == view.declarer) == (me == view.declarer)
     if g == GameType.NULL:
-        if me == view.declarer:
-            return f"ducks under with {unicode_name(c)}" + share
-        return f"plays {unicode_name(c)} to leave the declarer the trick" + share
+        return said("duck" if me == view.declarer else "leave_trick")
     if beats(c, best, g):
-        pts = sum(POINTS[x] for x in view.trick) + POINTS[c]
-        return f"takes the trick with {unicode_name(c)} ({pts} points so far)" + share
+        return said("take", points=sum(POINTS[x] for x in view.trick) + POINTS[c])
     if partner_wins and view.declarer is not None:
-        return f"gives partner {POINTS[c]} points with {unicode_name(c)}" + share
-    return f"throws {unicode_name(c)}: the trick is lost anyway" + share
+        return said("give_partner", points=POINTS[c])
+    return said("throw")
 
 
 def hint(
@@ -114,7 +179,8 @@ def hint(
         scores, used = player.card_scores(view, cancel)
         if used and action.card in scores:
             share = scores[action.card]
-    return Hint(action, explain(view, action, share))
+    reason = why(view, action, share)
+    return Hint(action, reason.english(), reason)
 
 
 @dataclass(frozen=True)

@@ -597,7 +597,9 @@ class SeriesService:
         tallies = self.series.tallies()
         evaluation = self.series.evaluation()
         sf = evaluate("seeger_fabian", tallies, info.table_size)
-        ranking = rank(list(range(info.table_size)), evaluation, tallies)
+        # equal players share a place (1, 1, 3): a sheet draws no lots, so a fresh series
+        # starts with every player first
+        ranking = rank(list(range(info.table_size)), evaluation, tallies, lot_seed=None)
         totals = tuple(self.series.totals)
         money = tuple(settle(totals, info.stake_cents)) if info.stake_cents else (0,) * len(totals)
         return SheetSummary(

@@ -1,16 +1,34 @@
-"""Skat words the views show — games, contracts, cards, moves, numbers — translated by Qt.
+"""Skat's words — suits, cards, games, contracts, moves, doublings, counts — said once.
 
-The engine speaks English identifiers (``Contract.label()``, ``GameType.label``); this module
-turns them into the words of the player's language through ``QCoreApplication.translate`` in
-the context ``GameWords``; the names of games and doublings are the table's own
-(:mod:`skat_desktop.gui.texts`), so a word is translated once for every view.
+Every view (the table and its panels, the history, the score sheet, the statistics, the
+status bar) names a game term through this module, so a card is called the same
+everywhere, in every language, and with the cards the player sees. The words are translated
+by Qt in the context ``GameWords``; those that take a count (``%n trick(s)``) or have two
+meanings ("Hearts" on French and on German cards) are said by :class:`GameWords`, because
+``pyside6-lupdate`` reads numerus forms and disambiguations only from ``self.tr`` in a class.
+
+**The deck decides the suits.** French decks (the two-colour one, the four-colour tournament
+deck, decks of other card games) name the suits Clubs, Spades, Hearts, Diamonds (Kreuz, Pik,
+Herz, Karo) with the signs ♣♠♥♦ and the ranks Jack, Queen, King, Ace — short J Q K A in
+English, B D K A (Bube, Dame, König, Ass) in German. The German deck names the suits Eichel,
+Grün, Rot, Schellen and the ranks Unter, Ober, König, Daus; in English Acorns, Leaves, Hearts,
+Bells and Unter, Ober, King, Deuce, as English card literature (Parlett, pagat.com) keeps the
+German names of the two knaves. No font has acorn, leaf and bell signs, and the French ones
+would name other cards, so German cards are written with letters: EU, G10, RO, SD (Eichel
+Unter, Grün Zehn, Rot Ober, Schellen Daus; in English AU, L10, HO, BD).
+
+The deck reaches this module from one place, the deck setting: the main window calls
+:func:`use_deck` with the chosen deck's id, at start and whenever the player changes it, and
+a change makes every open window say its words anew (the ``LanguageChange`` every view
+already handles).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from html import escape
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QLocale, QObject
 from PySide6.QtGui import QColor, QPalette
 
 from skat_desktop.engine.actions import (
@@ -27,61 +45,349 @@ from skat_desktop.engine.actions import (
     Play,
     Push,
 )
-from skat_desktop.engine.cards import GAME_NAMES, SUIT_SYMBOLS, GameType
+from skat_desktop.engine.cards import GAME_NAMES, SUIT_SYMBOLS, TEN, GameType
 from skat_desktop.engine.contract import Contract
-from skat_desktop.gui import texts
+from skat_desktop.engine.scoring import GameResult, RamschResult
+from skat_desktop.gui.theme import suit_text_color
 
 CONTEXT = "GameWords"
 
-_PASSED_IN = QT_TRANSLATE_NOOP("GameWords", "Passed in")
-# The additions of Contract.label(), longest first so "Schneider announced" is one phrase;
-# their words, like the game names and the doublings, are the table's (gui/texts.py).
-_ADDITIONS = ("Schneider announced", "Schwarz announced", "Ouvert", "Hand")
-_POSITIONS = (
-    QT_TRANSLATE_NOOP("GameWords", "forehand"),
-    QT_TRANSLATE_NOOP("GameWords", "middlehand"),
-    QT_TRANSLATE_NOOP("GameWords", "rearhand"),
-)
-# Corner letters: German players say Bube, Dame, König, Ass (B D K A).
-_RANKS = (
-    "7",
-    "8",
-    "9",
-    "10",
-    QT_TRANSLATE_NOOP("GameWords", "J"),
-    QT_TRANSLATE_NOOP("GameWords", "Q"),
-    QT_TRANSLATE_NOOP("GameWords", "K"),
-    QT_TRANSLATE_NOOP("GameWords", "A"),
-)
+FRENCH, TOURNAMENT, GERMAN = "french", "tournament", "german"
+DECK_STYLES = (FRENCH, TOURNAMENT, GERMAN)
+"""How the cards look, as far as their names go: the built-in decks' ids; any other deck
+(those of other card games) is French."""
+
+_style = FRENCH
+
+
+def style_of(deck_id: str) -> str:
+    """The style of a deck id: ``german``, ``tournament`` or (any other deck) ``french``."""
+    return deck_id if deck_id in DECK_STYLES else FRENCH
+
+
+def deck_style() -> str:
+    """The style of the deck in use (:data:`DECK_STYLES`)."""
+    return _style
+
+
+def german_cards() -> bool:
+    """True while the German deck is in use: Eichel, Grün, Rot, Schellen."""
+    return _style == GERMAN
+
+
+def use_deck(deck_id: str, *, notify: bool = True) -> bool:
+    """Say the words of the deck ``deck_id`` from now on; True if they changed.
+
+    With ``notify`` a change sends ``LanguageChange`` to the application, as installing a
+    translator does: every open window says its words anew, in the new deck's names.
+    """
+    global _style
+    style = style_of(deck_id)
+    if style == _style:
+        return False
+    old_german = _style == GERMAN
+    _style = style
+    app = QCoreApplication.instance()
+    if notify and app is not None and old_german != (style == GERMAN):
+        QCoreApplication.sendEvent(app, QEvent(QEvent.Type.LanguageChange))
+    return True
+
+
+# ----------------------------------------------------------------------------- the words
+
+
+class GameWords(QObject):
+    """The words with a count or two meanings (lupdate reads those only from a class)."""
+
+    # cards ------------------------------------------------------------------------------
+
+    def suits(self, german: bool) -> tuple[str, str, str, str]:
+        if german:
+            return (
+                self.tr("Acorns", "German deck"),
+                self.tr("Leaves", "German deck"),
+                self.tr("Hearts", "German deck"),
+                self.tr("Bells", "German deck"),
+            )
+        return (self.tr("Clubs"), self.tr("Spades"), self.tr("Hearts"), self.tr("Diamonds"))
+
+    def suit_letters(self) -> tuple[str, str, str, str]:
+        """The German deck's suit signs: letters, as no font has acorns, leaves and bells."""
+        return (
+            self.tr("A", "German deck: Acorns"),
+            self.tr("L", "German deck: Leaves"),
+            self.tr("H", "German deck: Hearts"),
+            self.tr("B", "German deck: Bells"),
+        )
+
+    def ranks(self, german: bool) -> tuple[str, str, str, str]:
+        """Jack, Queen, King, Ace — or Unter, Ober, King, Deuce on German cards."""
+        if german:
+            return (
+                self.tr("Unter", "German deck"),
+                self.tr("Ober", "German deck"),
+                self.tr("King", "German deck"),
+                self.tr("Deuce", "German deck"),
+            )
+        return (self.tr("Jack"), self.tr("Queen"), self.tr("King"), self.tr("Ace"))
+
+    def rank_letters(self, german: bool) -> tuple[str, str, str, str]:
+        if german:
+            return (
+                self.tr("U", "German deck: Unter"),
+                self.tr("O", "German deck: Ober"),
+                self.tr("K", "German deck: King"),
+                self.tr("D", "German deck: Deuce"),
+            )
+        return (self.tr("J"), self.tr("Q"), self.tr("K"), self.tr("A"))
+
+    def card_name(self, rank: str, suit: str) -> str:
+        return self.tr("{rank} of {suit}").format(rank=rank, suit=suit)
+
+    def suit_buttons(self, german: bool) -> tuple[str, str, str, str]:
+        """The suit games on the declare panel's buttons, with their shortcut letters."""
+        if german:
+            return (
+                self.tr("A&corns", "German deck"),
+                self.tr("&Leaves", "German deck"),
+                self.tr("H&earts", "German deck"),
+                self.tr("&Bells", "German deck"),
+            )
+        return (
+            self.tr("♣ &Clubs"),
+            self.tr("♠ &Spades"),
+            self.tr("♥ H&earts"),
+            self.tr("♦ D&iamonds"),
+        )
+
+    # counts -----------------------------------------------------------------------------
+
+    def tricks(self, n: int) -> str:
+        return plural(self.tr("%n trick(s)", "", n), n)
+
+    def deals(self, n: int) -> str:
+        return plural(self.tr("%Ln deal(s)", "", n), n)
+
+    def deals_of(self, played: int, planned: int) -> str:
+        text = plural(self.tr("%1 of %Ln deal(s)", "", planned), planned)
+        return text.replace("%1", number(played))
+
+    def ramsch_line(self, name: str, points: int, tricks: int) -> str:
+        text = plural(self.tr("%1: %2 points, %n trick(s)", "", tricks), tricks)
+        return text.replace("%1", name).replace("%2", str(points))
+
+    def pushed(self, n: int) -> str:
+        """``pushed 2 times`` — how often the skat went on in a Ramsch (Schieberamsch)."""
+        return plural(self.tr("pushed %n time(s)", "", n), n)
+
+    # hints ------------------------------------------------------------------------------
+
+    def hint_reason(self, why) -> str:
+        """Why a hint's move is good (:class:`skat_desktop.ai.hints.Why`), in words."""
+        card = card_text(why.card) if why.card is not None else ""
+        kind = why.kind
+        if kind == "bid":
+            line = self.tr("the hand is worth at least %1").replace("%1", str(why.count))
+        elif kind == "hold":
+            line = self.tr("the hand is worth the bid")
+        elif kind == "pass":
+            line = self.tr("the hand is not worth a higher bid")
+        elif kind == "pick_up":
+            line = self.tr("the hand needs the skat")
+        elif kind == "discard":
+            line = self.tr("%n points safe in the skat", "", why.points)
+        elif kind == "declare":
+            line = self.tr("the best game for this hand")
+        elif kind == "draw_trumps":
+            line = self.tr("draws trumps: %n still out", "", why.count)
+        elif kind == "cash":
+            line = self.tr("cashes %1 (%n points)", "", why.points).replace("%1", card)
+        elif kind == "lead":
+            line = self.tr("leads %1 to keep control").replace("%1", card)
+        elif kind == "duck":
+            line = self.tr("ducks under with %1").replace("%1", card)
+        elif kind == "leave_trick":
+            line = self.tr("plays %1 to leave the declarer the trick").replace("%1", card)
+        elif kind == "take":
+            line = self.tr("takes the trick with %1 (%n points so far)", "", why.points).replace(
+                "%1", card
+            )
+        elif kind == "give_partner":
+            line = self.tr("gives the partner %n points with %1", "", why.points).replace(
+                "%1", card
+            )
+        elif kind == "throw":
+            line = self.tr("throws %1: the trick is lost anyway").replace("%1", card)
+        else:
+            line = self.tr("the rules allow nothing better here")
+        if why.share is not None:
+            if why.side == "declarer":
+                share = self.tr("the declarer wins %1% of the sampled deals")
+            else:
+                share = self.tr("the defenders win %1% of the sampled deals")
+            line += " (" + share.replace("%1", str(why.share)) + ")"
+        return line
+
+
+_words: GameWords | None = None
+
+
+def plural(text: str, n: int) -> str:
+    """English's plural where no translation gave one: ``1 trick(s)`` → ``1 trick``.
+
+    The source strings say ``(s)``; the translations (English's too) give whole forms, but
+    before any is installed, or for a string not yet translated, Qt returns the source.
+    """
+    return text.replace("(s)", "" if n == 1 else "s")
+
+
+def _gw() -> GameWords:
+    global _words
+    if _words is None:
+        _words = GameWords()
+    return _words
 
 
 def tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-def game_name(game: str | GameType | None) -> str:
-    """``clubs`` / ``GameType.GRAND`` / ``passed_in`` as the player says it."""
+# ----------------------------------------------------------------------------- cards
+
+
+def suit_name(suit: int) -> str:
+    """``Clubs`` / ``Kreuz``; with the German deck ``Acorns`` / ``Eichel``."""
+    return _gw().suits(german_cards())[suit]
+
+
+def suit_sign(suit: int) -> str:
+    """``♣`` on French cards; a letter on German ones (``E`` Eichel, ``A`` Acorns)."""
+    return _gw().suit_letters()[suit] if german_cards() else SUIT_SYMBOLS[suit]
+
+
+def rank_letter(rank: int) -> str:
+    """``7`` .. ``10``, then J Q K A (B D K A in German); U O K D on German cards."""
+    if rank <= TEN:
+        return str(rank + 7)
+    return _gw().rank_letters(german_cards())[rank - TEN - 1]
+
+
+def rank_name(rank: int) -> str:
+    if rank <= TEN:
+        return str(rank + 7)
+    return _gw().ranks(german_cards())[rank - TEN - 1]
+
+
+def card_text(card: int) -> str:
+    """A card's short name: ♣J, ♥10 (♣B in German); EU, G10 with the German deck."""
+    return suit_sign(card >> 3) + rank_letter(card & 7)
+
+
+def card_full_name(card: int) -> str:
+    """A card's full name: "Jack of Clubs", "Kreuz Bube"; "Eichel Unter" on German cards."""
+    return _gw().card_name(rank_name(card & 7), suit_name(card >> 3))
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+def card_html(card: int, dark: bool = False, won: bool = False) -> str:
+    """A card's short name coloured like its suit for rich text (legible on the panels in
+    either scheme); ``won``: underlined, the card that took its trick."""
+    color = suit_text_color(card >> 3, dark)
+    line = "; text-decoration: underline" if won else ""
+    return f'<span style="color:{color}; font-weight:600{line}">{escape(card_text(card))}</span>'
+
+
+def suit_button_text(game: GameType | int) -> str:
+    """A suit game on the declare panel: ``♣ &Clubs``; ``A&corns`` on German cards."""
+    return _gw().suit_buttons(german_cards())[int(game)]
+
+
+# ----------------------------------------------------------------------------- games
+
+_GAMES = {
+    GameType.GRAND: QT_TRANSLATE_NOOP("GameWords", "Grand"),
+    GameType.NULL: QT_TRANSLATE_NOOP("GameWords", "Null"),
+    GameType.RAMSCH: QT_TRANSLATE_NOOP("GameWords", "Ramsch"),
+}
+_PASSED_IN = QT_TRANSLATE_NOOP("GameWords", "Passed in")
+_POSITIONS = (
+    QT_TRANSLATE_NOOP("GameWords", "Forehand"),
+    QT_TRANSLATE_NOOP("GameWords", "Middlehand"),
+    QT_TRANSLATE_NOOP("GameWords", "Rearhand"),
+)
+_DOUBLINGS = (
+    QT_TRANSLATE_NOOP("GameWords", "Kontra"),
+    QT_TRANSLATE_NOOP("GameWords", "Re"),
+    QT_TRANSLATE_NOOP("GameWords", "Bock"),
+    QT_TRANSLATE_NOOP("GameWords", "Hirsch"),
+)
+# The additions of Contract.label(), longest first so "Schneider announced" is one phrase.
+_ADDITIONS = {
+    "Schneider announced": QT_TRANSLATE_NOOP("GameWords", "Schneider announced"),
+    "Schwarz announced": QT_TRANSLATE_NOOP("GameWords", "Schwarz announced"),
+    "Ouvert": QT_TRANSLATE_NOOP("GameWords", "Ouvert"),
+    "Hand": QT_TRANSLATE_NOOP("GameWords", "Hand"),
+}
+_LEVELS = {
+    "game": QT_TRANSLATE_NOOP("GameWords", "game"),
+    "hand": QT_TRANSLATE_NOOP("GameWords", "hand"),
+    "schneider": QT_TRANSLATE_NOOP("GameWords", "Schneider"),
+    "schneider_announced": QT_TRANSLATE_NOOP("GameWords", "Schneider announced"),
+    "schwarz": QT_TRANSLATE_NOOP("GameWords", "Schwarz"),
+    "schwarz_announced": QT_TRANSLATE_NOOP("GameWords", "Schwarz announced"),
+    "ouvert": QT_TRANSLATE_NOOP("GameWords", "Ouvert"),
+}
+
+
+def game_name(game: str | GameType | int | None) -> str:
+    """A game as the player says it: ``GameType.CLUBS`` or ``"clubs"`` → "Clubs" (Kreuz;
+    Eichel on German cards), ``"grand"``, ``"passed_in"`` → "Passed in"."""
     if game is None:
         return ""
-    key = game.label if isinstance(game, GameType) else str(game).replace("_", " ").lower()
-    if key == "passed in":
-        return tr(_PASSED_IN)
-    return texts.game_name(GAME_NAMES[key]) if key in GAME_NAMES else str(game)
+    if isinstance(game, int):  # GameType included
+        g = GameType(game)
+    else:
+        key = str(game).replace("_", " ").lower()
+        if key == "passed in":
+            return tr(_PASSED_IN)
+        if key not in GAME_NAMES:
+            return str(game)  # a word we do not know: shown as it is
+        g = GAME_NAMES[key]
+    return suit_name(int(g)) if g.is_suit else tr(_GAMES[g])
+
+
+def contract_text(contract: Contract) -> str:
+    """``Grand Hand``, ``Clubs Schneider announced``, ``Null Ouvert Hand``..."""
+    k = contract.normalised()
+    parts = [game_name(k.game)]
+    if k.hand:
+        parts.append(tr(_ADDITIONS["Hand"]))
+    if k.ouvert:
+        parts.append(tr(_ADDITIONS["Ouvert"]))
+    elif k.schwarz_announced:
+        parts.append(tr(_ADDITIONS["Schwarz announced"]))
+    elif k.schneider_announced:
+        parts.append(tr(_ADDITIONS["Schneider announced"]))
+    return " ".join(parts)
 
 
 def game_label(label: str) -> str:
-    """Translate an engine label: ``Contract.label()`` or a deal kind (``ramsch``)."""
+    """Translate an engine label: ``Contract.label()`` (``Clubs Hand``) or a deal's kind
+    (``ramsch``, ``passed_in``), as the score sheet and the history store them."""
     text = label.strip()
     if not text:
         return ""
-    if text.lower() in GAME_NAMES or text.lower() == "passed in":
-        return game_name(text)
     first, _, rest = text.partition(" ")
+    if text.lower().replace("_", " ") == "passed in" or not rest:
+        return game_name(text)
     words = [game_name(first)]
     while rest:
-        for english in _ADDITIONS:
+        for english, source in _ADDITIONS.items():
             if rest.startswith(english):
-                words.append(texts.tr(english))
+                words.append(tr(source))
                 rest = rest[len(english) :].lstrip()
                 break
         else:  # a word we do not know: show it as it is
@@ -90,25 +396,37 @@ def game_label(label: str) -> str:
     return " ".join(words)
 
 
-def contract_text(contract: Contract) -> str:
-    return game_label(contract.label())
-
-
 def position_name(position: int) -> str:
+    """Forehand, Middlehand, Rearhand (Vorhand, Mittelhand, Hinterhand)."""
     return tr(_POSITIONS[position])
 
 
 def doubling_name(level: int) -> str:
-    return texts.doubling_name(level) if 1 <= level <= 4 else ""
+    """Kontra (1), Re (2), Bock (3), Hirsch (4); "" for anything else."""
+    return tr(_DOUBLINGS[level - 1]) if 1 <= level <= 4 else ""
 
 
-def card_text(card: int) -> str:
-    """A short card name with its suit symbol: ♣J, ♥10 (♣B, ♥10 in German)."""
-    return SUIT_SYMBOLS[card >> 3] + tr(_RANKS[card & 7])
+def tricks_text(n: int) -> str:
+    """``1 trick``, ``3 tricks`` (``1 Stich``, ``3 Stiche``)."""
+    return _gw().tricks(n)
 
 
-def cards_text(cards: Iterable[int]) -> str:
-    return " ".join(card_text(c) for c in cards)
+def deals_text(n: int) -> str:
+    """``1 deal``, ``12 deals`` (``1 Spiel``, ``12 Spiele``)."""
+    return _gw().deals(n)
+
+
+def deals_of_text(played: int, planned: int) -> str:
+    """``2 of 48 deals`` (``2 von 48 Spielen``)."""
+    return _gw().deals_of(played, planned)
+
+
+def pushed_text(n: int) -> str:
+    """``pushed 1 time``, ``pushed 2 times`` (``einmal geschoben``, ``2-mal geschoben``)."""
+    return _gw().pushed(n)
+
+
+# ----------------------------------------------------------------------------- moves
 
 
 def action_text(action: Action, name: Callable[[int], str]) -> str:
@@ -155,6 +473,153 @@ def action_text(action: Action, name: Callable[[int], str]) -> str:
                 player=who
             )
     return str(action)
+
+
+def move_text(action: Action) -> str:
+    """A move without its player, as a hint proposes it: ``bid 18``, ``♣J``, ``Grand Hand``."""
+    match action:
+        case Bid(_, value):
+            return QCoreApplication.translate("GameWords", "bid %1").replace("%1", str(value))
+        case Hold():
+            return QCoreApplication.translate("GameWords", "hold")
+        case Pass():
+            return QCoreApplication.translate("GameWords", "pass")
+        case PickUp():
+            return QCoreApplication.translate("GameWords", "pick up the skat")
+        case Discard(_, cards):
+            return QCoreApplication.translate("GameWords", "put %1 into the skat").replace(
+                "%1", cards_text(cards)
+            )
+        case Push():
+            return QCoreApplication.translate("GameWords", "push the skat on")
+        case Declare(_, contract, _):
+            return contract_text(contract)
+        case Double(_, level):
+            return doubling_name(level)
+        case Play(_, card):
+            return card_text(card)
+        case Concede():
+            return QCoreApplication.translate("GameWords", "give up")
+        case Claim():
+            return QCoreApplication.translate("GameWords", "claim the rest")
+    return type(action).__name__
+
+
+def hint_reason(hint) -> str:
+    """Why a hint's move is good, in the player's words (the engine's English line if the
+    hint carries no reason as data)."""
+    why = getattr(hint, "why", None)
+    return _gw().hint_reason(why) if why is not None else str(getattr(hint, "reason", ""))
+
+
+# ----------------------------------------------------------------------------- results
+
+# The engine's reasons for how a deal ended (engine/deal.py), said in the player's language;
+# a reason not listed here is shown as the engine wrote it.
+_REASONS = frozenset(
+    (
+        QT_TRANSLATE_NOOP("GameWords", "all passed"),
+        QT_TRANSLATE_NOOP("GameWords", "Null declared below the bid (ISkO 3.4.4)"),
+        QT_TRANSLATE_NOOP("GameWords", "the declarer took a trick in Null"),
+        QT_TRANSLATE_NOOP("GameWords", "the defenders took a trick against Schwarz announced"),
+        QT_TRANSLATE_NOOP("GameWords", "failed claim: the defenders collect the rest (pre-1999)"),
+        QT_TRANSLATE_NOOP("GameWords", "conceded: Null lost"),
+        QT_TRANSLATE_NOOP("GameWords", "conceded: Null won"),
+        QT_TRANSLATE_NOOP("GameWords", "conceded by the declarer: the rest to the defenders"),
+        QT_TRANSLATE_NOOP("GameWords", "conceded by a defender: the rest to the declarer"),
+        QT_TRANSLATE_NOOP("GameWords", "conceded by the declarer"),
+        QT_TRANSLATE_NOOP("GameWords", "conceded by a defender"),
+        QT_TRANSLATE_NOOP("GameWords", "claim proven: the declarer takes no further trick"),
+        QT_TRANSLATE_NOOP("GameWords", "claim failed: the declarer cannot avoid a trick"),
+        QT_TRANSLATE_NOOP("GameWords", "claim proven: the rest goes to the declarer"),
+        QT_TRANSLATE_NOOP("GameWords", "claim failed: the rest goes to the defenders"),
+        QT_TRANSLATE_NOOP("GameWords", "defender's claim proven: the rest goes to the defenders"),
+        QT_TRANSLATE_NOOP("GameWords", "defender's claim failed: the declarer wins"),
+        QT_TRANSLATE_NOOP("GameWords", "defender's claim failed: the rest goes to the declarer"),
+    )
+)
+
+
+def result_reason(reason: str) -> str:
+    """How a deal ended (``DealResult.reason``), in the player's language."""
+    return tr(reason) if reason in _REASONS else reason
+
+
+def value_lines(r: GameResult) -> list[str]:
+    """The value computation line by line (the engine's ``GameResult.explain``, translated)."""
+    lines: list[str] = []
+    if r.game == GameType.NULL and r.null_lost_as is None:
+        lines.append(
+            QCoreApplication.translate("GameWords", "Null: value %1").replace("%1", str(r.value))
+        )
+    else:
+        if r.null_lost_as is not None:
+            lines.append(
+                QCoreApplication.translate(
+                    "GameWords", "Null below the bid: charged as %1"
+                ).replace("%1", game_name(r.null_lost_as))
+            )
+        if r.with_matadors:
+            line = QCoreApplication.translate("GameWords", "with %1")
+        else:
+            line = QCoreApplication.translate("GameWords", "without %1")
+        lines.append(line.replace("%1", str(r.matadors)))
+        for level in r.levels:
+            lines.append(
+                QCoreApplication.translate("GameWords", "+1 %1").replace(
+                    "%1", tr(_LEVELS.get(level, level))
+                )
+            )
+        lines.append(
+            QCoreApplication.translate("GameWords", "= %1 × %2 = %3")
+            .replace("%1", str(r.multiplier))
+            .replace("%2", str(r.base))
+            .replace("%3", str(r.multiplier * r.base))
+        )
+        if r.overbid:
+            lines.append(
+                QCoreApplication.translate("GameWords", "overbid: charged at %1").replace(
+                    "%1", str(r.value)
+                )
+            )
+    if not r.won:
+        lines.append(
+            QCoreApplication.translate("GameWords", "lost: × %1").replace("%1", str(r.loss_factor))
+        )
+    if r.kontra:
+        names = " + ".join(doubling_name(i + 1) for i in range(r.kontra))
+        lines.append(f"{names}: × {2**r.kontra}")
+    if r.bock:
+        lines.append(QCoreApplication.translate("GameWords", "Bock round: × 2"))
+    lines.append(QCoreApplication.translate("GameWords", "score %1").replace("%1", f"{r.score:+d}"))
+    return lines
+
+
+def ramsch_lines(
+    r: RamschResult, names: tuple[str, str, str], scores: tuple[int, int, int] | None = None
+) -> list[str]:
+    """How a Ramsch was scored, by player (``names`` by position). ``scores``: the deal's
+    final scores, when a Bock round doubled the Ramsch's own."""
+    lines = [_gw().ramsch_line(names[i], r.points[i], r.tricks[i]) for i in range(3)]
+    if r.durchmarsch is not None:
+        lines.append(
+            QCoreApplication.translate("GameWords", "Durchmarsch: %1 took every trick").replace(
+                "%1", names[r.durchmarsch]
+            )
+        )
+    if r.jungfrau:
+        lines.append(QCoreApplication.translate("GameWords", "Jungfrau: a player took no trick"))
+    if r.pushes:
+        lines.append(f"{pushed_text(r.pushes)}: × {2**r.pushes}")
+    final = tuple(scores) if scores is not None else r.scores
+    if final != r.scores and any(r.scores):
+        lines.append(QCoreApplication.translate("GameWords", "Bock round: × 2"))
+    for i in range(3):
+        if final[i]:
+            lines.append(f"{names[i]} {final[i]:+d}")
+    if not any(final):
+        lines.append(QCoreApplication.translate("GameWords", "no score"))
+    return lines
 
 
 # ----------------------------------------------------------------------------- numbers

@@ -78,6 +78,7 @@ from skat_desktop.gui.game_words import (
     card_text,
     cards_text,
     contract_text,
+    deals_text,
     doubling_name,
     game_label,
     local_date,
@@ -86,6 +87,7 @@ from skat_desktop.gui.game_words import (
     negative_color,
     number,
     position_name,
+    pushed_text,
     signed,
 )
 from skat_desktop.gui.plain import plain, plain_label, tip
@@ -903,6 +905,7 @@ class HistoryBrowser(QWidget):
         self._store: Store | None = None
         self._replay: Replay | None = None
         self._opened: OpenedDeal | None = None
+        self._listed: DealList | None = None  # the list's last read, for its status line
         self._step = 0
         self._filling = False
         self._stale = False
@@ -1401,14 +1404,8 @@ class HistoryBrowser(QWidget):
         current = self._opened.deal_id if self._opened else None
         self.list_model.set_rows(data.rows)
         self._fit_list_columns(measure=True)
-        if data.total > len(data.rows):
-            self.list_status.setText(
-                self.tr("The newest {shown} of {total} deals; choose a series or dates.").format(
-                    shown=number(len(data.rows)), total=number(data.total)
-                )
-            )
-        else:
-            self.list_status.setText(self.tr("{total} deals").format(total=number(data.total)))
+        self._listed = data
+        self._say_list_status()
         self.list_status.setStyleSheet(f"color: {muted_color(self.palette()).name()}")
         if current is not None:
             row = self.list_model.row_of(current)
@@ -1418,8 +1415,22 @@ class HistoryBrowser(QWidget):
                 self._filling = False
         self.list_loaded.emit()
 
+    def _say_list_status(self) -> None:
+        data = self._listed
+        if data is None:
+            return
+        if data.total > len(data.rows):
+            self.list_status.setText(
+                self.tr("The newest {shown} of {total} deals; choose a series or dates.").format(
+                    shown=number(len(data.rows)), total=number(data.total)
+                )
+            )
+        else:
+            self.list_status.setText(deals_text(data.total))
+
     @Slot(str)
     def _list_failed(self, message: str) -> None:
+        self._listed = None
         self.list_status.setText(
             self.tr("The deals cannot be listed: {reason}").format(reason=message)
         )
@@ -1449,19 +1460,7 @@ class HistoryBrowser(QWidget):
             self.deal_shown.emit(deal_id)
             return
         self._opened = opened
-        if opened.date in opened.series or local_date(opened.date) in opened.series:
-            # a table's series is called "<rules>, <date>": the date once
-            heading = self.tr("{series} — deal {number}").format(
-                series=opened.series, number=opened.number
-            )
-        else:
-            heading = self.tr("{series}, {date} — deal {number}").format(
-                series=opened.series, date=local_date(opened.date), number=opened.number
-            )
-        dealer = opened.dealer
-        if dealer is not None and 0 <= dealer < len(opened.names):
-            heading += " — " + self.tr("dealt by {player}").format(player=opened.names[dealer])
-        self.heading.setText(heading)
+        self.heading.setText(self._heading(opened))
         if opened.record is None:
             self._replay = None
             self._show_entry(opened)
@@ -1553,6 +1552,22 @@ class HistoryBrowser(QWidget):
     def _set_controls(self, on: bool) -> None:
         for b in (self.first_button, self.prev_button, self.next_button, self.last_button):
             b.setEnabled(on)
+
+    def _heading(self, opened: OpenedDeal) -> str:
+        """``<series>, <date> — deal 3 — dealt by Anna`` in the player's language."""
+        if opened.date in opened.series or local_date(opened.date) in opened.series:
+            # a table's series is called "<rules>, <date>": the date once
+            heading = self.tr("{series} — deal {number}").format(
+                series=opened.series, number=opened.number
+            )
+        else:
+            heading = self.tr("{series}, {date} — deal {number}").format(
+                series=opened.series, date=local_date(opened.date), number=opened.number
+            )
+        dealer = opened.dealer
+        if dealer is not None and 0 <= dealer < len(opened.names):
+            heading += " — " + self.tr("dealt by {player}").format(player=opened.names[dealer])
+        return heading
 
     def _fill_moves(self) -> None:
         r = self._replay
@@ -1698,7 +1713,7 @@ class HistoryBrowser(QWidget):
         if deal.game == GameType.RAMSCH:
             text = game_label("ramsch")
             if deal.pushes:
-                text += " · " + self.tr("pushed {count} times").format(count=deal.pushes)
+                text += " · " + pushed_text(deal.pushes)
             return text
         if deal.declarer is not None:
             return self.tr("{player} won the auction at {value}").format(
@@ -1850,6 +1865,9 @@ class HistoryBrowser(QWidget):
             self._draw()
         elif kind == QEvent.Type.LanguageChange and hasattr(self, "board"):
             self._retranslate()
+            self._say_list_status()
+            if self._opened is not None:
+                self.heading.setText(self._heading(self._opened))
             self._fill_moves()
             self._draw()
         super().changeEvent(event)

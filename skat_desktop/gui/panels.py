@@ -48,10 +48,10 @@ from skat_desktop.engine.cards import JACKS, POINTS, SUIT_MASKS, GameType, cards
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.scoring import game_value
 from skat_desktop.engine.view import SeatView
-from skat_desktop.gui import texts
+from skat_desktop.gui import game_words as words
 from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.plain import esc, plain, plain_label, tip
-from skat_desktop.gui.theme import PANEL_BACKGROUND, TRICK_WINNER, suit_text_color
+from skat_desktop.gui.theme import PANEL_BACKGROUND, TRICK_WINNER
 
 
 def _dark(widget: QWidget) -> bool:
@@ -89,13 +89,13 @@ def doubling_button_text(level: int) -> str:
     """Kontra, Re, Bock, Hirsch with mnemonics that no other visible button uses."""
     from PySide6.QtCore import QCoreApplication
 
-    words = (
+    buttons = (
         QCoreApplication.translate("Panels", "&Kontra"),
         QCoreApplication.translate("Panels", "&Re"),
         QCoreApplication.translate("Panels", "B&ock"),
         QCoreApplication.translate("Panels", "Hi&rsch"),
     )
-    return words[max(1, min(4, level)) - 1]
+    return buttons[max(1, min(4, level)) - 1]
 
 
 class Panel(QFrame):
@@ -415,7 +415,7 @@ class DiscardPanel(Panel):
     def set_choice(self, cards: tuple[int, ...]) -> None:
         self.chosen = tuple(cards)
         if cards:
-            names = " ".join(texts.card_html(c, _dark(self)) for c in cards)
+            names = " ".join(words.card_html(c, _dark(self)) for c in cards)
             points = sum(POINTS[c] for c in cards)
             self.choice.setText(
                 self.tr("Chosen: %1 (%2 points)").replace("%1", names).replace("%2", str(points))
@@ -460,10 +460,7 @@ class DeclarePanel(Panel):
         games = QHBoxLayout()
         self.group = QButtonGroup(self)
         labels = {
-            GameType.DIAMONDS: self.tr("♦ D&iamonds"),
-            GameType.HEARTS: self.tr("♥ H&earts"),
-            GameType.SPADES: self.tr("♠ &Spades"),
-            GameType.CLUBS: self.tr("♣ &Clubs"),
+            **{g: words.suit_button_text(g) for g in GameType if g.is_suit},
             GameType.GRAND: self.tr("G&rand"),
             GameType.NULL: self.tr("&Null"),
         }
@@ -639,7 +636,7 @@ class DeclarePanel(Panel):
             value = p.null_value(k.hand, k.ouvert)
             line = (
                 self.tr("%1 is worth %2")
-                .replace("%1", texts.contract_label(k))
+                .replace("%1", words.contract_text(k))
                 .replace("%2", str(value))
             )
         else:
@@ -648,7 +645,7 @@ class DeclarePanel(Panel):
             value = game_value(p, k, known, dp, 10 if k.schwarz_announced else 6)[0]
             line = (
                 self.tr("%1 is worth %2")
-                .replace("%1", texts.contract_label(k))
+                .replace("%1", words.contract_text(k))
                 .replace("%2", str(value))
             )
             if k.hand:
@@ -861,7 +858,7 @@ class InterjectionPanel(Panel):
     def set_turn(self, legal: Sequence[Action], game: str) -> None:
         self.legal = tuple(a for a in legal if type(a) is Double)
         level = self.legal[0].level if self.legal else 1
-        word = texts.doubling_name(level)
+        word = words.doubling_name(level)
         self.note.setText(self.tr("%1. Say %2?").replace("%1", game).replace("%2", word))
         self.say.setText(doubling_button_text(level))
 
@@ -876,9 +873,7 @@ class InterjectionPanel(Panel):
 def _card_text(card: int, dark: bool, won: bool = False) -> str:
     """A card name in its suit's theme colour (legible on the panel in either scheme);
     ``won``: underlined, the card that took its trick."""
-    color = suit_text_color(card >> 3, dark)
-    line = "; text-decoration: underline" if won else ""
-    return f'<span style="color:{color}; font-weight:600{line}">{esc(texts.card_name(card))}</span>'
+    return words.card_html(card, dark, won)
 
 
 def _short(name: str, most: int = 12) -> str:
@@ -1003,16 +998,16 @@ class DealOverPanel(Panel):
         value_lines: list[str] = []
         if r.kind == "game":
             who = by_pos[r.declarer]
-            label = texts.contract_label(r.contract)
+            label = words.contract_text(r.contract)
             if r.won:
                 head = self.tr("%1 wins %2").replace("%1", who).replace("%2", label)
             else:
                 head = self.tr("%1 loses %2").replace("%1", who).replace("%2", label)
             if r.contract.game != GameType.NULL:
                 head += " " + self.tr("with %1 points").replace("%1", str(r.declarer_points))
-            value_lines = texts.value_lines(r.game)
+            value_lines = words.value_lines(r.game)
             if r.reason and r.reason != "played out":
-                self.reason.setText(r.reason)
+                self.reason.setText(words.result_reason(r.reason))
         elif r.kind == "ramsch":
             losers = [by_pos[i] for i in range(3) if r.scores[i] < 0]
             winners = [by_pos[i] for i in range(3) if r.scores[i] > 0]
@@ -1021,8 +1016,8 @@ class DealOverPanel(Panel):
             elif winners:
                 head = self.tr("Ramsch: %1 wins").replace("%1", ", ".join(winners))
             else:
-                head = texts.game_name(GameType.RAMSCH)
-            value_lines = texts.ramsch_lines(r.ramsch, rich_pos, r.scores)
+                head = words.game_name(GameType.RAMSCH)
+            value_lines = words.ramsch_lines(r.ramsch, rich_pos, r.scores)
         else:
             head = self.tr("Everyone passed: the deal is not scored")
         self.title.setText(head)
@@ -1261,7 +1256,7 @@ class DealOverPanel(Panel):
         else:
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setText(_card_text(card, dark))
-        label.setToolTip(texts.card_name(card))
+        label.setToolTip(words.card_full_name(card))
         return label
 
     def _tricks_html(self, view: SeatView, by_pos, dark: bool) -> str:

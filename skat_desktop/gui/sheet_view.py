@@ -45,6 +45,8 @@ from PySide6.QtWidgets import (
 
 from skat_desktop.app.sheets import SeriesService, SheetSummary
 from skat_desktop.gui.game_words import (
+    deals_of_text,
+    deals_text,
     game_label,
     is_dark,
     local_date,
@@ -52,6 +54,7 @@ from skat_desktop.gui.game_words import (
     muted_color,
     negative_color,
     number,
+    plural,
     signed,
 )
 from skat_desktop.gui.plain import plain_label, tip
@@ -215,7 +218,7 @@ class SheetModel(QAbstractTableModel):
         if kontra:
             names = (self.tr("K"), self.tr("Re"), self.tr("Bo"), self.tr("Hi"))
             marks.append(names[min(kontra, 4) - 1])
-            tips.append(self.tr("Doubled {count} time(s): Kontra, Re, …").format(count=kontra))
+            tips.append(plural(self.tr("Doubled %n time(s): Kontra, Re, …", "", kontra), kontra))
         if line.overbid:
             marks.append(self.tr("Ü"))
             tips.append(self.tr("Overbid: the game was worth less than the bid"))
@@ -664,15 +667,23 @@ class ScoreSheetView(QWidget):
         at_end = self.model.data_shown is None or bar.value() >= bar.maximum() - 2
         self.model.set_sheet(data)
         self._fit_columns()
+        self._say_title()
+        self.status.hide()
+        if at_end:
+            self.table.scrollToBottom()
+        self.loaded.emit()
+
+    def _say_title(self) -> None:
+        """``<series>, <date> — <rules> — 2 of 48 deals — open`` in the player's language."""
+        data = self.model.data_shown
+        if data is None:
+            return
         info = data.summary.info
         state = self.tr("closed") if info.closed else self.tr("open")
         where = f", {info.place}" if info.place else ""
+        played = len(data.summary.lines)
         planned = (
-            self.tr("{played} of {planned} deals").format(
-                played=len(data.summary.lines), planned=info.planned_deals
-            )
-            if info.planned_deals
-            else self.tr("{played} deals").format(played=len(data.summary.lines))
+            deals_of_text(played, info.planned_deals) if info.planned_deals else deals_text(played)
         )
         # a table's series is called "<rules>, <date>": each said once
         parts = [info.title]
@@ -684,10 +695,6 @@ class ScoreSheetView(QWidget):
         if info.profile.title not in info.title and rules not in info.title:
             parts.append(rules)
         self.title.setText(" — ".join([*parts, planned, state]))
-        self.status.hide()
-        if at_end:
-            self.table.scrollToBottom()
-        self.loaded.emit()
 
     @Slot(str)
     def _fail(self, message: str) -> None:
@@ -813,4 +820,8 @@ class ScoreSheetView(QWidget):
             self._retranslate()
             self.model.set_sheet(self.model.data_shown)
             self._fit_columns()
+            if self.model.data_shown is not None:
+                self._say_title()
+            elif self._series_id is None:
+                self._placeholder()
         super().changeEvent(event)

@@ -75,8 +75,10 @@ from skat_desktop.app.statistics import (
     player_statistics,
     season_ranking,
 )
+from skat_desktop.engine.cards import GameType
 from skat_desktop.engine.tournament import METHODS
 from skat_desktop.gui.game_words import (
+    game_name,
     is_dark,
     mix,
     muted_color,
@@ -715,8 +717,8 @@ class StatisticsView(QWidget):
             return
         kinds = [
             (self.tr("Suit"), "suits"),
-            (self.tr("Grand"), "grand"),
-            (self.tr("Null"), "null"),
+            (game_name(GameType.GRAND), "grand"),
+            (game_name(GameType.NULL), "null"),
             (self.tr("Hand"), "hand"),
             (self.tr("Ouvert"), "ouvert"),
         ]

@@ -11,7 +11,7 @@ words it said (``18 · 20 · Pass``), not only the last one for a moment. The re
 comes in forms from complete to compact (:func:`record_forms`).
 
 Pure functions of the controller and one seat's view; the words are the table's own
-(context ``Table``) and the game's (:mod:`skat_desktop.gui.texts`).
+(context ``Table``) and the game's (:mod:`skat_desktop.gui.game_words`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from PySide6.QtCore import QCoreApplication
 from skat_desktop.app.table import TableController
 from skat_desktop.engine.cards import GameType
 from skat_desktop.engine.view import SeatView
-from skat_desktop.gui import texts
+from skat_desktop.gui import game_words
 
 SEP = " · "
 ELLIPSIS = "…"
@@ -141,7 +141,7 @@ def header_forms(
         else:
             long.append(QCoreApplication.translate("Table", "Bidding"))
     elif view.contract is not None and view.declarer is not None:
-        who, game = name(view.declarer), texts.contract_label(view.contract)
+        who, game = name(view.declarer), game_words.contract_text(view.contract)
         long.append(
             QCoreApplication.translate("Table", "%1 plays %2")
             .replace("%1", who)
@@ -167,7 +167,7 @@ def header_forms(
         or phase == "schieben"
         or (view.result is not None and view.result.kind == "ramsch")
     ):
-        long.append(texts.game_name(GameType.RAMSCH))
+        long.append(game_words.game_name(GameType.RAMSCH))
         if view.pushes:
             long.append(
                 QCoreApplication.translate("Table", "pushed %1×").replace("%1", str(view.pushes))
@@ -176,7 +176,7 @@ def header_forms(
         long.append(QCoreApplication.translate("Table", "Everyone passed: Grand Hand or Ramsch?"))
     extra: list[str] = []
     if view.kontra:
-        extra.append(" + ".join(texts.doubling_name(i + 1) for i in range(view.kontra)))
+        extra.append(" + ".join(game_words.doubling_name(i + 1) for i in range(view.kontra)))
     if view.bock:
         extra.append(QCoreApplication.translate("Table", "Bock round"))
     if phase == "finished":

@@ -37,7 +37,7 @@ from PySide6.QtGui import QColor, QKeyEvent, QPainter, QRadialGradient
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
 
 from skat_desktop.engine.cards import sort_for_display
-from skat_desktop.gui import texts
+from skat_desktop.gui import game_words
 from skat_desktop.gui.card_items import (
     BackdropItem,
     BubbleItem,
@@ -253,7 +253,7 @@ class TableScene(QGraphicsScene):
 
     def _update_pile(self, s) -> None:
         if s.tricks:
-            label = texts.tricks_text(s.tricks)
+            label = game_words.tricks_text(s.tricks)
             if s.points is not None:
                 label += f" · {s.points}"
         else:

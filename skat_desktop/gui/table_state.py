@@ -16,7 +16,7 @@ from skat_desktop.app.table import TableController
 from skat_desktop.engine.cards import POINTS, GameType, cards_of
 from skat_desktop.engine.dealing import active_seats
 from skat_desktop.engine.view import SeatView
-from skat_desktop.gui import table_header, texts
+from skat_desktop.gui import game_words, table_header
 from skat_desktop.gui.table_header import auction_open
 
 
@@ -109,7 +109,7 @@ def build_state(
         active = pos is not None
         role_parts: list[str] = []
         if active:
-            role_parts.append(texts.position_name(pos))
+            role_parts.append(game_words.position_name(pos))
         if seat == dealer:
             role_parts.append(
                 QCoreApplication.translate("Table", "Dealer")
@@ -127,7 +127,7 @@ def build_state(
             history = tuple(earlier)
         elif active and declarer_seat == seat and not finished:
             if view.contract is not None:
-                bubble = texts.contract_label(view.contract)
+                bubble = game_words.contract_text(view.contract)
             elif view.bid:
                 bubble = str(view.bid)
         hand: tuple[int, ...] | None = None

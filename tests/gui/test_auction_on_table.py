@@ -21,7 +21,7 @@ from skat_desktop.engine.actions import Bid, Hold
 from skat_desktop.engine.cards import GameType
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.dealing import active_seats
-from skat_desktop.gui import i18n, texts
+from skat_desktop.gui import game_words, i18n
 from skat_desktop.gui.card_items import PlateItem, fit_lines
 from skat_desktop.gui.table_header import (
     auction_record,
@@ -79,7 +79,7 @@ def test_the_longest_header_fits_the_narrowest_table_without_an_ellipsis(qapp, l
     font, lines = fit_lines(forms, lay.info.width(), lay.info.height(), lay.font_px)
     shown = " ".join(lines)
     assert ELLIPSIS not in shown, lines
-    for part in ("standard 3", texts.contract_label(game), "120"):
+    for part in ("standard 3", game_words.contract_text(game), "120"):
         assert part in shown
     metrics = QFontMetrics(font)
     assert all(metrics.horizontalAdvance(line) <= lay.info.width() for line in lines)
@@ -167,7 +167,7 @@ def test_the_auction_stays_on_the_table_and_the_header_says_the_game(
         if view.contract is not None:  # declared: the contract replaces the auction
             shown = _header(window)
             declarer = _seat_of(window, view.declarer)
-            game = texts.contract_label(view.contract)
+            game = game_words.contract_text(view.contract)
             for part in (game, window.session.ctl.names[declarer], str(view.bid)):
                 assert part in shown, (part, shown)
             state = window.scene.state
