@@ -31,15 +31,19 @@ series at the very move where it stopped (docs/table-controller.md, "Live tables
 
 Hidden information stays in the engine's seat views: a turn carries only the view of
 the seat asked, and the practice aids that show more (open cards, hints, undo, replay)
-refuse to work outside practice.
+refuse to work outside practice. Events are whole (a discard names its cards) for
+listeners in this process; what leaves it goes through :meth:`add_seat_listener`, which
+hands each seat every event as that seat may know it (:mod:`skat_desktop.app.redaction`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, get_args
@@ -64,7 +68,7 @@ from skat_desktop.engine.errors import SkatError
 from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.series import Series, SheetEntry
 from skat_desktop.engine.tournament import PlayerTally
-from skat_desktop.engine.view import SeatView
+from skat_desktop.engine.view import SeatView, seat_view
 from skat_desktop.store.faults import kill_point
 
 if TYPE_CHECKING:
@@ -167,7 +171,12 @@ class ThinkResult:
 
     turn: ComputerTurn
     action: Action | None
-    error: str | None = None  # the player failed; ``action`` is the beginner's fallback
+    failure: PlayerFailed | None = None  # the player failed; ``action`` is the fallback
+
+    @property
+    def error(self) -> str | None:
+        """The failure's English text (None: the player did not fail)."""
+        return None if self.failure is None else self.failure.message
 
 
 @dataclass(frozen=True)
@@ -183,8 +192,13 @@ class OpenCards:
 
 @dataclass(frozen=True)
 class ActionApplied:
+    """``seat`` took ``action``, the ``index``-th of the deal's log. The action is whole
+    (a discard names its cards): for this process; seats get it through
+    :func:`~skat_desktop.engine.view.action_for`."""
+
     seat: int
     action: Action
+    index: int
 
 
 @dataclass(frozen=True)
@@ -209,12 +223,50 @@ class ActionsUndone:
     count: int
 
 
+# How a computer player's failure is told: a code and parameters, never the action it
+# tried (a card it does not hold is someone else's, or in the skat), since every seat
+# hears it. ``seat`` in the parameters is the table seat (0-based, as in every event);
+# the English default names it as people count, from 1. The GUI translates by code.
+PLAYER_FAILURES: dict[str, str] = {
+    "computer_missing": "seat {place} has no computer player",
+    "computer_error": "the {level} player at seat {place} failed",
+    "computer_illegal_action": "the {level} player at seat {place} chose an illegal action",
+    "computer_refused_action": (
+        "the rules refused the move of the {level} player at seat {place}; a fallback was played"
+    ),
+}
+
+
+def failure_text(code: str, params: Mapping[str, Any]) -> str:
+    """The English default text of a :class:`PlayerFailed` code with its parameters."""
+    seat = params.get("seat")
+    values = {
+        "level": "computer",
+        **params,
+        "place": seat + 1 if type(seat) is int else "?",
+    }
+    return PLAYER_FAILURES.get(code, "a computer player failed").format_map(values)
+
+
 @dataclass(frozen=True)
 class PlayerFailed:
-    """A computer player raised or chose an illegal action; a fallback was played."""
+    """A computer player raised or chose an illegal action; a fallback was played.
+
+    ``code`` (a key of :data:`PLAYER_FAILURES`) and ``params`` say what happened without
+    naming any card: they are what the seats are told (:func:`failure_text`).
+    ``detail``, the error's own sentence, is for this host (the local message bar) and
+    only when it cannot name a card (:func:`_card_free`); it never leaves the host."""
 
     seat: int
-    message: str
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    detail: str | None = None
+
+    @property
+    def message(self) -> str:
+        """The English text here: the default, with the detail if there is one."""
+        text = failure_text(self.code, self.params)
+        return f"{text}: {self.detail}" if self.detail else text
 
 
 @dataclass(frozen=True)
@@ -248,6 +300,18 @@ TableEvent = (
     | SeriesFinished
 )
 Listener = Callable[[TableEvent], None]
+SeatListener = Callable[[dict[str, Any]], None]  # an event's JSON form, for one seat
+
+
+_CARD_CODE = re.compile(r"(?<![A-Za-z0-9])[CSHD][789TJQKA](?![A-Za-z0-9])")
+
+
+def _card_free(text: str) -> str | None:
+    """``text`` (clipped) if it cannot name a card -- no card code, no word "card" (as in
+    a repr of an action) -- else None: a player's error may quote its own hand."""
+    if _CARD_CODE.search(text) or "card" in text.lower():
+        return None
+    return text if len(text) <= 160 else text[:159] + "…"
 
 
 def _one_line(e: BaseException) -> str:
@@ -542,6 +606,9 @@ class TableController:
         # decisions a player must make again, unseen, before its next one (a resumed deal)
         self._warmup: dict[int, list[tuple[SeatView, bool]]] = {}
         self._listeners: list[Listener] = []
+        self._seat_listeners: list[tuple[int | None, SeatListener]] = []
+        self._outbox: deque[tuple[Callable[[Any], None], Any]] = deque()  # to deliver, in order
+        self._sending = False
         self._store = store
         self._service: SeriesService | None = None
         self._unstored: list[tuple[Deal, SheetEntry]] = []
@@ -625,15 +692,53 @@ class TableController:
     # ------------------------------------------------------------------ listeners
 
     def add_listener(self, listener: Listener) -> None:
+        """``listener`` gets every event whole (a discard names its cards): for this
+        process only, e.g. the local GUI, which shows what the seat views show. Anything
+        that sends events on (the LAN host) uses :meth:`add_seat_listener`."""
         self._listeners.append(listener)
 
     def remove_listener(self, listener: Listener) -> None:
         self._listeners.remove(listener)
 
+    def add_seat_listener(self, seat: int | None, listener: SeatListener) -> None:
+        """``listener`` hears the table as table ``seat`` (None: a kibitzer) may: every
+        event as the JSON-ready dict of :func:`skat_desktop.app.redaction.event_for`,
+        judged when it happens, hidden cards removed; events about this host's own
+        database are not sent."""
+        if seat is not None:
+            self._check_seat(seat)
+        self._seat_listeners.append((seat, listener))
+
+    def remove_seat_listener(self, seat: int | None, listener: SeatListener) -> None:
+        self._seat_listeners.remove((seat, listener))
+
     def _emit(self, events: list[TableEvent]) -> None:
+        """Deliver ``events`` to every listener (each event to the seat listeners first,
+        redacted now, while the deal is in the state it describes). A listener that
+        calls back into the table only queues the events that causes: everyone hears
+        every event in the order the table made them."""
+        seat_listeners = list(self._seat_listeners)
+        if seat_listeners:
+            from skat_desktop.app.redaction import event_for  # it reads this module's events
+
+            seats = {seat for seat, _ in seat_listeners}
         for event in events:
-            for listener in list(self._listeners):
-                listener(event)
+            if seat_listeners:
+                known = {seat: event_for(event, seat, self._deal) for seat in seats}
+                self._outbox.extend((fn, known[s]) for s, fn in seat_listeners if known[s])
+            self._outbox.extend((fn, event) for fn in self._listeners)
+        if self._sending:
+            return
+        self._sending = True
+        try:
+            while self._outbox:
+                listener, payload = self._outbox.popleft()
+                listener(payload)
+        except BaseException:
+            self._outbox.clear()  # as before: a listener's error ends this delivery
+            raise
+        finally:
+            self._sending = False
 
     # ------------------------------------------------------------------ state
 
@@ -782,13 +887,16 @@ class TableController:
 
         It reads only ``turn`` and the seat's player, never the deal. A player that
         raises or answers illegally is replaced for this decision by the beginner
-        level (or the first legal action), with a note in ``error``.
+        level (or the first legal action), with a :class:`PlayerFailed` in ``failure``
+        that names neither the action nor the error's text (either may name a card).
         """
         try:
             index = self._occupant[turn.seat]
             player = self._players[index]
         except (KeyError, IndexError):
-            return self._fallback(turn, f"seat {turn.seat + 1} has no computer player")
+            return self._fallback(
+                turn, PlayerFailed(turn.seat, "computer_missing", {"seat": turn.seat})
+            )
         self._warm_up(index, player, cancel)
         try:
             if turn.interjection:
@@ -799,11 +907,11 @@ class TableController:
                 action = player.choose(turn.view, cancel)
                 if _plausible(action, turn.view):
                     return ThinkResult(turn, action)
-            problem = f"chose an illegal action {action!r}"
+            code, detail = "computer_illegal_action", None
         except Exception as e:
-            problem = f"failed: {_one_line(e)}"
-        name = getattr(player, "name", type(player).__name__)
-        return self._fallback(turn, f"the {name} player at seat {turn.seat + 1} {problem}")
+            code, detail = "computer_error", _card_free(_one_line(e))
+        params = {"seat": turn.seat, "level": _level(self.specs[index].kind)}
+        return self._fallback(turn, PlayerFailed(turn.seat, code, params, detail))
 
     def _warm_up(self, index: int, player: Player, cancel: threading.Event | None) -> None:
         """A resumed deal: the player makes its earlier decisions of the deal again, in
@@ -818,19 +926,19 @@ class TableController:
             except Exception:
                 pass  # it failed then too, and a fallback was played
 
-    def _fallback(self, turn: ComputerTurn, error: str) -> ThinkResult:
+    def _fallback(self, turn: ComputerTurn, failure: PlayerFailed) -> ThinkResult:
         if turn.interjection:
-            return ThinkResult(turn, None, error)
+            return ThinkResult(turn, None, failure)
         legal = turn.view.legal
         try:
             beginner = make_player("beginner", _player_seed(self.seed, turn.seat, "fallback"))
             action = beginner.choose(turn.view)
             if action in legal:
-                return ThinkResult(turn, action, error)
+                return ThinkResult(turn, action, failure)
         except Exception:
             pass  # the first legal action below still keeps the deal going
         plays = [a for a in legal if type(a) is Play]
-        return ThinkResult(turn, (plays or list(legal) or [None])[0], error)
+        return ThinkResult(turn, (plays or list(legal) or [None])[0], failure)
 
     def submit(self, result: ThinkResult) -> bool:
         """Apply a computer's decision; False if the table moved on since it was asked.
@@ -841,8 +949,8 @@ class TableController:
         turn = result.turn
         if turn.version != self._version or self._deal is None or self._deal.finished:
             return False
-        if result.error:
-            self._emit([PlayerFailed(turn.seat, result.error)])
+        if result.failure is not None:
+            self._emit([result.failure])
         if result.action is None:
             if turn.interjection:
                 self.decline(turn.seat)
@@ -850,11 +958,14 @@ class TableController:
             raise TableError(f"the computer at seat {turn.seat + 1} has no action")
         try:
             self.apply(result.action, seat=turn.seat)
-        except TableError as e:
-            message = f"seat {turn.seat + 1}: {e}; a fallback was played"
+        except TableError:  # its sentence may name the card tried: not for every seat
+            level = _level(self._spec_at(turn.seat).kind)
+            failed = PlayerFailed(
+                turn.seat, "computer_refused_action", {"seat": turn.seat, "level": level}
+            )
             fresh = ComputerTurn(turn.seat, self._deal.view(turn.seat), turn.interjection)
-            fallback = self._fallback(fresh, message)
-            self._emit([PlayerFailed(turn.seat, message)])
+            fallback = self._fallback(fresh, failed)
+            self._emit([failed])
             if fallback.action is None:
                 self.decline(turn.seat)
             else:
@@ -899,7 +1010,7 @@ class TableController:
             raise TableError(f"not a valid action: {action!r} ({_one_line(e)})") from None
         self._version += 1
         self._live_seq += 1
-        events: list[TableEvent] = [ActionApplied(actor, action)]
+        events: list[TableEvent] = [ActionApplied(actor, action, len(deal.actions) - 1)]
         if deal.finished:
             events += self._finish_deal()
         else:
@@ -1241,11 +1352,12 @@ class TableController:
 
     # ------------------------------------------------------------------ views
 
-    def view_for(self, seat: int) -> SeatView:
-        """What ``seat`` may know now: its own hand and the public cards, nothing else."""
+    def view_for(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know now: its own hand and the public cards, nothing else.
+        ``seat`` None: a kibitzer's view (the public cards only)."""
         if self._deal is None:
             raise TableError("no deal has been dealt yet")
-        return self._deal.view(self._check_seat(seat))
+        return seat_view(self._deal, None if seat is None else self._check_seat(seat))
 
     # ------------------------------------------------------------------ practice aids
 
@@ -1367,6 +1479,12 @@ class TableController:
         self._save_live()
         self._emit([event])
         return event
+
+
+def _level(kind: str) -> str:
+    """A seat kind as a failure names it: ``external:COMMAND`` and ``standard(a=1)`` say
+    only their level, not the host's command line or settings."""
+    return kind.partition(":")[0].partition("(")[0]
 
 
 def _plausible(action: object, view: SeatView) -> bool:

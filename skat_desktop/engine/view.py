@@ -4,6 +4,9 @@ A :class:`SeatView` holds exactly what one seat may know: its own hand, public
 actions, played cards, the declarer's open hand in ouvert games, the skat only for
 whoever put it down, the last trick only while the rules allow, and everything
 once the deal is over. Computer players, the GUI and the LAN host use views only.
+
+:func:`action_for` is the same decision for one action of the log, as it may be sent
+to a seat; a kibitzer (``seat`` None) knows what a seat that sits out knows.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from skat_desktop.engine.actions import Action, action_to_dict
+from skat_desktop.engine.actions import Action, Discard, action_to_dict
 from skat_desktop.engine.cards import GameType, code
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.profiles import RuleProfile
@@ -21,7 +24,7 @@ from skat_desktop.engine.profiles import RuleProfile
 class SeatView:
     """A snapshot of a deal as one seat sees it. Card sets are bit masks."""
 
-    seat: int  # table seat
+    seat: int | None  # table seat; None = a kibitzer
     position: int | None  # 0 forehand, 1 middlehand, 2 rearhand; None = sitting out
     profile: RuleProfile
     phase: str
@@ -119,13 +122,23 @@ class SeatView:
         }
 
 
-def seat_view(deal, seat: int) -> SeatView:
-    """Build the view of table ``seat`` (a seat that sits out sees only public things)."""
+def _position(deal, seat: int | None) -> int | None:
+    """``seat``'s position in the deal; None for a seat that sits out or a kibitzer."""
     setup = deal.setup
-    seats = setup.seats
+    if seat is None:
+        return None
     if not 0 <= seat < setup.table_size:
         raise ValueError(f"there is no seat {seat} at a table of {setup.table_size}")
-    pos = seats.index(seat) if seat in seats else None
+    seats = setup.seats
+    return seats.index(seat) if seat in seats else None
+
+
+def seat_view(deal, seat: int | None) -> SeatView:
+    """Build the view of table ``seat``. A seat that sits out sees only public things,
+    and so does a kibitzer (``seat`` None): RULES.md §5.1 lets the sitting-out dealer
+    look at one hand at most and never at the skat, so the table shows him none."""
+    setup = deal.setup
+    pos = _position(deal, seat)
     finished = deal.finished
     declarer = deal.declarer
     contract = deal.contract
@@ -191,3 +204,34 @@ def seat_view(deal, seat: int) -> SeatView:
         original_skat=original,
     )
     return view
+
+
+def action_for(deal, action: Action, index: int, seat: int | None) -> dict[str, Any]:
+    """``action``, the ``index``-th of ``deal``'s log, as table ``seat`` (None: a
+    kibitzer) may know it now: the JSON form that may leave the host (ARCHITECTURE §1).
+
+    Only a discard hides something: its two cards are known to whoever put them down
+    (the declarer's buried cards, a Schieberamsch pass) until the deal is over, when
+    everything is shown; the others learn that two cards went down (``cards`` None).
+    The rest is said or seen at the table (RULES.md §5.3-5.9): bids, passes, taking
+    the skat or pushing it on (every push doubles the score, so all must know), the
+    declaration, Kontra and Re, played cards, concessions and claims. What an action
+    lets a seat see beyond itself -- the skat in the picker's hand, the ouvert
+    declarer's open cards -- comes with that seat's :func:`seat_view`, never here.
+
+    Raises ValueError when ``action`` is not the deal's ``index``-th action (a stale
+    event must not be judged against another deal) or ``seat`` is not at the table.
+    """
+    log = deal.actions
+    if not 0 <= index < len(log) or log[index] != action:
+        raise ValueError(f"action {index} of the deal is not this {type(action).__name__}")
+    pos = _position(deal, seat)
+    out = action_to_dict(action)
+    if type(action) is Discard and pos != action.player and not deal.finished:
+        out["cards"] = None
+    return out
+
+
+def actions_for(deal, seat: int | None) -> list[dict[str, Any]]:
+    """The whole log as ``seat`` may know it now (a seat joining or coming back)."""
+    return [action_for(deal, a, i, seat) for i, a in enumerate(deal.actions)]
