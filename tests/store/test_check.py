@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from club_tools import play, ramsch_entry
 
 from skat_desktop.ai.random_player import RandomPlayer
 from skat_desktop.app.check import check_database, repair_database
@@ -34,17 +35,6 @@ def game(declarer: int, name: str, bid: int, won: bool, **more) -> dict:
     }
 
 
-def play(svc: SeriesService, deals: int, seed: int) -> None:
-    rng = random.Random(seed)
-    players = [RandomPlayer(rng) for _ in range(svc.info.table_size)]
-    for i in range(deals):
-        dealer, bock, ramsch = svc.next_context()
-        s = seed * 1000 + i
-        n = svc.info.table_size
-        d = Deal(DealSetup(svc.info.profile, deal_from_seed(s), s, n, dealer, bock, ramsch))
-        svc.record_played(play_deal(d, players))
-
-
 def build(path: Path) -> Store:
     """Played deals, entries, corrections, Ramsch and Bock at four, a closed series."""
     store = Store.open(path)
@@ -60,20 +50,7 @@ def build(path: Path) -> Store:
     s2 = store.create_series("Pub", "2024-03-08", ids, HOUSE, first_dealer=2)
     svc2 = SeriesService(store, s2)
     play(svc2, 24, seed=2)
-    dealer = svc2.next_context()[0]
-    active = active_seats(4, dealer)
-    points, tricks = [0] * 4, [0] * 4
-    for seat, p, t in zip(active, (30, 50, 30), (3, 4, 3), strict=True):
-        points[seat], tricks[seat] = p, t
-    svc2.add_entry(
-        {
-            "kind": "ramsch",
-            "points": points,
-            "tricks": tricks,
-            "last_trick": active[1],
-            "skat_points": 10,
-        }
-    )
+    svc2.add_entry(ramsch_entry(svc2))
     return store
 
 

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from club_tools import play, ramsch_entry
 
 from skat_desktop.ai.random_player import RandomPlayer
 from skat_desktop.app import exchange as ex
@@ -47,22 +48,6 @@ def dump(store: Store) -> list[str]:
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def play(svc: SeriesService, deals: int, seed: int) -> None:
-    """Play ``deals`` deals of the series through the engine with random players."""
-    rng = random.Random(seed)
-    players = [RandomPlayer(rng) for _ in range(svc.info.table_size)]
-    for i in range(deals):
-        dealer, bock, ramsch = svc.next_context()
-        s = seed * 1000 + i
-        d = Deal(
-            DealSetup(
-                svc.info.profile, deal_from_seed(s), s, svc.info.table_size, dealer, bock, ramsch
-            )
-        )
-        play_deal(d, players)
-        svc.record_played(d)
 
 
 def game(declarer: int, game: str, bid: int, won: bool, **more) -> dict:
@@ -101,21 +86,7 @@ def build_club(store: Store) -> list[int]:
     s2 = store.create_series("Pub", "2024-03-08", ids, HOUSE, stake_cents=0.5, first_dealer=2)
     svc2 = SeriesService(store, s2)
     play(svc2, 40, seed=2)
-    dealer = svc2.next_context()[0]
-    active = active_seats(4, dealer)
-    points = [0, 0, 0, 0]
-    tricks = [0, 0, 0, 0]
-    for seat, p, t in zip(active, (30, 50, 30), (3, 4, 3), strict=True):
-        points[seat], tricks[seat] = p, t
-    svc2.add_entry(
-        {
-            "kind": "ramsch",
-            "points": points,
-            "tricks": tricks,
-            "last_trick": active[1],
-            "skat_points": 10,
-        }
-    )
+    svc2.add_entry(ramsch_entry(svc2))
     quiet = [
         r
         for r in store.deal_rows(s2)

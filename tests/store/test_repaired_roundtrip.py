@@ -12,20 +12,17 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from club_tools import play
 
-from skat_desktop.ai.random_player import RandomPlayer
 from skat_desktop.app import exchange as ex
 from skat_desktop.app.check import check_database
-from skat_desktop.app.selfplay import play_deal
 from skat_desktop.app.sheets import SeriesService
-from skat_desktop.engine.deal import Deal, DealSetup
-from skat_desktop.engine.dealing import active_seats, deal_from_seed
+from skat_desktop.engine.dealing import active_seats
 from skat_desktop.engine.profiles import ISKO
 from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
@@ -57,17 +54,6 @@ def raw(path: Path, *statements: tuple) -> None:
             c.execute(sql, params)
     finally:
         c.close()
-
-
-def play(svc: SeriesService, deals: int, seed: int) -> None:
-    rng = random.Random(seed)
-    players = [RandomPlayer(rng) for _ in range(svc.info.table_size)]
-    for i in range(deals):
-        dealer, bock, ramsch = svc.next_context()
-        s = seed * 1000 + i
-        n = svc.info.table_size
-        d = Deal(DealSetup(svc.info.profile, deal_from_seed(s), s, n, dealer, bock, ramsch))
-        svc.record_played(play_deal(d, players))
 
 
 def build(path: Path) -> tuple[int, int]:
