@@ -119,6 +119,57 @@
     </message>
 </context>
 <context>
+    <name>ContinueOffer</name>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Forget them</source>
+        <translation>&amp;Vergessen</translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation>&amp;Später</translation>
+    </message>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>&amp;Neues Spiel…</translation>
+    </message>
+    <message>
+        <source>A series saved for later cannot be continued.</source>
+        <translation>Eine für später gespeicherte Serie kann nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot be continued:</source>
+        <translation>Nicht fortzusetzen:</translation>
+    </message>
+    <message>
+        <source>Continue a series?</source>
+        <translation>Eine Serie fortsetzen?</translation>
+    </message>
+    <message>
+        <source>Continue one of these series?</source>
+        <translation>Eine dieser Serien fortsetzen?</translation>
+    </message>
+    <message>
+        <source>Continue the series “%1”?</source>
+        <translation>Die Serie „%1“ fortsetzen?</translation>
+    </message>
+    <message>
+        <source>New game: the saved table is forgotten; its finished deals stay on the score sheet. Later: it is offered again at the next start.</source>
+        <translation>Neues Spiel: Der gespeicherte Tisch wird vergessen; seine beendeten Spiele bleiben auf der Spielliste. Später: Er wird beim nächsten Start wieder angeboten.</translation>
+    </message>
+    <message>
+        <source>Their finished deals stay on the score sheet either way.</source>
+        <translation>Ihre beendeten Spiele bleiben in jedem Fall auf der Spielliste.</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+</context>
+<context>
     <name>DealListModel</name>
     <message>
         <source>#</source>
@@ -1409,6 +1460,10 @@
         <translation> und </translation>
     </message>
     <message>
+        <source>%1 %2, saved %3</source>
+        <translation>%1 %2, gespeichert %3</translation>
+    </message>
+    <message>
         <source>%1 (%2) against %3.</source>
         <translation>%1 (%2) gegen %3.</translation>
     </message>
@@ -1489,6 +1544,10 @@
         <translation>&amp;Von Hand (Karten ziehen)</translation>
     </message>
     <message>
+        <source>&amp;New game</source>
+        <translation>&amp;Neues Spiel</translation>
+    </message>
+    <message>
         <source>&amp;New game…</source>
         <translation>&amp;Neues Spiel…</translation>
     </message>
@@ -1541,6 +1600,10 @@
         <translation>Eine freie Serie</translation>
     </message>
     <message>
+        <source>Abandon the series %1?</source>
+        <translation>Die Serie %1 aufgeben?</translation>
+    </message>
+    <message>
         <source>About Skat</source>
         <translation>Über Skat</translation>
     </message>
@@ -1589,12 +1652,24 @@
         <translation>Verlauf</translation>
     </message>
     <message>
+        <source>It is not saved for later: it cannot be continued.</source>
+        <translation>Sie wird nicht für später gespeichert: Sie kann nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Its finished deals stay on the score sheet; it will not be offered to continue.</source>
+        <translation>Ihre beendeten Spiele bleiben auf der Spielliste; sie wird nicht mehr zum Fortsetzen angeboten.</translation>
+    </message>
+    <message>
         <source>Lan&amp;guage</source>
         <translation>Sp&amp;rache</translation>
     </message>
     <message>
         <source>Last trick, taken by %1 (click or Esc to close)</source>
         <translation>Letzter Stich, gemacht von %1 (Klick oder Esc schließt)</translation>
+    </message>
+    <message>
+        <source>Leave the series %1?</source>
+        <translation>Die Serie %1 verlassen?</translation>
     </message>
     <message>
         <source>Looking for a good move…</source>
@@ -1643,6 +1718,14 @@
     <message>
         <source>S&amp;tatistics</source>
         <translation>S&amp;tatistik</translation>
+    </message>
+    <message>
+        <source>Save again to try once more (the new game starts once they are saved), or discard them: they are lost.</source>
+        <translation>Erneut speichern versucht es noch einmal (das neue Spiel beginnt, sobald sie gespeichert sind); verworfene Spiele gehen verloren.</translation>
+    </message>
+    <message>
+        <source>Save again to try once more (the window closes once they are saved), or discard them: they are lost.</source>
+        <translation>Erneut speichern versucht es noch einmal (das Fenster schließt sich, sobald sie gespeichert sind); verworfene Spiele gehen verloren.</translation>
     </message>
     <message>
         <source>Save again to try once more, or discard them: they are lost when the window closes.</source>
@@ -1701,6 +1784,14 @@
         <translation>Die Spiellisten können nicht gespeichert werden: %1</translation>
     </message>
     <message>
+        <source>The series cannot be continued (%1); its finished deals stay on the score sheet.</source>
+        <translation>Die Serie kann nicht fortgesetzt werden (%1); ihre beendeten Spiele bleiben auf der Spielliste.</translation>
+    </message>
+    <message>
+        <source>The series could not be continued now: %1</source>
+        <translation>Die Serie konnte jetzt nicht fortgesetzt werden: %1</translation>
+    </message>
+    <message>
         <source>The series could not be saved (%1); this series is played without saving.</source>
         <translation>Die Serie konnte nicht gespeichert werden (%1); sie wird ohne Speichern gespielt.</translation>
     </message>
@@ -1711,6 +1802,10 @@
     <message>
         <source>Waiting for the database…</source>
         <translation>Warte auf die Datenbank…</translation>
+    </message>
+    <message>
+        <source>You can continue it at the next start.</source>
+        <translation>Sie können sie beim nächsten Start fortsetzen.</translation>
     </message>
     <message>
         <source>Your turn</source>
@@ -1733,12 +1828,24 @@
         <translation>Sie sind dran: zwei Karten drücken</translation>
     </message>
     <message>
+        <source>against %1</source>
+        <translation>gegen %1</translation>
+    </message>
+    <message>
         <source>bid %1</source>
         <translation type="vanished">%1 reizen</translation>
     </message>
     <message>
+        <source>deals are missing: the database holds %1, the table had %2</source>
+        <translation>Spiele fehlen: Die Datenbank enthält %1, der Tisch hatte %2</translation>
+    </message>
+    <message>
         <source>hold</source>
         <translation type="vanished">halten</translation>
+    </message>
+    <message>
+        <source>its series is no longer in the database</source>
+        <translation>ihre Serie ist nicht mehr in der Datenbank</translation>
     </message>
     <message>
         <source>no database is open</source>
@@ -1753,12 +1860,40 @@
         <translation type="vanished">Skat aufnehmen</translation>
     </message>
     <message>
+        <source>series %1</source>
+        <translation>Serie %1</translation>
+    </message>
+    <message>
         <source>the database is open for viewing only</source>
         <translation>die Datenbank ist nur zum Ansehen geöffnet</translation>
     </message>
     <message>
         <source>the database stayed busy</source>
         <translation>die Datenbank blieb belegt</translation>
+    </message>
+    <message>
+        <source>the series is closed</source>
+        <translation>die Serie ist abgeschlossen</translation>
+    </message>
+    <message>
+        <source>the series went on elsewhere: the database holds %1 deals, the table %2</source>
+        <translation>die Serie ging anderswo weiter: Die Datenbank enthält %1 Spiele, der Tisch %2</translation>
+    </message>
+    <message>
+        <source>with %1</source>
+        <translation>mit %1</translation>
+    </message>
+    <message>
+        <source>“%1” (deal %2 of %3)</source>
+        <translation>„%1“ (Spiel %2 von %3)</translation>
+    </message>
+    <message>
+        <source>“%1” (deal %2)</source>
+        <translation>„%1“ (Spiel %2)</translation>
+    </message>
+    <message>
+        <source>“%1”: %2</source>
+        <translation>„%1“: %2</translation>
     </message>
 </context>
 <context>

@@ -14,26 +14,35 @@ take the score sheets at all (read-only, damaged, another program's, newer) is n
 in a message and for as long as the window is open in the status bar ("Not saving: …");
 a read-only one can still be looked at in the side panels. Closing the window (or starting
 a new series) with finished deals the database did not take asks what to do with them.
+
+The table in play is kept in the database as it goes on (a live table), so the next start
+offers to continue an unfinished series at the very move where it stopped -- after closing
+the window, a crash or a kill (:class:`ContinueOffer`). The player quitting or starting a
+new game during a series is asked first, in one question with any deals not yet saved.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import sqlite3
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QRect, Qt, QTime, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
+    QDialogButtonBox,
     QDockWidget,
     QFrame,
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QListWidget,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -61,7 +70,12 @@ from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.deck_picker import DeckPicker
 from skat_desktop.gui.decks import clear_card_cache, deck_by_id
 from skat_desktop.gui.history_view import HistoryBrowser
-from skat_desktop.gui.i18n import available_languages, install_translations, language_name
+from skat_desktop.gui.i18n import (
+    available_languages,
+    current_language,
+    install_translations,
+    language_name,
+)
 from skat_desktop.gui.new_game import (
     HUMAN,
     NewGame,
@@ -105,11 +119,44 @@ from skat_desktop.store.database import DatabaseBusy, ReadOnlyDatabase, is_busy
 SHEET, STATS, HISTORY = "sheet", "statistics", "history"
 """The side panel's tabs (``MainWindow.show_side_panel``)."""
 TABLE_ROOM = 600
-"""The width the card table keeps when the side panel opens (if the window has it)."""
+"""About the width the card table keeps beside the side panel (``TableView.least_width``
+says exactly, by the table's height)."""
+SIDE_MIN = 280
+"""The narrowest the side panel gets: its splitter stops there (the sheet's columns fit)."""
+FIRST_SIZE = (1280, 820)
+"""The window at the first start, where the screen has the room."""
+FRAME_ROOM = (16, 40)
+"""What a window frame and title bar may add to the window, before the window is shown."""
+
+
+def available_geometry(widget: QWidget | None = None) -> QRect:
+    """The room the screen gives windows (without task bars): the widget's screen's, else
+    the primary screen's."""
+    screen = widget.screen() if widget is not None else None
+    screen = screen or QGuiApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else QRect(0, 0, *FIRST_SIZE)
+
+
+def fit_into(rect: QRect, room: QRect, frame: tuple[int, int] = FRAME_ROOM) -> QRect:
+    """``rect`` (a window without its frame) made to fit ``room`` with its frame: no larger
+    than the room, then moved inside it."""
+    w = max(1, min(rect.width(), room.width() - frame[0]))
+    h = max(1, min(rect.height(), room.height() - frame[1]))
+    x = min(max(rect.x(), room.left() + frame[0] // 2), room.right() + 1 - frame[0] // 2 - w)
+    y = min(max(rect.y(), room.top() + frame[1] - frame[0] // 2), room.bottom() + 1 - h)
+    return QRect(max(room.left(), x), max(room.top(), y), w, h)
+
+
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 """The answers to "finished deals are not saved" (:meth:`MainWindow.ask_about_unsaved`)."""
 STORE_LABEL_WIDTH = 460
 """The most the status bar's "Not saving: …" takes (the whole reason is its tooltip)."""
+LEAVE, QUIT, NEW = "leave", "quit", "new"
+"""Leaving a series (:meth:`MainWindow.ask_to_leave`): the answer, and why it is left."""
+CONTINUE, LATER = "continue", "later"
+"""The answers to the offer at the start (:class:`ContinueOffer`), besides ``NEW``."""
+
+log = logging.getLogger(__name__)
 
 
 def one_line(e: BaseException) -> str:
@@ -210,6 +257,130 @@ class NothingSaved(QWidget):
         super().changeEvent(event)
 
 
+class ContinueOffer(QDialog):
+    """At the start: continue a series left unfinished, at the very move where it stopped?
+
+    ``tables``: the tables saved for later that can be continued, the latest first, as
+    (row, title, "Deal 7 of 36 against …, saved …"); ``stale``: (id, line with the reason)
+    of those that cannot be. Continue (Enter) takes the chosen one, New game
+    forgets it (its finished deals stay on the score sheet) and asks for a new game, Later
+    (Esc) keeps it for the next start. With only stale tables: Forget them, or Later.
+    :attr:`choice` and :attr:`chosen` (the row) say what the player answered."""
+
+    def __init__(
+        self,
+        tables: list[tuple[object, str, str]],
+        stale: list[tuple[int, str]],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("ContinueSeries")
+        self.setWindowTitle(self.tr("Continue a series?"))
+        self.tables = tables  # (row, title, line)
+        self.stale_ids = [i for i, _ in stale]
+        self.choice = LATER
+        self.list: QListWidget | None = None
+        column = QVBoxLayout(self)
+        self.question = QLabel(self)
+        self.question.setWordWrap(True)
+        font = self.question.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.question.setFont(font)
+        plain(self.question)  # series titles and names are the player's
+        column.addWidget(self.question)
+        self.detail = QLabel(self)
+        self.detail.setWordWrap(True)
+        plain(self.detail)
+        if len(tables) == 1:
+            _row, title, line = tables[0]
+            self.question.setText(self.tr("Continue the series “%1”?").replace("%1", title))
+            self.detail.setText(line)
+            column.addWidget(self.detail)
+        elif tables:
+            self.question.setText(self.tr("Continue one of these series?"))
+            self.list = QListWidget(self)
+            self.list.setObjectName("SavedTables")
+            self.list.setWordWrap(True)  # each whole, in two lines: the title, then the line
+            self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            self.list.setSpacing(2)
+            for _row, title, line in tables:
+                self.list.addItem(self.tr("“%1”").replace("%1", title) + "\n" + line)
+            self.list.setCurrentRow(0)
+            rows = sum(self.list.sizeHintForRow(i) + 4 for i in range(min(len(tables), 4)))
+            self.list.setFixedHeight(rows + 2 * self.list.frameWidth() + 4)
+            self.list.itemDoubleClicked.connect(lambda _item: self._answer(CONTINUE))
+            self.question.setBuddy(self.list)
+            column.addWidget(self.list)
+        else:
+            self.question.setText(self.tr("A series saved for later cannot be continued."))
+        self.stale = QLabel(self)
+        self.stale.setWordWrap(True)
+        plain(self.stale)  # the reasons quote titles
+        if stale:
+            lead = self.tr("Cannot be continued:") if tables else ""
+            lines = [line for _, line in stale]
+            self.stale.setText("\n".join(([lead] if lead else []) + lines))
+            column.addWidget(self.stale)
+        else:
+            self.stale.hide()
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        small = self.note.font()  # smaller type: it explains, it does not ask (full contrast)
+        small.setPointSizeF(small.pointSizeF() * 0.9)
+        self.note.setFont(small)
+        if tables:
+            self.note.setText(
+                self.tr(
+                    "New game: the saved table is forgotten; its finished deals stay on the "
+                    "score sheet. Later: it is offered again at the next start."
+                )
+            )
+        else:
+            self.note.setText(self.tr("Their finished deals stay on the score sheet either way."))
+        column.addSpacing(6)
+        column.addWidget(self.note)
+        buttons = QDialogButtonBox(self)
+        self.continue_button = buttons.addButton(
+            self.tr("&Continue"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.new_button = buttons.addButton(
+            self.tr("&New game…") if tables else self.tr("&Forget them"),
+            QDialogButtonBox.ButtonRole.DestructiveRole,
+        )
+        self.later_button = buttons.addButton(
+            self.tr("&Later"), QDialogButtonBox.ButtonRole.RejectRole
+        )
+        self.continue_button.clicked.connect(lambda: self._answer(CONTINUE))
+        self.new_button.clicked.connect(lambda: self._answer(NEW))
+        self.later_button.clicked.connect(lambda: self._answer(LATER))
+        self.continue_button.setVisible(bool(tables))
+        column.addWidget(buttons)
+        main = self.continue_button if tables else self.later_button
+        main.setDefault(True)  # Enter continues; Esc is Later (reject)
+        (self.list if self.list is not None else main).setFocus()
+        self.setMinimumWidth(540)
+
+    @property
+    def chosen(self):
+        """The saved table the player picked (the only or the selected one), or None."""
+        if not self.tables:
+            return None
+        index = self.list.currentRow() if self.list is not None else 0
+        return self.tables[max(0, index)][0]
+
+    def _answer(self, choice: str) -> None:
+        self.choice = choice
+        if choice == CONTINUE:
+            self.accept()
+        else:
+            self.done(QDialog.DialogCode.Rejected)
+
+    def reject(self) -> None:  # Esc, the dialog's close button: Later
+        self.choice = LATER
+        super().reject()
+
+
 class MainWindow(QMainWindow):
     """The application's window.
 
@@ -250,6 +421,11 @@ class MainWindow(QMainWindow):
         self._after_saved: Callable[[], object] | None = None  # closing, a new game
         self._discarded = False
         self._shut_down = False
+        self._quit_requested = False  # Game → Quit: the player closes the window
+        self._leave_agreed: str | None = None  # left the series, once "Save again" is done
+        self._series_title: str | None = None  # the title of the series at the table
+        self._offered = False  # the offer to continue a series was made (or not needed)
+        self.offer: ContinueOffer | None = None
         if store is not None and store_error is None:
             never_wait(store)  # its thread is the GUI's: a lock is waited for elsewhere
             self.writer = StoreWriter(store, self)
@@ -283,6 +459,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.side_tabs = QTabWidget(self)
+        # the splitter stops there; the table's least width (by its height) is kept when
+        # the splitter or the window moves (_keep_table_room)
+        self.side_tabs.setMinimumWidth(SIDE_MIN)
         self.side_tabs.currentChanged.connect(self._side_tab_changed)
         self.side_dock = QDockWidget(self)
         self.side_dock.setObjectName("SidePanels")
@@ -307,14 +486,25 @@ class MainWindow(QMainWindow):
         self.scene.handReordered.connect(self._hand_reordered)
         self.view.resized.connect(self._place_panel)
 
-        geometry = settings.window_geometry
-        if not geometry or not self.restoreGeometry(geometry):
-            self.resize(1280, 820)
+        self._side_share: float | None = None  # of the window's width, once known
+        self._side_asked = -1  # the width last asked of the side panel (resizeDocks)
+        self._place_on_screen(settings.window_geometry)
+        self._side_window_w = self.width()
+        self.side_dock.installEventFilter(self)  # the player moving the splitter
         state = settings.window_state
         if not state or not self.restoreState(state):
-            # the first start: the score sheet beside the table if games are saved
-            self.side_dock.setVisible(self.store is not None)
-            self.resizeDocks([self.side_dock], [self._side_width(SHEET)], Qt.Orientation.Horizontal)
+            # the first start: the score sheet beside the table if games are saved (and the
+            # screen has the room for both)
+            room = available_geometry(self).width() - FRAME_ROOM[0]
+            self.side_dock.setVisible(self.store is not None and room >= TABLE_ROOM + SIDE_MIN)
+            want = self._side_width(SHEET)
+            self.resizeDocks([self.side_dock], [want], Qt.Orientation.Horizontal)
+            self._side_share, self._side_asked = want / max(1, self.width()), want
+        elif (
+            not self.side_dock.isFloating()
+            and available_geometry(self).width() - FRAME_ROOM[0] < TABLE_ROOM + SIDE_MIN
+        ):
+            self.side_dock.hide()  # left open on a larger screen: the table comes first
         self.welcome.set_summary(self._choices_text(settings.new_game))
         self._show_panel(self.welcome)
         self._update_actions()
@@ -445,7 +635,11 @@ class MainWindow(QMainWindow):
         self.act_hint = self._action("", self.request_hint, "Ctrl+H")
         self.act_profiles = self._action("", self.edit_profiles)
         self.act_profiles.setEnabled(self.can_save)
-        self.act_quit = self._action("", self.close, QKeySequence.StandardKey.Quit)
+        self.act_quit = self._action("", self.quit_window)
+        # Ctrl+Q everywhere, besides the platform's own (Windows has none)
+        keys = [QKeySequence(QKeySequence.StandardKey.Quit), QKeySequence("Ctrl+Q")]
+        keys = [k for i, k in enumerate(keys) if not k.isEmpty() and k not in keys[:i]]
+        self.act_quit.setShortcuts(keys)
         for a in (self.act_new, self.act_next, self.act_replay):
             game.addAction(a)
         game.addSeparator()
@@ -528,7 +722,14 @@ class MainWindow(QMainWindow):
         self.menu_help = help_menu = bar.addMenu("")
         self.act_about = self._action("", self.about)
         help_menu.addAction(self.act_about)
-        for a in (self.act_new, self.act_next, self.act_replay, self.act_undo, self.act_hint):
+        for a in (
+            self.act_new,
+            self.act_next,
+            self.act_replay,
+            self.act_undo,
+            self.act_hint,
+            self.act_quit,
+        ):
             self.addAction(a)  # shortcuts work while the menu bar is hidden too
         for a in (self.act_sheet, self.act_stats, self.act_history):
             self.addAction(a)
@@ -693,6 +894,8 @@ class MainWindow(QMainWindow):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self._announce_store_problem()  # over the window, once it is there
+        if not self._offered:
+            QTimer.singleShot(0, self, self.offer_saved_tables)
 
     def _announce_store_problem(self) -> None:
         """Say once, in one line, why the score sheets cannot be saved."""
@@ -789,6 +992,9 @@ class MainWindow(QMainWindow):
         if self.messages.isVisible() and self.messages.kind == "store" and not self._unsaved():
             self.messages.hide()
         self.retranslate()
+        if self.isVisible():
+            self._offered = False  # the database came late: its saved tables now
+            QTimer.singleShot(0, self, self.offer_saved_tables)
 
     def _unsaved(self) -> int:
         return self.session.unsaved() if self.session is not None else 0
@@ -868,6 +1074,132 @@ class MainWindow(QMainWindow):
                 self._store_state_changed()
         return False
 
+    def _series_in_play(self) -> TableController | None:
+        """The table's controller while a series is under way (not before its first deal,
+        not once it is over): leaving it is asked about."""
+        session = self.session
+        if session is None or session.closed:
+            return None
+        ctl = session.ctl
+        if ctl.deal is None or ctl.series.finished:
+            return None
+        return ctl
+
+    def _kept_for_later(self) -> bool:
+        """Whether the series at the table is saved for later (a live table)."""
+        session = self.session
+        return session is not None and session.ctl.write_later and not session.deferred
+
+    def ask_to_leave(self, why: str, count: int) -> str:
+        """Leave the series at the table (``why``: ``QUIT`` or ``NEW``)? One question that
+        also settles ``count`` finished deals the database did not take: LEAVE or CANCEL,
+        or with such deals SAVE (again, then leave), DISCARD or CANCEL."""
+        ctl = self.session.ctl
+        title = self._series_title or profile_title(ctl.profile)
+        number = str(ctl.deal_number)
+        if ctl.series.length:
+            where = (
+                self.tr("“%1” (deal %2 of %3)")
+                .replace("%1", title)
+                .replace("%2", number)
+                .replace("%3", str(ctl.series.length))
+            )
+        else:
+            where = self.tr("“%1” (deal %2)").replace("%1", title).replace("%2", number)
+        kept = self._kept_for_later()
+        if why == NEW:
+            text = self.tr("Abandon the series %1?").replace("%1", where)
+            info = (
+                self.tr(
+                    "Its finished deals stay on the score sheet; it will not be offered "
+                    "to continue."
+                )
+                if kept
+                else self.tr("It is not saved for later: it cannot be continued.")
+            )
+        else:
+            text = self.tr("Leave the series %1?").replace("%1", where)
+            info = (
+                self.tr("You can continue it at the next start.")
+                if kept
+                else self.tr("It is not saved for later: it cannot be continued.")
+            )
+        if count:
+            unsaved = self.tr(
+                "%1 finished deal(s) could not be saved in the score sheets yet."
+            ).replace("%1", str(count))
+            how = (
+                self.tr(
+                    "Save again to try once more (the new game starts once they are saved), "
+                    "or discard them: they are lost."
+                )
+                if why == NEW
+                else self.tr(
+                    "Save again to try once more (the window closes once they are saved), "
+                    "or discard them: they are lost."
+                )
+            )
+            reason = self.session.failure
+            info += "\n\n" + unsaved + " " + how + ("\n\n" + reason if reason else "")
+        box = QMessageBox(self)
+        box.setObjectName("LeaveSeries")
+        box.setIcon(QMessageBox.Icon.Question if not count else QMessageBox.Icon.Warning)
+        box.setWindowTitle(self.tr("Skat"))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(text)
+        box.setInformativeText(info)
+        answers = {}
+        if count:
+            main = box.addButton(self.tr("&Save again"), QMessageBox.ButtonRole.AcceptRole)
+            answers[main] = SAVE
+            discard = box.addButton(self.tr("&Discard"), QMessageBox.ButtonRole.DestructiveRole)
+            answers[discard] = DISCARD
+        else:
+            label = self.tr("&New game") if why == NEW else self.tr("&Quit")
+            main = box.addButton(label, QMessageBox.ButtonRole.AcceptRole)
+            answers[main] = LEAVE
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(main)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        return answers.get(clicked, CANCEL)
+
+    def _leave_series(self, action: Callable[[], object], why: str) -> bool:
+        """True when the table may be left now (``why``: ``QUIT`` or ``NEW``): no series is
+        under way, or the player agreed (:meth:`ask_to_leave`), its unsaved deals settled.
+        After "Save again" ``action`` runs once more when the save is done, and is not
+        asked again (only about deals that failed once more)."""
+        ctl = self._series_in_play()
+        if ctl is None:
+            return self._settle_unsaved(action)
+        if self._leave_agreed == why:  # agreed, and "Save again" has had its turn
+            if self._settle_unsaved(action):
+                self._leave_agreed = None
+                return True
+            if self._after_saved is None:  # cancelled after all: ask afresh next time
+                self._leave_agreed = None
+            return False
+        session = self.session
+        count = 0
+        if not self._discarded:
+            session.settle(2 * WAIT_MS)  # the write on its way (a short wait, never the 5 s)
+            count = session.unsaved()
+        choice = self.ask_to_leave(why, count)
+        if choice == CANCEL:
+            return False
+        if choice == DISCARD:
+            self._discarded = True
+        elif choice == SAVE:
+            self._leave_agreed = why
+            self._after_saved = action
+            self._retry_store()
+            if not session.writing and not session.waiting:  # nothing went out: say so
+                self._store_state_changed()
+            return False
+        return True
+
     # ------------------------------------------------------------------ side panels
 
     def _make_side_panels(self) -> None:
@@ -943,6 +1275,21 @@ class MainWindow(QMainWindow):
         self._side_tab_changed(self.side_tabs.currentIndex())
         self.side_dock.raise_()
 
+    def _place_on_screen(self, geometry: bytes) -> None:
+        """The window as it was left if that fits the screen now, else made to fit; at the
+        first start :data:`FIRST_SIZE` where the screen has the room, else the screen's room
+        (a window larger than the screen hides the hand and the status bar)."""
+        room = available_geometry(self)
+        if geometry and self.restoreGeometry(geometry):
+            if self.isMaximized() or self.isFullScreen():
+                return
+            if not room.contains(self.geometry()):
+                self.setGeometry(fit_into(self.geometry(), room))
+            return
+        first = QRect(0, 0, *FIRST_SIZE)
+        first.moveCenter(room.center())
+        self.setGeometry(fit_into(first, room))
+
     def _side_width(self, key: str) -> int:
         """A good width for a tab: the sheet about a third of the window, the statistics
         and the history (lists beside a board or charts) half; the table keeps room."""
@@ -951,19 +1298,54 @@ class MainWindow(QMainWindow):
             want = min(max(340, round(width * 0.4)), 760)
         else:
             want = min(max(420, round(width * 0.5)), 1300)
-        return max(300, min(want, width - TABLE_ROOM))
+        return self._side_bounded(want)
+
+    def _side_bounded(self, want: float) -> int:
+        """``want`` within the side panel's limits: :data:`SIDE_MIN` or more, and the table
+        keeps its least width (room for the action panels in its middle)."""
+        spare = self.side_dock.width() + self.view.width() - self.view.least_width()
+        return int(max(SIDE_MIN, min(round(want), spare)))
 
     def resizeEvent(self, event) -> None:
-        """A smaller window takes its room from the side panel first: the table keeps
-        about :data:`TABLE_ROOM` pixels (the panel never gets narrower than 300)."""
+        """The side panel keeps its share of the window: a maximised window widens it in
+        proportion (a narrow one stays no narrower than :data:`SIDE_MIN`), and a smaller
+        window takes room from it until the table is down to its least width."""
         super().resizeEvent(event)
-        QTimer.singleShot(0, self._keep_table_room)
+        old = event.oldSize().width()
+        if old > 0 and old != self.width():
+            if self._side_share is None and self.side_dock.isVisible():
+                self._side_share = self.side_dock.width() / old  # as restored
+            QTimer.singleShot(0, self, self._follow_window_width)
+
+    def _follow_window_width(self) -> None:
+        self._side_window_w = self.width()
+        dock = self.side_dock
+        if not dock.isVisible() or dock.isFloating() or self._side_share is None:
+            return
+        want = self._side_bounded(self._side_share * self.width())
+        self._side_asked = want
+        if abs(dock.width() - want) > 1:
+            self.resizeDocks([dock], [want], Qt.Orientation.Horizontal)
+
+    def eventFilter(self, watched, event) -> bool:
+        dock = self.side_dock
+        if watched is dock and event.type() == QEvent.Type.Resize and not dock.isFloating():
+            if (
+                self.width() == self._side_window_w  # not the window's own resizing
+                and abs(dock.width() - self._side_asked) > 8  # nor ours
+            ):
+                # the player moved the splitter: the panel's share from now on
+                self._side_share = dock.width() / max(1, self.width())
+            QTimer.singleShot(0, self, self._keep_table_room)
+        return super().eventFilter(watched, event)
 
     def _keep_table_room(self) -> None:
+        """The splitter moved too far: the table keeps its least width for its height."""
         dock = self.side_dock
         if dock.isVisible() and not dock.isFloating():
-            most = max(300, self.width() - TABLE_ROOM)
-            if dock.width() > most:
+            most = self._side_bounded(dock.width())
+            if dock.width() > most + 1:
+                self._side_asked = most
                 self.resizeDocks([dock], [most], Qt.Orientation.Horizontal)
 
     def _side_tab_changed(self, index: int) -> None:
@@ -977,6 +1359,7 @@ class MainWindow(QMainWindow):
         # that suits the tab stays
         if have < want * 0.85 or (key == SHEET and have > want * 1.4):
             self.resizeDocks([self.side_dock], [want], Qt.Orientation.Horizontal)
+            self._side_share, self._side_asked = want / max(1, self.width()), want
 
     def add_side_panel(self, title: str, widget: QWidget, show: bool = True) -> None:
         """Add a view (score sheet, statistics, ...) as a tab of the side panel and show it.
@@ -1014,6 +1397,168 @@ class MainWindow(QMainWindow):
             6000,
         )
 
+    # ------------------------------------------------------------------ a series saved for later
+
+    def offer_saved_tables(self) -> None:
+        """At the start (and when the database comes late), before any game: offer to
+        continue an unfinished series saved for later (:class:`ContinueOffer`). A table
+        whose series has ended is forgotten quietly; others that cannot be continued are
+        listed with the reason."""
+        if self._offered or self._shut_down or self.session is not None:
+            return
+        self._offered = True
+        store = self.store
+        if store is None or not self.can_save or self.offer is not None:
+            return
+        try:
+            rows = store.live_tables()
+        except Exception as e:  # a read the database refused: nothing is offered now
+            log.warning("the tables saved for later could not be read: %s", one_line(e))
+            return
+        ended = [r for r in rows if r.stale is not None and self._series_ended(r)]
+        if ended:
+            log.info(
+                "forgetting the tables saved for later of ended series %s",
+                ", ".join(str(r.series_id) for r in ended),
+            )
+            self._forget_saved([r.id for r in ended])
+        tables = [(r, self._saved_title(r), self._saved_line(r)) for r in rows if r.stale is None]
+        stale = [
+            (r.id, self.tr("“%1”: %2").replace("%1", self._saved_title(r)).replace("%2", why))
+            for r in rows
+            if r.stale is not None and r not in ended and (why := self._stale_reason(r))
+        ]
+        if not tables and not stale:
+            return
+        self.offer = ContinueOffer(tables, stale, self)
+        self.offer.finished.connect(self._offer_answered)
+        self.offer.open()  # window-modal, the event loop runs on
+
+    @staticmethod
+    def _series_ended(row) -> bool:
+        return row.series_id is not None and (
+            row.planned_deals is not None and row.stored >= row.planned_deals
+        )
+
+    def _stale_reason(self, row) -> str:
+        """Why a saved table cannot be continued, in the player's language (the store's
+        sentence as it is when it is none of the known ones)."""
+        reason = row.stale or ""
+        if reason.endswith(" is closed"):
+            return self.tr("the series is closed")
+        if reason.startswith("it belongs to no stored series"):
+            return self.tr("its series is no longer in the database")
+        if "has moved on" in reason:
+            return (
+                self.tr("the series went on elsewhere: the database holds %1 deals, the table %2")
+                .replace("%1", str(row.stored))
+                .replace("%2", str(row.deals_done))
+            )
+        if "are missing" in reason:
+            return (
+                self.tr("deals are missing: the database holds %1, the table had %2")
+                .replace("%1", str(row.stored))
+                .replace("%2", str(row.deals_done))
+            )
+        return reason
+
+    def _saved_title(self, row) -> str:
+        return row.title or self.tr("series %1").replace("%1", str(row.series_id))
+
+    def _saved_line(self, row) -> str:
+        """ "Deal 7 of 36 against standard 2 and standard 3, saved 11/25/2026, 8:14 PM"."""
+        number = str(max(row.deal_number, 1))
+        if row.planned_deals:
+            deal = (
+                self.tr("Deal %1 of %2").replace("%1", number).replace("%2", str(row.planned_deals))
+            )
+        else:
+            deal = self.tr("Deal %1").replace("%1", number)
+        me = self.settings.new_game.player_name or default_player_name()
+        others = [n for n in row.players if n != me]
+        names = others if others and len(others) < len(row.players) else list(row.players)
+        joined = (
+            names[0] if len(names) < 2 else ", ".join(names[:-1]) + self.tr(" and ") + names[-1]
+        )
+        who = (self.tr("against %1") if names is others else self.tr("with %1")).replace(
+            "%1", joined
+        )
+        line = self.tr("%1 %2, saved %3").replace("%1", deal).replace("%2", who)
+        return line.replace("%3", self._local_time(row.updated))
+
+    @staticmethod
+    def _local_time(iso: str) -> str:
+        """A stored UTC time as the player's clock and language write it."""
+        try:
+            moment = datetime.fromisoformat(iso).astimezone()
+        except (ValueError, TypeError):
+            return str(iso)
+        locale = QLocale(current_language().replace("-", "_"))
+        clock = locale.toString(
+            QTime(moment.hour, moment.minute), locale.timeFormat(QLocale.FormatType.ShortFormat)
+        )
+        return words.local_date(moment.date().isoformat()) + ", " + clock
+
+    def _offer_answered(self, _code: int) -> None:
+        offer, self.offer = self.offer, None
+        if offer is None:
+            return
+        offer.deleteLater()
+        row = offer.chosen
+        if offer.choice == CONTINUE and row is not None:
+            self.continue_series(row.id)
+        elif offer.choice == NEW and row is not None:  # forget it and choose a new game
+            self._forget_saved([row.id])
+            QTimer.singleShot(0, self, self.new_game_dialog)
+        elif offer.choice == NEW:  # only tables that cannot be continued: forget them
+            self._forget_saved(offer.stale_ids)
+
+    def _forget_saved(self, ids: list[int]) -> None:
+        """Drop tables saved for later, on the writer's thread (a lock there leaves them
+        for the next start: nothing is lost but an offer)."""
+        if not ids or self.writer is None or not self.can_save:
+            return
+        ids = list(ids)
+        self.writer.submit(lambda store: [store.drop_live(i) for i in ids])
+
+    def continue_series(self, live_id: int) -> bool:
+        """Continue the series saved for later as ``live_id`` at the very move where it
+        stopped (the deal in progress included; the computers think again from there).
+        False, with a message, if it cannot be (it stays saved unless it is unreadable)."""
+        store = self.store
+        if store is None or not self.can_save:
+            return False
+        try:
+            row = store.load_live(live_id)
+            ctl = TableController.resume(store, live_id, write_later=True)
+        except TableError as e:  # stale or unreadable: it never will be, so it is forgotten
+            self._message(
+                self.tr(
+                    "The series cannot be continued (%1); its finished deals stay on the "
+                    "score sheet."
+                ).replace("%1", one_line(e)),
+                "info",
+            )
+            self._forget_saved([live_id])
+            return False
+        except Exception as e:  # the database (busy, gone): it stays for the next start
+            self._message(
+                self.tr("The series could not be continued now: %1").replace("%1", one_line(e)),
+                "info",
+            )
+            return False
+        self.messages.hide()
+        self.set_controller(ctl)
+        self._series_title = row.title or None
+        session = self.session
+        state = session.state()
+        if state is not None:  # the table as it stands: no event brought it
+            self._show_waiting(state)
+            self.scene.set_state(state, animate=False)
+        self._update_actions()
+        self._update_deal_label()
+        return True
+
     # ------------------------------------------------------------------ starting a game
 
     @property
@@ -1021,9 +1566,28 @@ class MainWindow(QMainWindow):
         return self.session.ctl if self.session is not None else None
 
     def new_game_dialog(self) -> None:
+        """Game → New game…: the new game is chosen first; a series in play is left only
+        once the player agrees (:meth:`ask_to_leave`)."""
         dialog = NewGameDialog(self.settings, self.store, parent=self)
         if dialog.exec() == NewGameDialog.DialogCode.Accepted and dialog.result_game():
-            self.start_new_game(dialog.result_game())
+            self._start_chosen(dialog.result_game())
+
+    def _start_chosen(self, game: NewGame) -> bool:
+        ctl = self._series_in_play()
+        if not self._leave_series(lambda: self._start_chosen(game), NEW):
+            return False
+        if ctl is not None:
+            self._abandon(ctl)
+        return self.start_new_game(game)
+
+    def _abandon(self, ctl: TableController) -> None:
+        """The series is given up for a new one: its table saved for later goes (with the
+        session's last write; here and now when its unsaved deals are discarded)."""
+        ctl.abandon()
+        if self._discarded and ctl.write_later and ctl.series_id is not None:
+            sid = ctl.series_id
+            if self.writer is not None:
+                self.writer.submit(lambda store: store.drop_series_live(sid))
 
     def start_new_game(self, game: NewGame, seed: int | None = None) -> bool:
         if game.deck_id != self.pictures.deck.id:
@@ -1080,6 +1644,7 @@ class MainWindow(QMainWindow):
                 practice=choices.practice,
                 title=title,
                 write_later=store is not None,
+                keep_live=store is not None,  # continued at the next start if left unfinished
             )
 
         create = None
@@ -1108,6 +1673,7 @@ class MainWindow(QMainWindow):
                     "info",
                 )
         self.set_controller(ctl, create_series=create)
+        self._series_title = title
         return True
 
     def series_title(self, profile) -> str:
@@ -1124,6 +1690,11 @@ class MainWindow(QMainWindow):
             self.session.close(write=not self._discarded)
         self._discarded = False
         self._after_saved = None
+        self._leave_agreed = None
+        self._series_title = None
+        if self.offer is not None:  # a game began: the offer has had its time
+            self._offered = True
+            self.offer.reject()
         self.scene.finish_animations()
         self.scene.hide_last_trick()
         self.act_open.setChecked(False)
@@ -1632,10 +2203,27 @@ class MainWindow(QMainWindow):
             self.writer.close()
         self.pictures.shutdown()
 
+    def quit_window(self) -> None:
+        """Game → Quit (Ctrl+Q): the player leaves; during a series he is asked first."""
+        self._quit_requested = True
+        try:
+            self.close()
+        finally:
+            self._quit_requested = False
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Closing (or Game → Quit) with finished deals the database did not take asks
-        first: save again (and close once saved), discard them, or stay."""
-        if not self._settle_unsaved(self.close):
+        """The player closing the window (Game → Quit, the window's close button) during a
+        series is asked first, in one question with the finished deals the database did
+        not take (:meth:`ask_to_leave`); the program closing it asks only about those:
+        save again (and close once saved), discard them, or stay."""
+        by_player = self._quit_requested or event.spontaneous()
+        self._quit_requested = False
+        settled = (
+            self._leave_series(self.close, QUIT) if by_player else self._settle_unsaved(self.close)
+        )
+        if not settled:
+            if self._after_saved is None:  # stayed: the next time is asked afresh
+                self._leave_agreed = None
             event.ignore()
             return
         self.settings.window_geometry = bytes(self.saveGeometry().data())

@@ -17,6 +17,12 @@ A finished deal of a series already in the database that meets such a lock is tr
 again the same way: it waits in the controller's queue (in order, with the deals that
 end meanwhile) and the session says it is waiting; only when the lock stays for about
 two minutes is it a failure, with "Save again".
+
+The table in play is kept in the database too (a *live table*, docs/table-controller.md):
+after every change the controller's snapshot goes to the writer, one write at a time --
+whatever changed while one is out goes with the next, so only the newest snapshot is
+written and nothing piles up. A finished deal carries the snapshot with it; while a
+finished deal waits after a failure the snapshot waits behind it.
 """
 
 from __future__ import annotations
@@ -136,6 +142,10 @@ class TableSession(QObject):
         self.seats: tuple[int, int, int] = active_seats(ctl.table_size, 0)
         self.deal_counter = 0
         self.words: dict[int, str] = {}
+        if ctl.deal is not None:  # a table resumed where it stopped: its deal is dealt
+            self.dealer = ctl.deal.setup.dealer
+            self.seats = ctl.deal.setup.seats
+            self.deal_counter = 1
         self.open_cards = False
         self.closed = False
         self._pending_advance = False
@@ -236,6 +246,7 @@ class TableSession(QObject):
             return False
         finally:
             events, self._events = self._events[:], []
+        self._save_live()
         if events:
             self.changed.emit()
         self.schedule()
@@ -311,9 +322,17 @@ class TableSession(QObject):
         while another program holds the lock only when the next try is due, ``now``)."""
         if self.writer is None or self._write is not None or (self.waiting and not now):
             return
-        write = self.ctl.take_store_write()
+        write = self.ctl.take_store_write(live=True)  # with the table's newest snapshot
         if write is not None:
             self._write = (self.writer.submit(lambda store: write_deals(store, write)), write)
+
+    def _save_live(self) -> None:
+        """After a change: the table's snapshot to the writer, unless a write is out (its
+        answer brings the newest one along) or finished deals wait after a failure (they
+        go first, when the next deal ends or on "Save again")."""
+        if self.closed or self.deferred or self.ctl.pending_store or not self.ctl.live_pending:
+            return
+        self._write_next()
 
     def _lock_held(self, reason: str) -> bool:
         """A try met another program's lock: True if it is tried again after a pause
@@ -456,12 +475,18 @@ class TableSession(QObject):
                 self.ctl.store_written(write, outcome)  # the deals written before it
                 self.storeChanged.emit()
                 return
-            number = write.deals[min(outcome.written, len(write.deals) - 1)][1]
-            outcome = StoreOutcome(outcome.written, f"deal {number} could not be stored: {busy}")
+            if write.deals:
+                number = write.deals[min(outcome.written, len(write.deals) - 1)][1]
+                outcome = StoreOutcome(
+                    outcome.written, f"deal {number} could not be stored: {busy}"
+                )
+            else:  # the snapshot alone: no deal is at stake, the next change tries again
+                outcome = StoreOutcome(0, f"the table could not be saved for later: {busy}")
         self.waiting = False
         if outcome.error is None:
             self._tries = 0
-        self.failure = outcome.error
+        if write.deals or outcome.error is None:
+            self.failure = outcome.error  # a snapshot's failure is the table's live_error
         self.ctl.store_written(write, outcome)  # DealsStored / StoreFailed as events
         if outcome.error is None:
             self._write_next()  # deals that ended meanwhile

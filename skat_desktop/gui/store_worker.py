@@ -27,6 +27,7 @@ import itertools
 import logging
 import sqlite3
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -54,6 +55,8 @@ StoreJob = Callable[[Store, threading.Event], Any]
 
 GUI_BUSY_MS = 0
 """The GUI thread's connection never waits for a lock another program holds."""
+FINISH_ROUNDS = 4
+"""How many rounds of answers and the jobs they queue :meth:`StoreWriter.finish` waits for."""
 WAIT_MS = 500
 """How long one try on the writer's thread waits for such a lock (SQLite keeps trying
 meanwhile); the caller tries again after a pause while the lock is held."""
@@ -155,28 +158,33 @@ class DealsWritten:
 
 
 def write_deals(store: Store, write: StoreWrite) -> DealsWritten:
-    """Write ``write``'s deals in order, each in a transaction of its own that takes the
+    """Run ``write``'s steps in order (:meth:`StoreWrite.steps`: each deal, the table's
+    snapshot with the last one or alone), each in a transaction of its own that takes the
     lock first: a lock another program holds is told apart from a refused deal (which
     ``StoreWrite.run`` would only describe) and stops the write without an error. A deal
-    the database has already is skipped, so a try again never writes one twice."""
+    the database has already is skipped, so a try again never writes one twice. The
+    outcome says ``live`` once the snapshot is in, so the table knows it is kept."""
     written = 0
-    for item in write.deals:
+    for step in write.steps():
         try:
             with store.transaction():  # DatabaseBusy here, before anything is written
-                outcome = StoreWrite(write.series_id, (item,)).run(store)
+                outcome = step.run(store)
                 if outcome.error is not None:
-                    raise _NotStored(outcome.error)  # rolls the deal's rows back
+                    raise _NotStored(outcome.error)  # rolls the step's rows back
         except _NotStored as e:
             return DealsWritten(StoreOutcome(written, str(e)))
         except Exception as e:
             if _lock_held(e):
                 return DealsWritten(StoreOutcome(written), Failure.of(e))
             line = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            return DealsWritten(
-                StoreOutcome(written, f"deal {item[1]} could not be stored: {line}")
+            what = (
+                f"deal {step.deals[0][1]} could not be stored"
+                if step.deals
+                else "the table could not be saved for later"
             )
-        written += 1
-    return DealsWritten(StoreOutcome(written))
+            return DealsWritten(StoreOutcome(written, f"{what}: {line}"))
+        written += len(step.deals)
+    return DealsWritten(StoreOutcome(written, live=write.live is not None))
 
 
 class _Dispatcher(QObject):
@@ -355,11 +363,13 @@ class StoreWriter(QObject):
         self._pool.setMaxThreadCount(1)  # one job at a time: writes stay in order
         self._writer: Store | None = None
         self._tickets = itertools.count(1)
+        self._submitted = 0  # jobs queued so far (finish() waits for follow-ups too)
         self._answered.connect(self.done, Qt.ConnectionType.QueuedConnection)
 
     def submit(self, job: Callable[[Store], Any]) -> int:
         """Queue ``job(store)``; returns the ticket its ``done`` answer carries."""
         ticket = next(self._tickets)
+        self._submitted += 1
         if self._path is None:
             self._answer(ticket, job, self._store)
             return ticket
@@ -385,9 +395,17 @@ class StoreWriter(QObject):
             self._answered.emit(ticket, ok, answer)
 
     def finish(self, msecs: int = 10_000) -> bool:
-        """Wait for the queued jobs and deliver their answers now (closing, a new game)."""
-        idle = self._pool.waitForDone(msecs)
-        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
+        """Wait for the queued jobs and deliver their answers now (closing, a new game),
+        and for the jobs those answers queue in turn (a finished deal waits behind the
+        table's snapshot that was out when it ended) -- a few rounds at most."""
+        deadline = time.monotonic() + msecs / 1000
+        for _ in range(FINISH_ROUNDS):
+            submitted = self._submitted
+            left = max(0, round((deadline - time.monotonic()) * 1000))
+            idle = self._pool.waitForDone(left)
+            QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
+            if not idle or self._submitted == submitted:
+                return idle
         return idle
 
     def close(self) -> None:

@@ -66,15 +66,20 @@ def finish_deal(qtbot, window: MainWindow, seed: int = 2) -> None:
 
 
 def answer_question(qtbot, choice: str, seen: list[str]) -> None:
-    """Answer the "not saved" question when it comes (it is modal): click ``choice``."""
+    """Answer the "not saved" question when it comes (it is modal): click ``choice``.
+    The player quitting during a series is asked it together with leaving the series."""
 
     def look() -> None:
         box = QApplication.activeModalWidget()
-        if not isinstance(box, QMessageBox) or box.objectName() != "UnsavedDeals":
+        if not isinstance(box, QMessageBox) or box.objectName() not in (
+            "UnsavedDeals",
+            "LeaveSeries",
+        ):
             QTimer.singleShot(20, look)
             return
         buttons = {b.text().replace("&", ""): b for b in box.findChildren(QPushButton)}
-        seen.append(box.text() + " | " + ", ".join(sorted(buttons)))
+        text = box.text() + ("\n" + box.informativeText() if box.informativeText() else "")
+        seen.append(text + " | " + ", ".join(sorted(buttons)))
         buttons[choice].click()
 
     QTimer.singleShot(0, look)
@@ -196,6 +201,7 @@ def test_closing_with_an_unsaved_deal_asks_and_cancel_keeps_the_window(
     assert len(seen) == 1
     assert "1 finished deal(s) could not be saved" in seen[0]
     assert seen[0].endswith("Cancel, Discard, Save again")
+    assert seen[0].startswith("Leave the series")  # one question: leaving, and the deal
     assert window.isVisible() and window.controller.pending_store == 1  # nothing lost
 
     # "Save again" while the disk is still full: asked again; then discarded on purpose
