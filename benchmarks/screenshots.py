@@ -13,6 +13,17 @@ deal), ``side-statistics.png``, ``side-history.png`` (a stored deal replayed),
 ``german-play.png``, ``german-end-of-deal.png``, ``german-side-sheet.png``,
 ``german-side-statistics.png``, ``german-side-history.png``, ``german-dark.png`` and
 ``german-new-game.png`` (the new-game dialog).
+
+With ``--matrix`` it renders instead what ``tests/gui/test_no_clipping.py`` checks: every
+situation of :class:`tests.gui.fit_walk.Walk` (bidding, skat, Hand game, Hand Ouvert, discard,
+declare, play, the claim asked, the last trick, the deal's end, the series' end, Ramsch, Kontra,
+a table of four) at 1024 x 700, 1280 x 720, 1366 x 768, 1920 x 1080 and 2560 x 1440, with the
+side panel closed, at its default width and as wide as the table lets it be, in English and
+German, as ``matrix/<situation>-<language>-<side>-<W>x<H>.png``; each file's faults, if any,
+are printed after its name. ``--scale 2`` renders at scale factor 2 (``QT_SCALE_FACTOR``: the
+same sizes in device-independent pixels, twice the pixels); ``--sizes``, ``--languages``,
+``--sides`` and ``--situations`` take comma-separated subsets.
+
 Other views add their own shots (a score sheet, statistics) by appending a function
 ``shot(window, driver, out)`` to :data:`EXTRA_SHOTS`; it is called with a window whose
 first deal is over (after ``end-of-deal.png``) and uses :func:`shoot` to save.
@@ -274,14 +285,83 @@ def start(
     window.start_game(NewGameChoices("Anna", list(seats), profile, length, practice), seed=seed)
 
 
+def matrix_shots(tmp: Path, out: Path, args: argparse.Namespace) -> int:
+    """Every situation of the fit walk at every size, side panel state and language; the
+    number of pictures with a fault (cut or overlapping) is returned."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.gui.fit_walk import (
+        SIDES,
+        SIZES,
+        Walk,
+        problems,
+        resize_window,
+        set_side,
+        settle_layout,
+    )
+    from tests.gui.fit_walk import set_language as switch_language
+
+    def subset(text: str | None, every):
+        return every if not text else [x for x in every if str(x) in text.split(",")]
+
+    sizes = subset(args.sizes, [f"{w}x{h}" for w, h in SIZES])
+    languages = subset(args.languages, ["en", "de"])
+    sides = subset(args.sides, list(SIDES))
+    only = args.situations.split(",") if args.situations else None
+    folder = out / "matrix"
+    folder.mkdir(parents=True, exist_ok=True)
+    store = Store.open(tmp / "matrix.sqlite3")
+    faulty = 0
+    try:
+        w = make_window(tmp, store=store)
+        app = QApplication.instance()
+        for situation in Walk(w).situations():
+            if only and situation.name not in only:
+                continue
+            for language in languages:
+                switch_language(app, language)
+                for side in sides:
+                    for size in sizes:
+                        width, height = (int(n) for n in size.split("x"))
+                        resize_window(w, width, height)
+                        set_side(w, side)
+                        if situation.setup is not None:
+                            situation.setup()
+                        settle_layout()
+                        path = folder / f"{situation.name}-{language}-{side}-{size}.png"
+                        shoot(w, path)
+                        found = problems(w)
+                        faulty += bool(found)
+                        for line in found:
+                            print("   ", line)
+        w.close()
+    finally:
+        wait_for_jobs()
+        store.close()
+        install_translations(QApplication.instance(), "en")
+    return faulty
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, help="folder for the PNG files")
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--matrix", action="store_true", help="sizes x phases x languages")
+    ap.add_argument("--scale", type=float, default=0, help="QT_SCALE_FACTOR, e.g. 2")
+    ap.add_argument("--sizes", help="e.g. 1024x700,2560x1440 (with --matrix)")
+    ap.add_argument("--languages", help="e.g. de (with --matrix)")
+    ap.add_argument("--sides", help="closed, default, widest (with --matrix)")
+    ap.add_argument("--situations", help="e.g. declare,claim (with --matrix)")
     args = ap.parse_args(argv)
+    if args.scale:
+        os.environ["QT_SCALE_FACTOR"] = f"{args.scale:g}"  # before the application starts
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="skat-shots-"))
+    if args.matrix:
+        create_application()
+        faulty = matrix_shots(tmp, out, args)
+        print(f"{faulty} pictures with a fault")
+        return 1 if faulty else 0
 
     w = make_window(tmp)
     shoot(w, out / "welcome.png")

@@ -85,6 +85,111 @@ def _row(cells: Sequence[str], tag: str, align: Sequence[str]) -> str:
     return f"<tr>{inner}</tr>"
 
 
+_EXPANDING = (QSizePolicy.Policy.Expanding, QSizePolicy.Policy.MinimumExpanding)
+
+
+class FlowBox(QWidget):
+    """Widgets side by side in rows that wrap where the room ends: on a narrow table (the
+    side panel open) a panel's buttons go on to a second row rather than being cut.
+
+    A widget whose horizontal size policy expands takes what its row leaves (the play bar's
+    note); ``right`` puts the widgets of a row without one at the right. The box answers
+    ``heightForWidth``, so its panel (and the table's panel zone) grows by the rows it needs.
+    """
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 6, right: bool = False):
+        super().__init__(parent)
+        self._widgets: list[QWidget] = []
+        self.spacing = spacing
+        self.right = right
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def add(self, widget: QWidget) -> None:
+        widget.setParent(self)
+        self._widgets.append(widget)
+        self.updateGeometry()
+
+    def _shown(self) -> list[QWidget]:
+        """The widgets that take room: not hidden, and not an empty box."""
+        return [
+            w
+            for w in self._widgets
+            if not w.isHidden() and not (isinstance(w, FlowBox) and not w._shown())
+        ]
+
+    def _rows(self, width: int) -> list[list[tuple[QWidget, int, int]]]:
+        """The widgets by row with the width and height each gets at ``width``."""
+        rows: list[list[tuple[QWidget, int, int]]] = []
+        row: list[tuple[QWidget, int, int]] = []
+        used = 0
+        for w in self._shown():
+            least = max(w.minimumSizeHint().width(), w.minimumWidth())
+            want = min(max(w.sizeHint().width(), least), width)
+            if row and used + self.spacing + want > width:
+                rows.append(row)
+                row, used = [], 0
+            h = w.heightForWidth(want) if w.hasHeightForWidth() else w.sizeHint().height()
+            row.append((w, want, max(h, w.minimumSizeHint().height())))
+            used += want + (self.spacing if len(row) > 1 else 0)
+        if row:
+            rows.append(row)
+        return rows
+
+    def _height(self, rows) -> int:
+        return sum(max(h for _, _, h in row) for row in rows) + self.spacing * max(0, len(rows) - 1)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._height(self._rows(max(1, width)))
+
+    def sizeHint(self) -> QSize:
+        shown = self._shown()
+        if not shown:
+            return QSize(0, 0)
+        width = sum(w.sizeHint().width() for w in shown) + self.spacing * (len(shown) - 1)
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        shown = self._shown()
+        if not shown:
+            return QSize(0, 0)
+        widest = max(max(w.minimumSizeHint().width(), w.minimumWidth()) for w in shown)
+        return QSize(widest, max(w.minimumSizeHint().height() for w in shown))
+
+    def _place(self) -> None:
+        width = self.width()
+        for w in self._widgets:
+            if isinstance(w, FlowBox) and not w._shown():
+                w.setGeometry(0, 0, 0, 0)  # nothing in it: no room, no gap
+        y = 0
+        for row in self._rows(width):
+            row_h = max(h for _, _, h in row)
+            used = sum(w for _, w, _ in row) + self.spacing * (len(row) - 1)
+            spare = max(0, width - used)
+            growing = [w for w, _, _ in row if w.sizePolicy().horizontalPolicy() in _EXPANDING]
+            x = spare if self.right and not growing else 0
+            for w, ww, h in row:
+                if growing and w is growing[0]:
+                    ww += spare
+                w.setGeometry(x, y + (row_h - h) // 2, ww, h)
+                x += ww + self.spacing
+            y += row_h + self.spacing
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._place()
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # a widget shown, hidden or renamed
+            self.updateGeometry()
+            self._place()
+        return super().event(event)
+
+
 def doubling_button_text(level: int) -> str:
     """Kontra, Re, Bock, Hirsch with mnemonics that no other visible button uses."""
     from PySide6.QtCore import QCoreApplication
@@ -457,7 +562,7 @@ class DeclarePanel(Panel):
         layout = QVBoxLayout(self)
         self.title = _title(self.tr("Declare your game"), self)
         layout.addWidget(self.title)
-        games = QHBoxLayout()
+        games = FlowBox(self, spacing=10)  # in rows where the table is narrow
         self.group = QButtonGroup(self)
         labels = {
             **{g: words.suit_button_text(g) for g in GameType if g.is_suit},
@@ -469,18 +574,16 @@ class DeclarePanel(Panel):
             b = QRadioButton(labels[g], self)
             self.group.addButton(b, int(g))
             self.game_buttons[g] = b
-            games.addWidget(b)
-        games.addStretch(1)
-        layout.addLayout(games)
-        flags = QHBoxLayout()
+            games.add(b)
+        layout.addWidget(games)
+        flags = FlowBox(self, spacing=10)
         self.schneider = QCheckBox(self.tr("Schneider &announced"), self)
         self.schwarz = QCheckBox(self.tr("Sch&warz announced"), self)
         self.ouvert = QCheckBox(self.tr("&Ouvert"), self)
         for b in (self.schneider, self.schwarz, self.ouvert):
-            flags.addWidget(b)
+            flags.add(b)
             b.toggled.connect(self._changed)
-        flags.addStretch(1)
-        layout.addLayout(flags)
+        layout.addWidget(flags)
         self.value = QLabel(self)
         self.value.setWordWrap(True)
         self.value.setTextFormat(Qt.TextFormat.RichText)
@@ -754,10 +857,14 @@ class PlayPanel(Panel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.position = 0
-        row = QHBoxLayout(self)
-        row.setContentsMargins(6, 2, 6, 2)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 2, 6, 2)
+        row = FlowBox(self, right=True)  # the buttons below the note on a narrow table ...
+        outer.addWidget(row)
         self.note = ElidedLabel(self)
-        row.addWidget(self.note, 1)
+        row.add(self.note)
+        buttons = FlowBox(self, right=True)  # ... together, in rows of their own if need be
+        row.add(buttons)
         self.double_button = _button(self.tr("&Kontra"), self, self.double.emit)
         self.last_button = _button(self.tr("&Last trick"), self, self.lastTrick.emit)
         self.concede_button = _button(self.tr("Give &up"), self, self._concede)
@@ -774,7 +881,7 @@ class PlayPanel(Panel):
             self.undo_button,
             self.hint_button,
         ):
-            row.addWidget(b)
+            buttons.add(b)
         self._armed: QPushButton | None = None
         self._disarm = QTimer(self)
         self._disarm.setSingleShot(True)
@@ -845,14 +952,20 @@ class InterjectionPanel(Panel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.legal: tuple[Action, ...] = ()
-        row = QHBoxLayout(self)
-        row.setContentsMargins(6, 2, 6, 2)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 2, 6, 2)
+        row = FlowBox(self, right=True)  # the buttons below the question where it is narrow
+        outer.addWidget(row)
         self.note = plain_label(QLabel(self))  # "<name> plays <game>. Say Kontra?"
-        row.addWidget(self.note, 1)
+        self.note.setWordWrap(True)
+        self.note.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        row.add(self.note)
         self.say = _button(self.tr("&Kontra"), self, self._say)
         self.no = _button(self.tr("&No"), self, self.declined.emit)
-        row.addWidget(self.say)
-        row.addWidget(self.no)
+        buttons = FlowBox(self, right=True)  # side by side
+        buttons.add(self.say)
+        buttons.add(self.no)
+        row.add(buttons)
         self.main_button = self.no
 
     def set_turn(self, legal: Sequence[Action], game: str) -> None:
@@ -1344,6 +1457,10 @@ class PanelHost(QFrame):
         self._stack.setContentsMargins(10, 6, 10, 6)
         self.zone = QRectF()
         self.room = QRectF()
+        self._refit_soon = QTimer(self)  # dies with the host
+        self._refit_soon.setSingleShot(True)
+        self._refit_soon.setInterval(0)
+        self._refit_soon.timeout.connect(self._refit)
         self.restyle(False)
         self.hide()
 
@@ -1358,11 +1475,13 @@ class PanelHost(QFrame):
     def add(self, panel: Panel) -> None:
         if self._stack.indexOf(panel) < 0:
             self._stack.addWidget(panel)
+            panel.installEventFilter(self)
 
     def show_panel(self, panel: Panel | None) -> None:
         if panel is None:
             self.current = None
             self.hide()
+            self._tell_table()
             return
         self.add(panel)
         if panel is not self.current:
@@ -1370,6 +1489,7 @@ class PanelHost(QFrame):
             self._stack.setCurrentWidget(panel)
         self.show()
         self.raise_()
+        self._tell_table()
         self.place(self.zone)
 
     def place(self, zone: QRectF, room: QRectF | None = None) -> None:
@@ -1386,16 +1506,50 @@ class PanelHost(QFrame):
         if self.current.kind == "full":
             self.setGeometry(self._full_rect(z))
             return
-        m = self._stack.contentsMargins()
-        hint: QSize = self.current.sizeHint().expandedTo(self.current.minimumSizeHint())
-        hint = QSize(hint.width() + m.left() + m.right(), hint.height() + m.top() + m.bottom())
-        w = min(z.width(), max(hint.width(), min(z.width(), 560)))
-        h = min(z.height(), hint.height())
+        w, h = self._size_in(z.width())
+        h = min(z.height(), h)
         if self.current.kind == "tall":
             h = min(z.height(), max(h, min(z.height(), 150)))
         x = z.left() + (z.width() - w) // 2
         y = z.top() + (z.height() - h) // 2
         self.setGeometry(QRect(x, y, w, h))
+
+    def _size_in(self, room: int) -> tuple[int, int]:
+        """Width and height of the current panel in a zone ``room`` pixels wide: as wide as it
+        likes (at least 560 where there is room), and as tall as its wrapped lines and rows
+        need at that width."""
+        panel = self.current
+        m = self._stack.contentsMargins()
+        side, ends = m.left() + m.right(), m.top() + m.bottom()
+        hint = panel.sizeHint().expandedTo(panel.minimumSizeHint())
+        w = min(room, max(hint.width() + side, min(room, 560)))
+        h = panel.heightForWidth(w - side) if panel.hasHeightForWidth() else -1
+        return w, max(h, panel.minimumSizeHint().height()) + ends
+
+    def needed_height(self, room: float) -> float:
+        """The height the current panel needs in a zone ``room`` pixels wide (0 for none or
+        a ``full`` panel): the table gives its panel zone at least that much."""
+        if self.current is None or self.current.kind == "full" or room <= 0:
+            return 0.0
+        return float(self._size_in(int(room))[1])
+
+    def _tell_table(self) -> None:
+        """Let the table (the view's scene) know what the panel needs; it lays itself out
+        anew if its panel zone must grow or may shrink, and the host is placed again."""
+        table = getattr(self.parentWidget(), "table", None)
+        if table is not None and hasattr(table, "set_panel_need"):
+            table.set_panel_need(self.needed_height if self.current is not None else None)
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.current and event.type() == QEvent.Type.LayoutRequest:
+            # the panel's content changed (a longer text, a button shown): fit it again
+            self._refit_soon.start()
+        return super().eventFilter(watched, event)
+
+    def _refit(self) -> None:
+        if self.current is not None and self.isVisible():
+            self._tell_table()
+            self.place(self.zone)
 
     def _full_rect(self, z: QRect) -> QRect:
         """The zone itself where the panel is at home there: wide enough for two columns, or

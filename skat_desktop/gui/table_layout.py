@@ -27,6 +27,8 @@ HAND_STEP = 0.52  # share of a card's width between two cards of the player's ha
 SIDE_STEP = 0.30  # share of a side card's height between two cards of a side column
 LIFT = 0.14  # a playable card under the mouse rises by this share of its height
 MAX_HAND = 12  # after picking up the skat
+BAR_MOST = 0.5  # the most of the work area a bar panel's rows may take (the trick keeps half)
+TALL_MOST = 0.8  # ... and a tall panel's (the skat or the trick stays in sight above it)
 
 
 def sides_for(table_size: int) -> tuple[str, ...]:
@@ -160,6 +162,24 @@ class TableLayout:
         return QPointF(round(z.left()), round(z.top() + (z.height() - self.pile_h) / 2))
 
 
+MIDDLE_MIN = 285
+"""The narrowest middle (where the action panels float) a table keeps beside the side panel."""
+
+
+def narrowest_width(height: int, table_size: int = 3, aspect: float = 1.5) -> int:
+    """The narrowest table of ``height`` pixels whose middle keeps :data:`MIDDLE_MIN`: the
+    side panel's splitter stops there. The side columns grow with the height, so a taller
+    table needs more width."""
+    low, high = 320, 4000
+    while low < high:
+        mid = (low + high) // 2
+        if compute_layout(mid, height, table_size, "tall", aspect).stage.width() >= MIDDLE_MIN:
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
 def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
@@ -219,17 +239,20 @@ def compute_layout(
     table_size: int = 3,
     panel: str = "tall",
     aspect: float = 1.5,
+    panel_need: float = 0.0,
 ) -> TableLayout:
     """The zones for a view of ``width`` x ``height`` pixels.
 
     ``panel`` is the action panel's kind (:data:`PANEL_KINDS`); ``aspect`` the deck's
-    card height / width.
+    card height / width; ``panel_need`` the height the panel needs at the middle's width
+    (its rows wrap on a narrow table): a ``bar`` or ``tall`` zone grows to it, leaving the
+    trick (or the skat) smaller but in sight, rather than cut the panel.
     """
     if panel not in PANEL_KINDS:
         raise ValueError(f"unknown panel kind {panel!r}")
     w, h = max(320, int(width)), max(240, int(height))
     m = round(_clamp(min(w, h) * 0.012, 5, 18))
-    font = round(_clamp(h * 0.02, 11, 24))
+    font = round(_clamp(min(h * 0.02, w * 0.018), 11, 24))  # a tall narrow table: smaller
     plate_h = round(font * 2.9)
     bubble_h = round(font * 2.5)  # the last word, and the auction's earlier words above it
 
@@ -282,7 +305,7 @@ def compute_layout(
     # side panel beside it) the bubble goes above the plate, which then has the width
     free = centre_w - beside - m
     stacked = free < font * 14.5 + m + font * 7
-    strip_h = max(plate_h + (bubble_h + m if stacked else 0), pile_h)
+    strip_h = max(plate_h + (bubble_h + m if stacked else 0), pile_h + font * 1.6)  # count
     strip_top = hand_top - m - strip_h
     if stacked:
         plate_w = round(max(font * 6, min(font * 14.5, free - m)))
@@ -290,8 +313,8 @@ def compute_layout(
         b_plate = QRectF(centre_left, strip_top + strip_h - plate_h, plate_w, plate_h)
     else:
         plate_w = round(font * 14.5)
-        b_plate = QRectF(centre_left, strip_top, plate_w, plate_h)
-        b_bubble = QRectF(b_plate.right() + m, strip_top, font * 7, bubble_h)
+        b_plate = QRectF(centre_left, strip_top + strip_h - plate_h, plate_w, plate_h)
+        b_bubble = QRectF(b_plate.right() + m, b_plate.top(), font * 7, bubble_h)
     b_pile = QRectF(centre_right - beside, strip_top, beside, strip_h)
     seats["bottom"] = SeatZones("bottom", b_plate, b_bubble, b_pile, bottom_hand, cw, ch, True)
 
@@ -304,8 +327,10 @@ def compute_layout(
         panel_h = 0.0
     elif panel == "bar":
         panel_h = min(work.height() * 0.3, font * 3.6)
+        panel_h = max(panel_h, min(panel_need, work.height() * BAR_MOST))
     elif panel == "tall":
         panel_h = _clamp(font * 12.5, work.height() * 0.45, work.height() * 0.64)
+        panel_h = max(panel_h, min(panel_need, work.height() * TALL_MOST))
     else:
         panel_h = work.height()
     stage_h = max(0.0, work.height() - panel_h - (m if 0 < panel_h < work.height() else 0))

@@ -46,9 +46,15 @@ from skat_desktop.gui.card_items import (
     PileItem,
     PlateItem,
     TextItem,
+    fit_lines,
 )
 from skat_desktop.gui.table_header import record_forms
-from skat_desktop.gui.table_layout import TableLayout, compute_layout, sides_for
+from skat_desktop.gui.table_layout import (
+    TableLayout,
+    compute_layout,
+    narrowest_width,
+    sides_for,
+)
 from skat_desktop.gui.table_state import TableState
 from skat_desktop.gui.theme import LIGHT_TABLE, TableColors
 
@@ -107,6 +113,7 @@ class TableScene(QGraphicsScene):
         self._w, self._h = 1024, 700
         self.setSceneRect(0, 0, self._w, self._h)
         self.panel_kind = "none"
+        self.panel_need: Callable[[float], float] | None = None
         self.table_size = 3
         self.layout: TableLayout = compute_layout(self._w, self._h, 3, "none", pictures.aspect)
         self.state: TableState | None = None
@@ -179,10 +186,28 @@ class TableScene(QGraphicsScene):
             self.panel_kind = kind
             self._relayout(animate=False)
 
-    def _relayout(self, animate: bool) -> None:
-        self.layout = compute_layout(
+    def set_panel_need(self, need: Callable[[float], float] | None) -> None:
+        """The height the action panel needs for a zone width (``PanelHost.needed_height``):
+        on a narrow table its rows wrap, and the panel zone grows rather than cut them."""
+        self.panel_need = need
+        if self._compute_layout().panel != self.layout.panel:
+            self.finish_animations()
+            self._relayout(animate=False)
+
+    def _compute_layout(self) -> TableLayout:
+        lay = compute_layout(
             self._w, self._h, self.table_size, self.panel_kind, self.pictures.aspect
         )
+        if self.panel_need is not None and self.panel_kind in ("bar", "tall"):
+            need = self.panel_need(lay.panel.width())
+            if need > lay.panel.height():
+                lay = compute_layout(
+                    self._w, self._h, self.table_size, self.panel_kind, self.pictures.aspect, need
+                )
+        return lay
+
+    def _relayout(self, animate: bool) -> None:
+        self.layout = self._compute_layout()
         lay = self.layout
         sides = {z.card_w for z in lay.seats.values()}
         self.pictures.prefetch(
@@ -270,9 +295,7 @@ class TableScene(QGraphicsScene):
         self.hide_last_trick()
         if old is None or old.table_size != state.table_size or old.bottom != state.bottom:
             self._ensure_seats(state.table_size)
-            self.layout = compute_layout(
-                self._w, self._h, self.table_size, self.panel_kind, self.pictures.aspect
-            )
+            self.layout = self._compute_layout()
             self._place_decor()
             self.layoutChanged.emit()
         new_deal = old is None or old.deal_key != state.deal_key
@@ -771,9 +794,15 @@ class TableScene(QGraphicsScene):
         self.hide_last_trick()
         lay = self.layout
         stage = lay.stage if lay.stage.height() > 0 else lay.panel
-        self.backdrop.caption = caption
-        self.backdrop.set_geometry(stage, lay.font_px)
+        # the veil covers the header line too: the caption stands there, above the cards, in
+        # two lines or smaller type on a narrow table rather than cut at both ends
+        veil = stage.united(lay.info) if stage is lay.stage else stage
+        room = veil.height() if stage is not lay.stage else lay.info.height() + lay.margin - 4
+        font, lines = fit_lines((caption,), veil.width() - 16, room, lay.font_px)
+        self.backdrop.caption = "\n".join(lines)
+        self.backdrop.set_geometry(veil, font.pixelSize())
         self.backdrop.setVisible(True)
+        self.info.setVisible(not veil.contains(lay.info))  # not through the veil
         cards, _ = self.state.last_trick
         for i, (seat, card) in enumerate(cards):
             item = CardItem(("last", card), card, self, self.pictures)
@@ -792,6 +821,7 @@ class TableScene(QGraphicsScene):
 
     def hide_last_trick(self) -> None:
         self.backdrop.setVisible(False)
+        self.info.setVisible(True)
         for item in self._last_items:
             self.removeItem(item)
         self._last_items.clear()
@@ -878,6 +908,11 @@ class TableView(QGraphicsView):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._sync_size()
+
+    def least_width(self) -> int:
+        """The narrowest this table may get beside the side panel at its height: its middle
+        keeps room for the action panels (the side columns grow with the height)."""
+        return narrowest_width(self.height(), self.table.table_size, self.table.pictures.aspect)
 
     def event(self, event) -> bool:
         if event.type() == QEvent.Type.DevicePixelRatioChange:

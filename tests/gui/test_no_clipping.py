@@ -1,0 +1,360 @@
+"""Nothing cut off, nothing overlapping (issue 23): every phase of a deal at 1024 x 700,
+1280 x 720, 1366 x 768, 1920 x 1080 and 2560 x 1440, with the side panel closed, at its
+default width and as wide as the splitter lets it be, in English and German, at scale factor
+1 and (in a subprocess with ``QT_SCALE_FACTOR=2``) 2; the first window fits the screen; the
+splitter between table and side panel keeps its limits and its proportion.
+
+The walk and the checker live in :mod:`tests.gui.fit_walk` (the screenshot script renders
+the same matrix: ``benchmarks/screenshots.py --matrix``). One table is taken through the
+phases once per language, and at each phase the same window is resized through the sizes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from skat_desktop.gui import i18n
+from skat_desktop.gui import main_window as main_window_module
+from skat_desktop.gui.main_window import SIDE_MIN, MainWindow
+from skat_desktop.gui.panels import FlowBox
+from skat_desktop.gui.settings import Settings
+from skat_desktop.gui.store_worker import wait_for_jobs
+from skat_desktop.gui.table_layout import MIDDLE_MIN, compute_layout
+from skat_desktop.store.repository import Store
+
+from .fit_walk import SIDES, SIZES, Walk, problems, resize_window, set_language, set_side
+from .fit_walk import settle_layout as settle
+
+ROOT = Path(__file__).resolve().parents[2]
+SITUATIONS = {
+    "welcome",
+    "bidding",
+    "skat",
+    "hand-game",
+    "hand-ouvert",
+    "discard",
+    "declare",
+    "play",
+    "claim",
+    "last-trick",
+    "end-of-deal",
+    "series-over",
+    "ramsch",
+    "ramsch-end",
+    "kontra",
+    "kontra-bar",
+    "four-bidding",
+    "four-play",
+    "four-end",
+}
+
+
+def _settings(tmp_path: Path, name: str = "settings.ini") -> Settings:
+    settings = Settings(QSettings(str(tmp_path / name), QSettings.Format.IniFormat))
+    settings.animation_speed = 0
+    settings.color_scheme = "light"
+    return settings
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(tmp_path / "club.sqlite3")
+    yield s
+    wait_for_jobs()
+    s.close()
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards(qapp):
+    yield
+    i18n.remove_translations(qapp)
+
+
+def walk_matrix(qtbot, tmp_path, store, language: str) -> list[str]:
+    """Every situation at every size and side panel state in ``language``: the faults."""
+    app = QApplication.instance()
+    set_language(app, language)
+    window = MainWindow(_settings(tmp_path), store, synchronous_pictures=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    faults: list[str] = []
+    seen = set()
+    for situation in Walk(window).situations():
+        seen.add(situation.name)
+        if situation.setup is not None:
+            situation.setup()
+        for side in SIDES:
+            for size in SIZES:
+                resize_window(window, *size)
+                set_side(window, side)
+                if situation.setup is not None:
+                    situation.setup()  # a new layout closes the last trick
+                settle()
+                where = f"{situation.name} {language} side {side} {size[0]}x{size[1]}"
+                faults += [f"{where}: {p}" for p in problems(window)]
+    assert seen == SITUATIONS
+    window.close()
+    return faults
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_no_text_is_cut_and_nothing_overlaps_in_any_phase_size_or_side_panel(
+    qtbot, tmp_path, store, language
+):
+    faults = walk_matrix(qtbot, tmp_path, store, language)
+    assert not faults, f"{len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
+def _run_scaled(tmp_path: Path, code: str, screen=(2560, 1440)) -> subprocess.CompletedProcess:
+    """Run ``code`` at scale factor 2 on an offscreen screen of ``screen`` device pixels."""
+    config = tmp_path / "screen.json"
+    w, h = screen
+    config.write_text(
+        json.dumps({"screens": [{"name": "s", "x": 0, "y": 0, "width": w, "height": h}]})
+    )
+    env = {
+        **os.environ,
+        "QT_SCALE_FACTOR": "2",
+        "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+        "PYTHONPATH": str(ROOT),
+    }
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600
+    )
+
+
+SCALED_WALK = """
+import sys, tempfile
+from pathlib import Path
+from PySide6.QtCore import QCoreApplication
+from skat_desktop.gui.app import create_application
+from skat_desktop.store.repository import Store
+from tests.gui.test_no_clipping import SIDES, SIZES, Walk, problems, resize_window, set_side
+from tests.gui.test_no_clipping import _settings, set_language, settle
+from skat_desktop.gui.main_window import MainWindow
+app = create_application()
+assert app.devicePixelRatio() == 2, app.devicePixelRatio()
+tmp = Path(tempfile.mkdtemp())
+store = Store.open(tmp / "club.sqlite3")
+set_language(app, "de")
+window = MainWindow(_settings(tmp), store, synchronous_pictures=True)
+window.show()
+faults = 0
+for situation in Walk(window).situations():
+    for side in SIDES:
+        for size in SIZES:
+            resize_window(window, *size)
+            set_side(window, side)
+            if situation.setup is not None:
+                situation.setup()
+            settle()
+            for p in problems(window):
+                faults += 1
+                print(situation.name, side, size, p)
+print("faults", faults)
+window.close()
+store.close()
+"""
+
+
+def test_the_same_at_scale_factor_2(tmp_path):
+    """QT_SCALE_FACTOR=2 (a 2560 x 1440 screen at 200 %): the same sizes in device-independent
+    pixels, twice the device pixels; German, whose words are the longest."""
+    done = _run_scaled(tmp_path, SCALED_WALK)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().endswith("faults 0"), done.stdout[-4000:]
+
+
+# ---------------------------------------------------------------------- the pieces
+
+
+def test_a_flow_box_wraps_its_widgets_into_rows_and_says_how_tall_it_gets(qtbot):
+    box = FlowBox()
+    qtbot.addWidget(box)
+    buttons = [QPushButton(f"Button number {i}") for i in range(6)]
+    for b in buttons:
+        box.add(b)
+    row = box.sizeHint()
+    assert box.heightForWidth(row.width()) == row.height()  # one row where it fits
+    narrow = box.minimumSizeHint().width()
+    rows = box.heightForWidth(narrow)
+    assert rows >= 6 * buttons[0].sizeHint().height()  # one a row at the narrowest
+    box.resize(narrow, rows)
+    box.show()
+    for a, b in itertools.combinations(buttons, 2):
+        assert not a.geometry().intersects(b.geometry())
+    assert all(box.rect().contains(b.geometry()) for b in buttons)
+    buttons[0].hide()  # a hidden one leaves no gap
+    settle()
+    assert buttons[1].geometry().top() == 0
+
+
+def test_the_panel_zone_grows_to_what_the_panel_needs_and_the_trick_stays():
+    base = compute_layout(600, 659, 3, "bar")
+    grown = compute_layout(600, 659, 3, "bar", panel_need=base.panel.height() + 40)
+    assert grown.panel.height() == pytest.approx(base.panel.height() + 40)
+    assert grown.panel.bottom() == base.panel.bottom()
+    zones = [r for r in grown.zones().values() if r.width() > 0 and r.height() > 0]
+    for a, b in itertools.combinations(zones, 2):
+        assert not a.intersects(b)
+    for kind, most in (("bar", 0.5), ("tall", 0.8)):
+        huge = compute_layout(600, 659, 3, kind, panel_need=10_000)
+        work = huge.panel.bottom() - huge.stage.top()
+        assert huge.panel.height() <= most * work + 1
+        assert huge.stage.height() > 0 and huge.trick_w >= 20
+
+
+# ---------------------------------------------------------------------- the first window
+
+
+def _fresh_window(qtbot, tmp_path, store=None, name="fresh.ini") -> MainWindow:
+    window = MainWindow(_settings(tmp_path, name), store, synchronous_pictures=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.mark.parametrize(
+    ("screen", "size"),
+    [
+        ((0, 0, 1280, 720), (1264, 680)),  # was 1280 x 820: the hand below the screen
+        ((0, 0, 800, 500), (784, 460)),  # 1600 x 1000 at 200 % (was 2560 x 1640 pixels)
+        ((0, 0, 1600, 1000), (1280, 820)),
+        ((1920, 30, 1366, 738), (1280, 698)),  # a second screen, a task bar at the top
+    ],
+)
+def test_the_first_window_fits_the_screens_room(qtbot, tmp_path, monkeypatch, screen, size):
+    room = QRect(*screen)
+    monkeypatch.setattr(main_window_module, "available_geometry", lambda widget=None: room)
+    window = _fresh_window(qtbot, tmp_path)
+    assert (window.width(), window.height()) == size
+    assert room.contains(window.geometry())
+
+
+def test_a_window_saved_on_a_larger_screen_is_brought_onto_this_one(qtbot, tmp_path, monkeypatch):
+    big = QRect(0, 0, 2560, 1440)
+    monkeypatch.setattr(main_window_module, "available_geometry", lambda widget=None: big)
+    first = _fresh_window(qtbot, tmp_path, name="moved.ini")
+    first.setGeometry(300, 200, 2000, 1200)
+    first.close()
+    small = QRect(0, 0, 1280, 720)
+    monkeypatch.setattr(main_window_module, "available_geometry", lambda widget=None: small)
+    second = MainWindow(first.settings, None, synchronous_pictures=True)
+    qtbot.addWidget(second)
+    assert small.contains(second.geometry()), second.geometry()
+    # a window that fits stays as it was left (the offscreen screen is 800 x 800)
+    second.setGeometry(100, 100, 600, 500)
+    second.close()
+    third = MainWindow(first.settings, None, synchronous_pictures=True)
+    qtbot.addWidget(third)
+    assert third.geometry() == QRect(100, 100, 600, 500)
+
+
+def test_a_screen_too_small_for_table_and_side_panel_starts_with_the_table(
+    qtbot, tmp_path, store, monkeypatch
+):
+    room = QRect(0, 0, 800, 500)
+    monkeypatch.setattr(main_window_module, "available_geometry", lambda widget=None: room)
+    window = _fresh_window(qtbot, tmp_path, store)
+    assert not window.side_dock.isVisible()
+    assert room.contains(window.geometry())
+
+
+FIRST_START = """
+from PySide6.QtCore import QCoreApplication, QSettings
+from skat_desktop.gui.app import create_application
+from skat_desktop.gui.main_window import MainWindow
+from skat_desktop.gui.settings import Settings
+import tempfile
+app = create_application()
+settings = Settings(QSettings(tempfile.mktemp(suffix=".ini"), QSettings.Format.IniFormat))
+window = MainWindow(settings, None, synchronous_pictures=True)
+window.show()
+QCoreApplication.processEvents()
+room = window.screen().availableGeometry()
+print(room.width(), room.height(), window.frameGeometry().width(), window.frameGeometry().height(),
+      int(room.contains(window.frameGeometry())))
+"""
+
+
+def test_the_first_window_fits_a_real_screen_at_200_percent(tmp_path):
+    """The offscreen platform with a 1600 x 1000 screen at scale factor 2: 800 x 500 to use."""
+    done = _run_scaled(tmp_path, FIRST_START, screen=(1600, 1000))
+    assert done.returncode == 0, done.stderr[-3000:]
+    room_w, room_h, w, h, inside = map(int, done.stdout.split()[-5:])
+    assert (room_w, room_h) == (800, 500)
+    assert inside == 1 and w <= 800 and h <= 500, done.stdout
+
+
+# ---------------------------------------------------------------------- the splitter
+
+
+def _side_open(qtbot, tmp_path, store, size) -> MainWindow:
+    window = _fresh_window(qtbot, tmp_path, store, name=f"side-{size[0]}.ini")
+    resize_window(window, *size)
+    set_side(window, "default")
+    return window
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1920, 1080)])
+def test_the_splitter_keeps_the_side_panel_and_the_table_usable(qtbot, tmp_path, store, size):
+    window = _side_open(qtbot, tmp_path, store, size)
+    dock = window.side_dock
+    window.resizeDocks([dock], [60], Qt.Orientation.Horizontal)  # dragged far to the right
+    settle()
+    assert dock.width() >= SIDE_MIN
+    window.resizeDocks([dock], [size[0]], Qt.Orientation.Horizontal)  # ... and to the left
+    settle()
+    assert window.view.width() >= window.view.least_width()
+    assert window.scene.layout.stage.width() >= MIDDLE_MIN
+    assert dock.width() >= SIDE_MIN
+
+
+def test_a_maximised_window_widens_the_side_panel_in_proportion(qtbot, tmp_path, store):
+    window = _side_open(qtbot, tmp_path, store, (1280, 720))
+    dock = window.side_dock
+    window.resizeDocks([dock], [SIDE_MIN + 20], Qt.Orientation.Horizontal)  # the player
+    settle()
+    share = dock.width() / window.width()
+    resize_window(window, 2560, 1440)  # maximised on a larger screen
+    settle()
+    assert abs(dock.width() - share * 2560) <= 8, (dock.width(), share * 2560)
+    resize_window(window, 1280, 720)  # and back
+    settle()
+    assert abs(dock.width() - share * 1280) <= 8
+
+
+def test_a_narrow_side_panel_saved_before_is_restored_usable(qtbot, tmp_path, store, monkeypatch):
+    """A settings file from before: the side panel 150 px wide. It opens at its least width,
+    and a larger window widens it in proportion."""
+    room = QRect(0, 0, 1600, 1000)
+    monkeypatch.setattr(main_window_module, "available_geometry", lambda widget=None: room)
+    first = _side_open(qtbot, tmp_path, store, (1280, 720))
+    first.side_tabs.setMinimumWidth(0)
+    first.resizeDocks([first.side_dock], [150], Qt.Orientation.Horizontal)
+    settle()
+    assert first.side_dock.width() < SIDE_MIN
+    first.close()
+    first.settings.window_geometry = b""  # Qt would fit it to the 800 x 800 offscreen screen
+    second = MainWindow(first.settings, store, synchronous_pictures=True)
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    settle()
+    assert second.side_dock.isVisible()
+    assert second.side_dock.width() >= SIDE_MIN
+    narrow = second.side_dock.width()
+    resize_window(second, 2560, 1440)
+    settle()
+    assert second.side_dock.width() >= narrow * 2560 / 1280 - 8
