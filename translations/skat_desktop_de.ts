@@ -3410,6 +3410,22 @@
         <source>This deal is already on the score sheet; replay it instead.</source>
         <translation>Dieses Spiel steht schon in der Spielliste; spielen Sie es stattdessen noch einmal.</translation>
     </message>
+    <message>
+        <source>it chose an illegal move</source>
+        <translation>er wählte einen unzulässigen Zug</translation>
+    </message>
+    <message>
+        <source>it failed</source>
+        <translation>er ist gescheitert</translation>
+    </message>
+    <message>
+        <source>no computer player</source>
+        <translation>kein Computerspieler</translation>
+    </message>
+    <message>
+        <source>the rules refused its move</source>
+        <translation>die Regeln ließen seinen Zug nicht zu</translation>
+    </message>
 </context>
 <context>
     <name>WelcomePanel</name>

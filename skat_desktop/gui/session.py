@@ -28,6 +28,7 @@ finished deal waits after a failure the snapshot waits behind it.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -56,6 +57,8 @@ from skat_desktop.gui import game_words
 from skat_desktop.gui.store_worker import DealsWritten, StoreWriter, brief_wait, write_deals
 from skat_desktop.gui.table_state import TableState, build_state
 from skat_desktop.gui.worker import JobResult, Worker
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from skat_desktop.engine.deal import Deal
@@ -276,9 +279,20 @@ class TableSession(QObject):
                 recorded = len(self.ctl.entries)
                 self._held = [(d, n) for d, n in self._held if n <= recorded]
         elif isinstance(event, PlayerFailed):
+            # Said by code, never by the player's own error text: that text may name a
+            # card of a hand the human must not see. The detail goes to the log only.
             name = self.ctl.names[event.seat]
+            if event.detail:
+                log.warning("computer player at seat %d failed: %s", event.seat, event.detail)
+            reasons = {
+                "computer_missing": self.tr("no computer player"),
+                "computer_error": self.tr("it failed"),
+                "computer_illegal_action": self.tr("it chose an illegal move"),
+                "computer_refused_action": self.tr("the rules refused its move"),
+            }
+            why = reasons.get(event.code, self.tr("it failed"))
             text = self.tr("%1 made a mistake; a simple move was played instead (%2)")
-            self.message.emit(text.replace("%1", name).replace("%2", event.message), "player")
+            self.message.emit(text.replace("%1", name).replace("%2", why), "player")
         elif isinstance(event, DealFinished):
             if self.deferred:
                 if event.entry is not None:  # a practice replay is not on the sheet
