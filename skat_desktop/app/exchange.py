@@ -24,7 +24,6 @@ import contextlib
 import csv
 import dataclasses
 import errno
-import glob
 import hashlib
 import io
 import json
@@ -1221,15 +1220,11 @@ def _keep_as_new(source: Path, base: Path, move: bool, tmp: Path | None = None) 
                         _remove(tmp)
         except FileExistsError:
             continue  # taken meanwhile: the next name
-        _fsync_dir(kept.parent)
+        files.fsync_folder(kept.parent)
         return kept
     raise ExchangeError(
         f"{base} has {MAX_KEPT} copies kept by earlier restores; move some elsewhere first"
     )
-
-
-def _fsync_dir(path: Path) -> None:
-    files.fsync_folder(path)
 
 
 def _fsync_file(path: Path) -> None:
@@ -1244,27 +1239,9 @@ def _remove(path: Path) -> None:
             Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
-def _remove_stale(target: Path, tag: str) -> None:
-    """Temporary files (and their journals) of an earlier backup or restore of
-    ``target`` that was killed: only names this module makes, nothing else."""
-    pattern = re.compile(
-        rf"\.{re.escape(target.name)}\.[0-9a-f]{{32}}\.{re.escape(tag)}(-wal|-shm|-journal)?"
-    )
-    with contextlib.suppress(OSError):
-        for old in target.parent.glob(f".{glob.escape(target.name)}.*.{tag}*"):
-            if pattern.fullmatch(old.name):
-                with contextlib.suppress(OSError):
-                    old.unlink()
-
-
 def _private_file(path: Path, mode: int = files.PRIVATE_FILE) -> None:
     """Create an empty file only we may read (exactly ``mode``, whatever the umask)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    try:
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, mode)
-    finally:
-        os.close(fd)
+    os.close(files.create_private(path, mode))
 
 
 def _copy_database(source: sqlite3.Connection, dest: Path, point: str = "") -> None:
@@ -1325,14 +1302,14 @@ def backup(store: Store, dest: str | os.PathLike[str]) -> Path:
     if not real.parent.is_dir():
         raise ExchangeError(f"the folder {real.parent} does not exist")
     _refuse_live_database(real, dest)
-    _remove_stale(real, "tmp")
+    files.remove_stale_temps(real, "tmp")
     tmp = files.temp_name(real)
     try:
         _private_file(tmp, files.mode_for(real))
         _copy_database(store.conn, tmp, "backup.copy")
         kill_point("backup.before-replace")
         os.replace(tmp, real)
-        _fsync_dir(real.parent)
+        files.fsync_folder(real.parent)
     except ExchangeError as e:
         _remove(tmp)
         raise ExchangeError(_one_line(f"cannot back up to {dest}: {e}")) from None
@@ -1442,7 +1419,7 @@ def restore(
         raise ExchangeError("the backup and the database to restore are the same file")
     if not real.parent.is_dir():
         raise ExchangeError(f"the folder {real.parent} does not exist")
-    _remove_stale(real, _RESTORING)
+    files.remove_stale_temps(real, _RESTORING)
     copy = files.temp_name(real, _RESTORING)
     try:
         try:
@@ -1493,7 +1470,7 @@ def _restore_new(
             os.replace(copy, real)
         done = True
         kill_point("restore.committed")
-        _fsync_dir(real.parent)
+        files.fsync_folder(real.parent)
     except OSError as e:
         raise ExchangeError(f"cannot write {shown}: {e.strerror or e}") from None
     finally:
@@ -1536,7 +1513,7 @@ def _restore_over_damaged(
         os.replace(copy, real)
         done = True
         kill_point("restore.committed")
-        _fsync_dir(real.parent)
+        files.fsync_folder(real.parent)
     except OSError as e:
         raise ExchangeError(
             f"cannot replace {shown}: {e.strerror or e}; nothing was restored"

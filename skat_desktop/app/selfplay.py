@@ -86,12 +86,9 @@ def write_records(
         raise StoreError(f"the folder {target.parent} does not exist")
     files.remove_stale_temps(target)
     tmp = files.temp_name(target)
-    mode = files.mode_for(target)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        fd = files.create_private(tmp, files.mode_for(target))
         with open(fd, "w", encoding="utf-8", newline="\n") as f:
-            if hasattr(os, "fchmod"):
-                os.fchmod(f.fileno(), mode)  # exactly the old file's mode, whatever the umask
             for line in lines:
                 f.write(line)
             f.flush()

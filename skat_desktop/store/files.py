@@ -16,7 +16,9 @@ self-play game records, backups) goes through :func:`write_private_atomic`:
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
+import re
 import stat
 import uuid
 from collections.abc import Iterable
@@ -127,11 +129,25 @@ def temp_name(target: Path, tag: str = "tmp") -> Path:
 
 
 def remove_stale_temps(target: Path, tag: str = "tmp") -> None:
-    """Remove temporary files a killed earlier write of ``target`` left behind."""
+    """Remove temporary files (and SQLite's files beside them) that a killed earlier
+    write of ``target`` left behind: only names :func:`temp_name` makes, nothing else."""
+    pattern = re.compile(
+        rf"\.{re.escape(target.name)}\.[0-9a-f]{{32}}\.{re.escape(tag)}(-wal|-shm|-journal)?"
+    )
     with contextlib.suppress(OSError):
-        for old in target.parent.glob(f".{target.name}.*.{tag}"):
-            if len(old.name) == len(target.name) + 32 + len(tag) + 3:
-                old.unlink(missing_ok=True)
+        for old in target.parent.glob(f".{glob.escape(target.name)}.*.{tag}*"):
+            if pattern.fullmatch(old.name):
+                with contextlib.suppress(OSError):
+                    old.unlink()
+
+
+def create_private(path: Path, mode: int = PRIVATE_FILE) -> int:
+    """Create ``path`` (it must not exist) with exactly ``mode``, whatever the umask;
+    returns the open descriptor for writing."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    return fd
 
 
 def mode_for(target: Path) -> int:
@@ -162,11 +178,8 @@ def write_private_atomic(
     remove_stale_temps(target)
     tmp = temp_name(target)
     try:
-        mode = mode_for(target)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        fd = create_private(tmp, mode_for(target))
         try:
-            if hasattr(os, "fchmod"):
-                os.fchmod(fd, mode)  # exactly the old file's mode, whatever the umask
             with os.fdopen(fd, "wb", closefd=False) as f:
                 view = memoryview(payload)
                 half = len(view) // 2
