@@ -99,7 +99,7 @@ def run_until(done, timeout_s: float) -> None:
 
 def startup(tmp: Path) -> float:
     create_application()
-    store, _ = open_store(tmp / "startup.sqlite3")
+    store = open_store(tmp / "startup.sqlite3").store
     window = make_window(tmp, 2, store)
     painted = PaintClock()
     painted.active = True
