@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from skat_desktop.engine.actions import Action, Discard, action_to_dict
+from skat_desktop.engine.actions import Action, Discard, action_from_dict, action_to_dict
 from skat_desktop.engine.cards import GameType, code
 from skat_desktop.engine.contract import Contract
+from skat_desktop.engine.deal import DealResult, Phase
+from skat_desktop.engine.errors import InvalidRecord
 from skat_desktop.engine.profiles import RuleProfile
 
 
@@ -120,6 +122,172 @@ class SeatView:
                 "reason": self.result.reason,
             },
         }
+
+    @classmethod
+    def from_dict(cls, data: Any, profile: RuleProfile) -> SeatView:
+        """The inverse of :meth:`to_dict`: a LAN client rebuilds the views it is sent.
+
+        The JSON names the rule profile only, so the caller passes it (a LAN client has
+        it from ``joined``); its name must match. A result comes back as a
+        :class:`DealResult` with the fields the JSON carries (kind, scores, reason).
+        The data comes from another machine: anything malformed raises ValueError with
+        one sentence, never another exception, so a hostile host cannot crash a client.
+        """
+        return _view_from_dict(data, profile)
+
+
+# --------------------------------------------------------------------------- from JSON
+
+_MAX_INT = 2**53  # the largest whole number every JSON reader holds exactly
+_CARD_NUMBERS = {code(c): c for c in range(32)}
+_PHASES = frozenset(p.value for p in Phase)
+_RESULT_KINDS = ("game", "ramsch", "passed_in")
+_AUCTION_KINDS = ("bid", "hold", "pass")
+
+
+def _get(data: dict[str, Any], key: str, where: str) -> Any:
+    if key not in data:
+        raise ValueError(f"{where} lacks the field {key!r}")
+    return data[key]
+
+
+def _int(value: Any, name: str, low: int, high: int, *, null: bool = False) -> int | None:
+    if value is None and null:
+        return None
+    if type(value) is not int or not low <= value <= high:
+        also = " or null" if null else ""
+        raise ValueError(f"view field {name} must be a whole number {low}..{high}{also}")
+    return value
+
+
+def _bool(value: Any, name: str) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"view field {name} must be true or false")
+    return value
+
+
+def _list(value: Any, name: str, low: int, high: int) -> list[Any]:
+    if type(value) is not list or not low <= len(value) <= high:
+        size = str(low) if low == high else f"{low} to {high}"
+        raise ValueError(f"view field {name} must be a list of {size} items")
+    return value
+
+
+def _card_list(value: Any, name: str, low: int = 0, high: int = 32) -> list[int]:
+    out: list[int] = []
+    for c in _list(value, name, low, high):
+        number = _CARD_NUMBERS.get(c) if type(c) is str else None
+        if number is None:
+            raise ValueError(f"view field {name} holds something that is not a card code")
+        if number in out:
+            raise ValueError(f"view field {name} names a card twice")
+        out.append(number)
+    return out
+
+
+def _mask(value: Any, name: str, *, null: bool = False) -> int | None:
+    if value is None and null:
+        return None
+    m = 0
+    for c in _card_list(value, name):
+        m |= 1 << c
+    return m
+
+
+def _trick(value: Any, name: str) -> tuple[int, tuple[int, int, int], int]:
+    if type(value) is not dict:
+        raise ValueError(f"view field {name} must hold objects with leader, cards and winner")
+    leader = _int(_get(value, "leader", name), f"{name} leader", 0, 2)
+    cards = _card_list(_get(value, "cards", name), f"{name} cards", 3, 3)
+    winner = _int(_get(value, "winner", name), f"{name} winner", 0, 2)
+    return leader, (cards[0], cards[1], cards[2]), winner
+
+
+def _auction_entry(value: Any) -> tuple[int, str, int]:
+    entry = _list(value, "auction entry", 3, 3)
+    player = _int(entry[0], "auction player", 0, 2)
+    if entry[1] not in _AUCTION_KINDS:
+        raise ValueError("view field auction holds an entry that is not bid, hold or pass")
+    bid = _int(entry[2], "auction value", 0, _MAX_INT)
+    return player, entry[1], bid
+
+
+def _result(value: Any) -> DealResult | None:
+    if value is None:
+        return None
+    if type(value) is not dict:
+        raise ValueError("view field result must be an object or null")
+    kind = _get(value, "kind", "the result")
+    if kind not in _RESULT_KINDS:
+        raise ValueError("view field result has an unknown kind")
+    scores = _list(_get(value, "scores", "the result"), "result scores", 3, 3)
+    for s in scores:
+        _int(s, "result scores", -_MAX_INT, _MAX_INT)
+    reason = _get(value, "reason", "the result")
+    if type(reason) is not str:
+        raise ValueError("view field result reason must be text")
+    return DealResult(kind, (scores[0], scores[1], scores[2]), reason)
+
+
+def _action(value: Any) -> Action:
+    try:
+        return action_from_dict(value)
+    except InvalidRecord as e:
+        raise ValueError(f"view field legal: {e}") from None
+
+
+def _view_from_dict(data: Any, profile: RuleProfile) -> SeatView:
+    if type(data) is not dict:
+        raise ValueError("a seat view must be a JSON object")
+    if not isinstance(profile, RuleProfile):
+        raise ValueError("a seat view is read against a rule profile")
+
+    def get(key: str) -> Any:
+        return _get(data, key, "the seat view")
+
+    if get("profile") != profile.name:
+        raise ValueError("the seat view is for another rule profile")
+    phase = get("phase")
+    if type(phase) is not str or phase not in _PHASES:
+        raise ValueError("view field phase is not a phase of a deal")
+    sizes = _list(get("hand_sizes"), "hand_sizes", 3, 3)
+    for n in sizes:
+        _int(n, "hand_sizes", 0, 12)
+    contract = get("contract")
+    if contract is not None:
+        contract = Contract.from_dict(contract)  # ValueError with its own sentence
+    last = get("last_trick")
+    dealt = get("dealt")
+    if dealt is not None:
+        dealt = tuple(_mask(h, "dealt") for h in _list(dealt, "dealt", 3, 3))
+    open_hands = _list(get("open_hands"), "open_hands", 3, 3)
+    return SeatView(
+        seat=_int(get("seat"), "seat", 0, 5, null=True),
+        position=_int(get("position"), "position", 0, 2, null=True),
+        profile=profile,
+        phase=phase,
+        to_move=_int(get("to_move"), "to_move", 0, 2, null=True),
+        hand=_mask(get("hand"), "hand"),
+        hand_sizes=(sizes[0], sizes[1], sizes[2]),
+        auction=tuple(_auction_entry(a) for a in _list(get("auction"), "auction", 0, 1000)),
+        bid=_int(get("bid"), "bid", 0, _MAX_INT),
+        declarer=_int(get("declarer"), "declarer", 0, 2, null=True),
+        contract=contract,
+        picked_up=_bool(get("picked_up"), "picked_up"),
+        skat=_mask(get("skat"), "skat", null=True),
+        open_hands=tuple(_mask(h, "open_hands", null=True) for h in open_hands),
+        tricks=tuple(_trick(t, "tricks") for t in _list(get("tricks"), "tricks", 0, 10)),
+        trick=tuple(_card_list(get("trick"), "trick", 0, 3)),
+        leader=_int(get("leader"), "leader", 0, 2),
+        last_trick=None if last is None else _trick(last, "last_trick"),
+        kontra=_int(get("kontra"), "kontra", 0, 4),
+        pushes=_int(get("pushes"), "pushes", 0, 3),
+        legal=tuple(_action(a) for a in _list(get("legal"), "legal", 0, 1000)),
+        bock=_bool(get("bock"), "bock"),
+        result=_result(get("result")),
+        dealt=dealt,
+        original_skat=_mask(get("original_skat"), "original_skat", null=True),
+    )
 
 
 def _position(deal, seat: int | None) -> int | None:

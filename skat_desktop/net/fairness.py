@@ -1,0 +1,175 @@
+"""Fair deals at a LAN table (docs/protocol.md, "Fair deals"): commit, contribute, reveal.
+
+The host commits to a secret before the deal; every human seat adds random bytes
+the host cannot know in advance; the seed is a hash of both. So the host cannot pick
+the cards (its secret is fixed before it sees the contributions), a player cannot
+(the secret stays hidden until the deal is over), and after the deal every client
+checks the reveal and that the cards it saw are the ones that seed deals.
+
+Sans-IO: hashlib, hmac and secrets only (and the engine's dealing).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+
+from skat_desktop.engine.cards import cards_of, code
+from skat_desktop.engine.dealing import deal_from_seed
+from skat_desktop.engine.view import SeatView
+
+SIZE = 32  # bytes of a secret, a commitment and a contribution
+_DOMAIN = b"skat-desktop deal v1|"
+_POSITIONS = ("forehand", "middlehand", "rearhand")
+
+
+def new_secret() -> bytes:
+    """The host's secret for one deal."""
+    return secrets.token_bytes(SIZE)
+
+
+def new_contribution() -> bytes:
+    """A client's contribution to one deal (drawn afresh for every deal)."""
+    return secrets.token_bytes(SIZE)
+
+
+def _check_bytes(value: object, what: str) -> bytes:
+    if type(value) is not bytes or len(value) != SIZE:
+        raise ValueError(f"{what} must be {SIZE} bytes")
+    return value
+
+
+def commitment(table: str, deal: int, secret: bytes) -> bytes:
+    """SHA-256 over the table, the deal number and the secret: binds the host to the
+    secret of exactly this deal at this table (it cannot be reused for another)."""
+    return _commitment(table, deal, secret)
+
+
+def _commitment(table: str, deal: int, secret: bytes) -> bytes:
+    if type(deal) is not int or deal < 0:
+        raise ValueError("a deal number is a whole number, 0 or more")
+    _check_bytes(secret, "the secret")
+    data = _DOMAIN + table.encode("utf-8") + b"|" + str(deal).encode() + b"|" + secret
+    return hashlib.sha256(data).digest()
+
+
+def derive_seed(commitment: bytes, contributions: Mapping[int, bytes]) -> int:
+    """The deal's seed: the first 63 bits of SHA-256 over the commitment and each
+    contribution in seat order, each after its seat as one byte (so the order of the
+    mapping does not matter and a contribution cannot move to another seat)."""
+    _check_bytes(commitment, "the commitment")
+    h = hashlib.sha256(commitment)
+    for seat in sorted(contributions):
+        if type(seat) is not int or not 0 <= seat <= 255:
+            raise ValueError("a contribution's seat is a whole number 0..255")
+        h.update(seat.to_bytes(1, "big") + _check_bytes(contributions[seat], "a contribution"))
+    # 63 bits: the database keeps a deal's seed in a signed 64-bit INTEGER column, and
+    # TableController.start_deal(seed=...) refuses what it could not store
+    return int.from_bytes(h.digest()[:8], "big") >> 1
+
+
+def check_reveal(
+    table: str,
+    deal: int,
+    commitment: bytes,
+    secret: bytes,
+    contributions: Mapping[int, bytes],
+    seed: int,
+    mine: tuple[int, bytes] | None = None,
+) -> str | None:
+    """None when the reveal is sound, else one sentence saying what is wrong.
+
+    ``commitment`` is the one the client got in ``commit`` before the deal (not the
+    reveal's word for it). ``mine`` is (seat, contribution) when this client
+    contributed: it must be in the reveal as sent, or the host could have replaced it.
+    """
+    try:
+        if not hmac.compare_digest(_commitment(table, deal, secret), commitment):
+            return "the revealed secret does not match the commitment made before the deal"
+        if mine is not None:
+            seat, value = mine
+            if contributions.get(seat) != value:
+                return f"the contribution of seat {seat + 1} is not the one it sent"
+        if derive_seed(commitment, contributions) != seed:
+            return "the seed does not follow from the commitment and the contributions"
+    except (ValueError, TypeError) as e:
+        return f"the reveal is malformed: {e}"
+    return None
+
+
+def _cards(m: int) -> str:
+    return " ".join(code(c) for c in cards_of(m)) or "none"
+
+
+def check_hand(seed: int, position: int, hand: int) -> str | None:
+    """Whether ``hand`` (a mask) is what ``seed`` deals to ``position`` (0 forehand,
+    1 middlehand, 2 rearhand): a seat checks the hand it got at the start of the deal.
+
+    The series deals ``deal_from_seed(seed)`` as it comes: hand i goes to position i
+    (TableController.start_deal: ``series.next_setup(deal_from_seed(seed), seed)``).
+    """
+    if position not in (0, 1, 2):
+        return "a hand is checked at a position 0, 1 or 2"
+    dealt = deal_from_seed(seed).hands[position]
+    if hand != dealt:
+        return (
+            f"the {_POSITIONS[position]} hand was {_cards(hand)}, "
+            f"but the seed deals {_cards(dealt)}"
+        )
+    return None
+
+
+def check_cards(seed: int, dealt: Sequence[int], skat: int) -> str | None:
+    """Whether the hands dealt (masks by position, forehand first) and the skat, as
+    a finished deal shows them (the view's ``dealt`` and ``original_skat``), are the
+    cards of ``seed``."""
+    cards = deal_from_seed(seed)
+    if len(dealt) != 3:
+        return "a deal has three hands"
+    for pos in range(3):
+        if dealt[pos] != cards.hands[pos]:
+            return (
+                f"the {_POSITIONS[pos]} hand shown was {_cards(dealt[pos])}, "
+                f"but the seed deals {_cards(cards.hands[pos])}"
+            )
+    if skat != cards.skat:
+        return f"the skat shown was {_cards(skat)}, but the seed deals {_cards(cards.skat)}"
+    return None
+
+
+def check_view(seed: int, view: SeatView, start_hand: int | None = None) -> str | None:
+    """Everything a client can check once its deal is over, from the final view alone:
+    the dealt hands and the skat are the seed's, every card played came from its
+    player's dealt hand or the skat, and (``start_hand``: the hand this seat was shown
+    when the deal began) this seat got the hand the seed deals to it."""
+    if view.dealt is None or view.original_skat is None:
+        return "the deal is not over: its dealt cards are not shown yet"
+    problem = check_cards(seed, view.dealt, view.original_skat)
+    if problem:
+        return problem
+    # Whose cards each position may play: its own and the skat's; in Schieberamsch
+    # also those of the positions before it, who may have passed them on with the skat.
+    schieben = (
+        view.profile.all_pass == "schieberamsch"
+        and view.result is not None
+        and view.result.kind == "ramsch"
+    )
+    allowed = []
+    for pos in range(3):
+        m = view.dealt[pos] | view.original_skat
+        if schieben:
+            for before in range(pos):
+                m |= view.dealt[before]
+        allowed.append(m)
+    played = [(leader, cards) for leader, cards, _ in view.tricks]
+    played.append((view.leader, view.trick))  # a deal can end inside a trick
+    for leader, cards in played:
+        for i, c in enumerate(cards):
+            pos = (leader + i) % 3
+            if not allowed[pos] >> c & 1:
+                return f"{code(c)} was played by the {_POSITIONS[pos]}, who was not dealt it"
+    if start_hand is not None and view.position is not None:
+        return check_hand(seed, view.position, start_hand)
+    return None
