@@ -5,8 +5,12 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from skat_desktop.ai.player import Player
+
+if TYPE_CHECKING:
+    from skat_desktop.ai.pimc import Strength
 
 
 def _random(seed: int) -> Player:
@@ -21,12 +25,20 @@ def _beginner(seed: int) -> Player:
     return BeginnerPlayer(random.Random(seed))
 
 
-def _pimc(level: str, seed: int, settings: dict[str, int | float | bool] | None = None) -> Player:
-    """The PIMC player of ``level`` (standard or expert), with ``settings`` changed."""
+def _pimc(
+    level: str,
+    seed: int,
+    settings: dict[str, int | float | bool] | None = None,
+    fixed: bool = False,
+) -> Player:
+    """The PIMC player of ``level`` (standard or expert), with ``settings`` changed;
+    ``fixed``: searching a fixed amount (:func:`fixed_strength`)."""
     from skat_desktop.ai.pimc import EXPERT, STANDARD, PimcPlayer
 
     strength = {"standard": STANDARD, "expert": EXPERT}[level]
-    return PimcPlayer(dataclasses.replace(strength, **settings) if settings else strength, seed)
+    if settings:
+        strength = dataclasses.replace(strength, **settings)
+    return PimcPlayer(fixed_strength(strength) if fixed else strength, seed)
 
 
 def _standard(seed: int) -> Player:
@@ -82,20 +94,35 @@ def tuned_level(kind: str) -> tuple[str, dict[str, int | float | bool]]:
     return base, out
 
 
-def make_player(kind: str, seed: int = 0) -> Player:
+def fixed_strength(strength: Strength) -> Strength:
+    """``strength`` searching a fixed amount instead of against the clock: every world it
+    may sample (``min_worlds`` = ``max_worlds``) and every simulated deal, with no time
+    budget (``budget`` and ``deal_budget`` infinite). The search stays bounded by
+    ``node_limit`` (nodes, not seconds), so the same view and seed give the same move
+    however busy the machine is: what a LAN host's computers need."""
+    inf = float("inf")
+    return dataclasses.replace(
+        strength, budget=inf, deal_budget=inf, min_worlds=strength.max_worlds
+    )
+
+
+def make_player(kind: str, seed: int = 0, *, fixed: bool = False) -> Player:
     """A computer player of the given level; ``seed`` makes its choices reproducible.
 
     ``external:COMMAND`` seats another program through the engine protocol
     (docs/engine-protocol.md); the seed does not apply to it. ``standard(max_worlds=64)``
     is the standard level with that setting changed (see :func:`tuned_level`).
+    ``fixed``: standard and expert search a fixed amount (:func:`fixed_strength`), so
+    their moves do not depend on the machine's load; the other levels never look at
+    the clock anyway.
     """
     if kind.startswith("external:"):
         from skat_desktop.ai.external import ExternalPlayer
 
         return ExternalPlayer(kind.removeprefix("external:"))
     level, settings = tuned_level(kind)
-    if settings:
-        return _pimc(level, seed, settings)
+    if settings or (fixed and level in TUNABLE):
+        return _pimc(level, seed, settings, fixed)
     try:
         factory = FACTORIES[kind]
     except KeyError:

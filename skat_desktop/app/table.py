@@ -472,6 +472,7 @@ class _LiveDeal:
     actions: tuple[Action, ...]
     declined: frozenset[tuple[int, int]]
     asked: frozenset[tuple[int, int, int]]
+    seed_chosen: bool = False  # dealt from a seed given to start_deal (the LAN's fair seed)
 
 
 @dataclass(frozen=True)
@@ -484,6 +485,7 @@ class _LiveState:
     practice: bool
     deals_done: int
     deal: _LiveDeal | None
+    extra: dict[str, Any] | None = None
 
 
 class _Unreadable(ValueError):
@@ -541,6 +543,7 @@ def _read_live(text: str) -> _LiveState:
                 actions=tuple(action_from_dict(a) for a in _get(d, "actions", list)),
                 declined=frozenset(_ints(x, "declined", 2) for x in _get(d, "declined", list)),
                 asked=frozenset(_ints(x, "asked", 3) for x in _get(d, "asked", list)),
+                seed_chosen=d.get("seed_chosen", False) is True,
             )
         planned = _get(data, "deals_planned", int, none=True)
         return _LiveState(
@@ -552,6 +555,7 @@ def _read_live(text: str) -> _LiveState:
             practice=_get(data, "practice", bool),
             deals_done=_get(data, "deals_done", int),
             deal=deal,
+            extra=_get(data, "extra", dict, none=True) if "extra" in data else None,
         )
     except (ValueError, TypeError, LookupError, RecursionError, SkatError) as e:
         raise TableError(f"the table saved for later cannot be read: {_one_line(e)}") from None
@@ -577,6 +581,8 @@ class TableController:
         title: str | None = None,
         write_later: bool = False,
         keep_live: bool = True,
+        live_extra: Callable[[], dict[str, Any]] | None = None,
+        fixed_search: bool = False,
     ):
         specs = tuple(seats)
         n = len(specs)
@@ -596,6 +602,9 @@ class TableController:
         self.names = tuple(names)
         self.practice = practice
         self.seed = seed
+        # computers search a fixed amount (worlds, nodes), never against the clock: the
+        # same view and seed give the same move however busy the machine (the LAN host)
+        self.fixed_search = fixed_search
         self._seat_seeds = {
             i: s.seed if s.seed is not None else _player_seed(seed, i, s.kind)
             for i, s in enumerate(specs)
@@ -646,6 +655,11 @@ class TableController:
         self._live_dropped = False  # the database holds no row for this table
         self._abandoned = False
         self.live_error: str | None = None  # why the last snapshot was not saved
+        # the owner's own JSON data, saved in the snapshot with each change (the LAN host:
+        # its seats and fair-deal secrets); after resume() the saved data is in saved_extra
+        self.live_extra = live_extra
+        self.saved_extra: dict[str, Any] | None = None
+        self._seed_chosen = False  # the deal in play was dealt from a seed given to start_deal
 
     def _make_players(self, number: int) -> dict[int, Player]:
         """Fresh computer players for deal ``number``, seeded by seat and deal: a deal's
@@ -658,7 +672,11 @@ class TableController:
             if kind.startswith("external:") and i in self._players:
                 players[i] = self._players[i]
             else:
-                players[i] = make_player(kind, _deal_player_seed(seed, number))
+                player_seed = _deal_player_seed(seed, number)
+                if self.fixed_search:
+                    players[i] = make_player(kind, player_seed, fixed=True)
+                else:  # (the two-argument call that stand-ins of tests know too)
+                    players[i] = make_player(kind, player_seed)
         return players
 
     def _create_series(
@@ -823,16 +841,23 @@ class TableController:
             self._seeds.append(next(self._seed_iter))
         return self._seeds[number - 1]
 
-    def start_deal(self) -> DealStarted:
-        """Deal the series' next deal (its cards come from the table seed and its number)."""
+    def start_deal(self, seed: int | None = None) -> DealStarted:
+        """Deal the series' next deal. Its cards come from the table seed and its number,
+        or from ``seed``: one chosen outside the table (the LAN host's fair-deal seed,
+        which no one can choose alone). The stored record and the live table keep it."""
         if self._deal is not None and not self._deal.finished:
             raise TableError("the deal in progress is not finished")
         if self.series.finished:
             raise TableError("the series is over")
+        if seed is not None:
+            _check_deal_seed(seed)
         number = len(self.series.entries) + 1
-        seed = self._deal_seed(number)
+        chosen = seed is not None
+        if seed is None:
+            seed = self._deal_seed(number)
         self._deal = Deal(self.series.next_setup(deal_from_seed(seed), seed))
         self._number = number
+        self._seed_chosen = chosen
         self._replay = self._recorded = False
         self._occupant = list(range(self.table_size))
         event = self._new_deal_event()
@@ -1217,7 +1242,9 @@ class TableController:
                 "declined": sorted(list(x) for x in self._declined),
                 "asked": sorted(list(x) for x in self._asked),
             }
-        return {
+            if self._seed_chosen:
+                live_deal["seed_chosen"] = True
+        state = {
             "format": LIVE_FORMAT,
             "version": LIVE_VERSION,
             "series_id": self.series_id,
@@ -1229,6 +1256,9 @@ class TableController:
             "deals_done": len(self._results),
             "deal": live_deal,
         }
+        if self.live_extra is not None:
+            state["extra"] = self.live_extra()
+        return state
 
     @classmethod
     def resume(
@@ -1239,6 +1269,7 @@ class TableController:
         write_later: bool = False,
         keep_live: bool = True,
         allow_external: bool = False,
+        fixed_search: bool = False,
     ) -> TableController:
         """The table saved as ``live_id`` (:meth:`Store.live_tables`), rebuilt exactly
         where it stopped: the series so far from its stored deals, the deal in progress
@@ -1248,7 +1279,9 @@ class TableController:
         :class:`~skat_desktop.store.database.StoreError` for a store problem; the saved
         table is left as it is either way (the caller may drop it). A seat for another
         program (``external:COMMAND``) is started from a saved table only with
-        ``allow_external``: the row is data, and data does not choose programs to run."""
+        ``allow_external``: the row is data, and data does not choose programs to run.
+        The owner's data saved with the table (``live_extra``) is in :attr:`saved_extra`;
+        set :attr:`live_extra` again to keep saving it."""
         row = store.load_live(live_id)
         if row.stale is not None:
             raise TableError(f"the table saved for later cannot be continued: {row.stale}")
@@ -1269,7 +1302,9 @@ class TableController:
                 practice=state.practice,
                 write_later=write_later,
                 keep_live=keep_live,
+                fixed_search=fixed_search,
             )
+            ctl.saved_extra = state.extra
             ctl._resume(state)
         except ValueError as e:  # TableError, or an unknown player level
             raise TableError(
@@ -1297,8 +1332,10 @@ class TableController:
             not d.replay and list(d.seating) != list(range(self.table_size))
         ):
             raise TableError("its seating is not one of this table")
-        seed = self._deal_seed(n)
-        if d.seed != seed:
+        seed = d.seed
+        if d.seed_chosen:
+            _check_deal_seed(seed)
+        elif seed != self._deal_seed(n):
             raise TableError(f"deal {n} has other cards than the table's seed deals")
         # deal n's setup exactly as the series gives it (its dealer, Bock, Ramsch round)
         context = self._series_from(self._results[: n - 1]) if on_sheet else self.series
@@ -1306,6 +1343,7 @@ class TableController:
         if (setup.dealer, setup.bock, setup.ramsch_round) != (d.dealer, d.bock, d.ramsch_round):
             raise TableError(f"deal {n} was set up otherwise than the series deals it")
         self._number = n
+        self._seed_chosen = d.seed_chosen
         self._replay = d.replay
         self._occupant = list(d.seating)
         self._deal = Deal(setup)
@@ -1479,6 +1517,12 @@ class TableController:
         self._save_live()
         self._emit([event])
         return event
+
+
+def _check_deal_seed(seed: object) -> None:
+    """A deal seed given from outside must fit the database's whole numbers (63 bits)."""
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise TableError(f"a deal seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
 
 
 def _level(kind: str) -> str:

@@ -1,0 +1,1190 @@
+"""One table of the LAN host: seats, kibitzers, fair deals and the table's fan-out.
+
+The host's :class:`~skat_desktop.app.table.TableController` is THE table; this module
+wraps it, never forks it. It decides who may sit where (seats, session tokens, the
+table password), deals each deal from a fair seed (:mod:`skat_desktop.net.fairness`),
+lets the computers think in the shared :class:`~skat_desktop.net.computers.ComputerPool`,
+and hands each recipient only what its seat may know: every event through the
+controller's seat listeners (``event_for``) with that seat's own ``view_for``; a
+kibitzer hears the table as a seat that sits out. Nothing sent is built from the
+controller's deal or from a whole event.
+
+What players at a club evening expect:
+
+- A dropped player keeps the seat (grace period); the table waits for him, and after
+  ``substitute_after_s`` a computer plays the seat until he is back -- mid-trick or in
+  the bidding he then gets the whole table again (``joined``) and plays on.
+- The series starts when every open seat is taken; the next deal comes when every
+  connected player said ``next`` (or after ``next_deal_s``), never while nobody is
+  connected.
+- A restarted host continues the table where it stopped (:meth:`HostedTable.resume`):
+  session tokens still work and the secret of the deal in play is still revealed.
+
+Sans-IO like the protocol: the server feeds messages in (:meth:`HostedTable.handle`,
+:meth:`HostedTable.disconnected`, :meth:`HostedTable.tick_timers` about every 0.25 s)
+and the table sends frames through each :class:`Peer`. All of it runs on the server's
+loop thread; only the computers' thinking and a claim's check run in the pool.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import math
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import date
+from typing import TYPE_CHECKING, Any, Protocol
+
+from skat_desktop.ai.levels import levels, make_player, tuned_level
+from skat_desktop.app.table import (
+    ComputerTurn,
+    DealOver,
+    HumanTurn,
+    SeatSpec,
+    SeriesOver,
+    TableController,
+    TableError,
+    ThinkResult,
+)
+from skat_desktop.engine.actions import Action, Claim, Double, Play
+from skat_desktop.engine.profiles import RuleProfile
+from skat_desktop.engine.view import actions_for
+from skat_desktop.net import fairness, protocol
+from skat_desktop.net.computers import ComputerPool
+from skat_desktop.net.protocol import (
+    Act,
+    Chat,
+    Contribute,
+    Decline,
+    Join,
+    Leave,
+    Next,
+)
+
+if TYPE_CHECKING:
+    from skat_desktop.store.repository import LiveTable, Store
+
+log = logging.getLogger(__name__)
+
+OPEN = "open"  # a seat for a human
+MAX_KIBITZERS = 8
+CHAT_LINES = 50
+EXTRA_FORMAT = "skat-desktop hosted table"
+EXTRA_VERSION = 1
+_RETRY_S = 5.0  # a series that could not start (store busy) is tried again after this
+_TICKS_PER_DEAL = 1000  # a deal has far fewer actions: ticks of deal n are n*1000 + moves
+
+
+class Peer(Protocol):
+    """A connection as the table sees it (the server's, or a test's fake)."""
+
+    id: int
+    name: str
+    challenge: bytes
+
+    def send(self, frame: dict) -> None:
+        """Queue a frame; never blocks."""
+
+    def close(self, reason: str) -> None:
+        """Close the connection (the server calls :meth:`HostedTable.disconnected`)."""
+
+
+@dataclass
+class TableConfig:
+    """One table as the host's operator sets it up.
+
+    ``seats``: per seat ``"open"`` (a human takes it) or a computer level. ``grace_s``:
+    how long a dropped player keeps an unplayed seat (in the lobby; once the series
+    runs the seat stays his and his token works for good). ``substitute_after_s``:
+    how long the table waits for a dropped player on turn before a computer of
+    ``substitute_level`` plays for him (None: until ``grace_s``). ``next_deal_s``:
+    the next deal comes this long after a deal ended, unless every connected player
+    said ``next`` before. ``first_seed``: the table seed (the computers' seeds; tests).
+    """
+
+    name: str
+    profile: RuleProfile
+    seats: list[str]
+    planned_deals: int
+    password: str | None = None
+    grace_s: float = 300
+    substitute_after_s: float | None = 60
+    substitute_level: str = "standard"
+    contribute_timeout_s: float = 10
+    first_seed: int | None = None
+    next_deal_s: float = 30
+
+    def check(self) -> None:
+        """Raise :class:`TableError` (one sentence) for a table that cannot be hosted."""
+        try:
+            protocol.plain_text(self.name, protocol.NAME_LIMIT, "name")
+        except protocol.ProtocolError:
+            raise TableError("a table name is plain text of at most 64 characters") from None
+        if not self.name.strip():
+            raise TableError("a table needs a name")
+        if not isinstance(self.profile, RuleProfile):
+            raise TableError("a table needs a rule profile")
+        n = len(self.seats)
+        if n not in (3, 4) or n not in self.profile.table_sizes:
+            raise TableError(f"{self.profile.title} is not played at a table of {n}")
+        if OPEN not in self.seats:
+            raise TableError("a table needs at least one open seat for a player")
+        for kind in [*self.seats, self.substitute_level]:
+            if kind != OPEN:
+                _check_level(kind)
+        if self.substitute_level == OPEN:
+            raise TableError("the substitute must be a computer level")
+        if type(self.planned_deals) is not int or not 1 <= self.planned_deals <= 1_000_000:
+            raise TableError("the planned number of deals must be 1 to 1000000")
+        if self.password is not None and (type(self.password) is not str or not self.password):
+            raise TableError("a table password cannot be empty")
+        for what, value in (
+            ("grace_s", self.grace_s),
+            ("contribute_timeout_s", self.contribute_timeout_s),
+            ("next_deal_s", self.next_deal_s),
+            ("substitute_after_s", self.substitute_after_s),
+        ):
+            if value is None and what == "substitute_after_s":
+                continue
+            if not isinstance(value, int | float) or isinstance(value, bool) or not value >= 0:
+                raise TableError(f"{what} must be a number of seconds, 0 or more")
+        if self.first_seed is not None and (
+            type(self.first_seed) is not int or not 0 <= self.first_seed < 2**63
+        ):
+            raise TableError("first_seed must be a whole number from 0 to 2**63 - 1")
+
+
+def _check_level(kind: str) -> None:
+    """A computer level the host may seat: a built-in level (or a tuned one); never
+    another program (``external:``), which a table's data must not start."""
+    try:
+        level, _ = tuned_level(kind)
+    except ValueError as e:
+        raise TableError(str(e)) from None
+    if level not in levels():
+        raise TableError(f"unknown computer level {kind!r}: available are {', '.join(levels())}")
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _json(value: Any) -> Any:
+    """Tuples as lists, recursively (a sheet entry as the wire carries it)."""
+    if isinstance(value, dict):
+        return {k: _json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+@dataclass
+class _Seat:
+    kind: str  # OPEN (a human's seat) or a computer level
+    name: str | None = None  # the player's name once taken (a computer's: its level)
+    token_hash: str | None = None  # SHA-256 (hex) of the seat's session token
+    peer: Peer | None = None
+    dropped_at: float | None = None  # when its player's connection went (None: here)
+
+    @property
+    def human(self) -> bool:
+        return self.kind == OPEN
+
+    @property
+    def taken(self) -> bool:
+        return self.token_hash is not None
+
+
+@dataclass
+class _Fair:
+    """The fair-deal state of one deal: the host's secret and what the seats gave."""
+
+    deal: int
+    secret: bytes
+    commitment: bytes
+    contributors: tuple[int, ...]
+    contributions: dict[int, bytes]
+    seed: int | None = None  # once dealt
+
+
+# the table's phases; info() says "lobby", "playing" or "finished"
+LOBBY, COMMITTING, PLAYING, BETWEEN, FINISHED = (
+    "lobby",
+    "committing",
+    "playing",
+    "between",
+    "finished",
+)
+
+
+class HostedTable:
+    """One table of the host: the controller, its seats and everyone watching."""
+
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        store: Store | None,
+        pool: ComputerPool,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        config.check()
+        self.id = table_id
+        self.config = config
+        self.store = store
+        self.pool = pool
+        self.clock = clock
+        self._key = None if config.password is None else protocol.password_key(config.password)
+        self._seats = [_Seat(kind) for kind in config.seats]
+        for i, seat in enumerate(self._seats):
+            if not seat.human:
+                seat.name = SeatSpec.computer(seat.kind).display_name(i)
+        self._kibitzers: dict[int, Peer] = {}
+        self._chat: deque[dict[str, Any]] = deque(maxlen=CHAT_LINES)
+        self._ctl: TableController | None = None
+        self._state = LOBBY
+        self._fair: _Fair | None = None
+        self._reveal: dict[str, Any] | None = None  # the last deal's reveal frame
+        self._deadline: float | None = None  # of the contributions, or of the next deal
+        self._ready: set[int] = set()  # seats that said next
+        self._substitutes: set[int] = set()
+        self._sub_players: dict[int, tuple[int, Any]] = {}  # seat -> (deal number, player)
+        self._pending: dict[int | None, list[dict[str, Any]]] = {}
+        self._job: object | None = None  # the one computer/substitute job out
+        self._claim: object | None = None  # the one claim check out
+        self._moves = 0  # successful changes of the controller (staleness of jobs)
+        self._turn_sent: tuple[int, int, bool] | None = None
+        self._pumping = False
+        self._again = False
+        self._cancel = threading.Event()
+        self._closed = False
+        self._retry_at = 0.0  # when a series that could not start is tried again
+
+    # ------------------------------------------------------------------ information
+
+    @property
+    def state(self) -> str:
+        return self._state
+
+    @property
+    def controller(self) -> TableController | None:
+        """The table's controller once the series started (for the host and tests)."""
+        return self._ctl
+
+    @property
+    def tick(self) -> int:
+        """The table's change counter: deal number x 1000 + the deal's moves, so it
+        grows with every change and is the same after a restart."""
+        ctl = self._ctl
+        if ctl is None:
+            return 0
+        return ctl.deal_number * _TICKS_PER_DEAL + len(ctl.actions)
+
+    def _seat_infos(self) -> list[dict[str, Any]]:
+        out = []
+        for i, s in enumerate(self._seats):
+            if s.human:
+                kind = "human" if s.taken else OPEN
+                out.append(
+                    {
+                        "seat": i,
+                        "name": s.name if s.taken else None,
+                        "kind": kind,
+                        "level": None,
+                        "connected": s.peer is not None,
+                    }
+                )
+            else:
+                out.append(
+                    {
+                        "seat": i,
+                        "name": s.name,
+                        "kind": "computer",
+                        "level": s.kind,
+                        "connected": True,
+                    }
+                )
+        return out
+
+    def info(self) -> dict[str, Any]:
+        """The table as the ``tables`` list shows it (TableInfo)."""
+        profile = self.config.profile
+        return {
+            "id": self.id,
+            "name": self.config.name,
+            "profile": profile.name,
+            "profile_title": profile.title,
+            "size": len(self._seats),
+            "planned_deals": self.config.planned_deals,
+            "deals_done": len(self._ctl.entries) if self._ctl is not None else 0,
+            "password": self._key is not None,
+            "seats": self._seat_infos(),
+            "kibitzers": len(self._kibitzers),
+            "state": {LOBBY: "lobby", FINISHED: "finished"}.get(self._state, "playing"),
+        }
+
+    # ------------------------------------------------------------------ sending
+
+    def _recipients(self) -> list[tuple[int | None, Peer]]:
+        out: list[tuple[int | None, Peer]] = [
+            (i, s.peer) for i, s in enumerate(self._seats) if s.peer is not None
+        ]
+        out += [(None, p) for p in self._kibitzers.values()]
+        return out
+
+    def _to_all(self, frame: dict[str, Any]) -> None:
+        for _, peer in self._recipients():
+            peer.send(frame)
+
+    def _error(self, peer: Peer, msg: Any, code: str, message: str | None = None) -> None:
+        peer.send(protocol.error_frame(code, message, None, getattr(msg, "id", None)))
+
+    def _waiting_for(self) -> int | None:
+        """The seat whose dropped player holds the table up (no substitute yet)."""
+        if self._ctl is None or self._state != PLAYING:
+            return None
+        need = self._ctl.request()
+        if isinstance(need, HumanTurn):
+            s = self._seats[need.seat]
+            if s.peer is None and need.seat not in self._substitutes:
+                return need.seat
+        return None
+
+    def _send_seats(self) -> None:
+        frame = protocol.seats(
+            self.id, self._seat_infos(), self._waiting_for(), sorted(self._substitutes)
+        )
+        self._to_all(frame)
+
+    def _sheet(self) -> dict[str, Any]:
+        if self._ctl is None:
+            return {"entries": [], "totals": [0] * len(self._seats)}
+        return {
+            "entries": [_json(asdict(e)) for e in self._ctl.entries],
+            "totals": list(self._ctl.totals),
+        }
+
+    def _names(self) -> list[str | None]:
+        if self._ctl is not None:
+            return list(self._ctl.names)
+        return [s.name if (s.taken or not s.human) else None for s in self._seats]
+
+    def _joined_frame(self, peer: Peer, seat: int | None, token: str | None, re: int | None):
+        ctl = self._ctl
+        view = actions = None
+        if ctl is not None and ctl.deal is not None:
+            view = ctl.view_for(seat)
+            actions = actions_for(ctl.deal, seat)  # the log as this seat may know it
+        frame = protocol.joined(
+            self.id,
+            seat,
+            token,
+            self.config.profile,
+            self._names(),
+            self.tick,
+            view,
+            actions or [],
+            ctl.deal_number if ctl is not None else 0,
+            self._sheet(),
+            re,
+        )
+        peer.send(frame)
+        for line in self._chat:
+            peer.send(line)
+        fair = self._fair
+        if fair is not None and self._state in (COMMITTING, PLAYING):
+            # the commitment again, to check the reveal by; once dealt, with no one asked
+            asked = fair.contributors if self._state == COMMITTING else ()
+            peer.send(protocol.commit(self.id, fair.deal, fair.commitment, asked))
+        if self._reveal is not None and self._state in (BETWEEN, FINISHED):
+            peer.send(self._reveal)
+        self._announce_turn(only=peer)
+
+    def _announce_turn(self, only: Peer | None = None) -> None:
+        """Say whose move it is (to everyone when it changed, or to one joiner)."""
+        if self._ctl is None or self._state != PLAYING:
+            return
+        need = self._ctl.request()
+        if not isinstance(need, HumanTurn | ComputerTurn):
+            return
+        key = (self.tick, need.seat, need.interjection)
+        frame = protocol.turn(self.id, key[0], key[1], key[2])
+        if only is not None:
+            only.send(frame)
+            return
+        if key != self._turn_sent:
+            self._turn_sent = key
+            self._to_all(frame)
+
+    # ------------------------------------------------------------------ the controller
+
+    def _listen(self, seat: int | None) -> Callable[[dict[str, Any]], None]:
+        def listener(known: dict[str, Any]) -> None:
+            self._pending.setdefault(seat, []).append(known)
+
+        return listener
+
+    def _attach(self, ctl: TableController) -> None:
+        """Hear the table as every seat and as a kibitzer; keep this table's data in
+        the controller's live snapshot."""
+        self._ctl = ctl
+        ctl.live_extra = self._extra
+        ctl.add_seat_listener(None, self._listen(None))
+        for i in range(ctl.table_size):
+            ctl.add_seat_listener(i, self._listen(i))
+
+    def _change(self, fn: Callable[[], Any]) -> Any:
+        """Run one change of the controller, send what it caused, and go on (computers,
+        turns). A TableError from ``fn`` changed nothing and is passed on."""
+        try:
+            result = fn()
+        finally:
+            self._flush()
+        self._moves += 1
+        self._after_change()
+        return result
+
+    def _flush(self) -> None:
+        """Send the events the controller just made: each recipient its seat's form of
+        each event with its own view, at the table's tick after the change."""
+        pending, self._pending = self._pending, {}
+        ctl = self._ctl
+        public = pending.get(None, [])
+        if ctl is None or not public:
+            return
+        tick = self.tick
+        views: dict[int | None, dict[str, Any] | None] = {}
+
+        def view(seat: int | None) -> dict[str, Any] | None:
+            if seat not in views:
+                views[seat] = None if ctl.deal is None else ctl.view_for(seat).to_dict()
+            return views[seat]
+
+        for seat, peer in self._recipients():
+            for known in pending.get(seat, []):
+                peer.send(protocol.event(self.id, tick, known, view(seat)))
+        kinds = [e.get("event") for e in public]
+        if "deal_finished" in kinds:
+            self._deal_over()
+        if "series_finished" in kinds:
+            self._state = FINISHED
+            self._deadline = None
+
+    def _after_change(self) -> None:
+        self._announce_turn()
+        self._pump()
+
+    def _pump(self) -> None:
+        """Ask whoever the table waits for that is not a human at the keyboard: a
+        computer, or the substitute of a dropped player. One job at a time per table;
+        an in-thread pool answers at once, so this loops instead of recursing."""
+        if self._pumping:
+            self._again = True
+            return
+        self._pumping = True
+        try:
+            self._again = True
+            while self._again:
+                self._again = False
+                self._step()
+        finally:
+            self._pumping = False
+
+    def _step(self) -> None:
+        ctl = self._ctl
+        if self._closed or ctl is None or self._state != PLAYING or self._job is not None:
+            return
+        need = ctl.request()
+        if isinstance(need, ComputerTurn):
+            key = self._job = object()
+            self.pool.think(ctl, need, lambda r: self._computer_done(key, r), self._cancel)
+        elif isinstance(need, HumanTurn) and self._substitute_due(need.seat):
+            self._substitute(need)
+
+    def _computer_done(self, key: object, result: ThinkResult) -> None:
+        if self._job is not key:
+            return
+        self._job = None
+        if self._closed:
+            return
+        try:
+            self._change(lambda: self._ctl.submit(result))  # False: stale, asked again
+        except TableError as e:  # cannot happen with the controller's fallbacks
+            log.warning("table %s: a computer's answer was refused: %s", self.id, e)
+            self._pump()
+
+    # ------------------------------------------------------------------ substitutes
+
+    def _substitute_due(self, seat: int) -> bool:
+        """Whether a computer plays for ``seat`` now: its player is gone and the table
+        waited long enough for him (``substitute_after_s``, at most ``grace_s``)."""
+        s = self._seats[seat]
+        if s.peer is not None:
+            return False
+        if seat in self._substitutes:
+            return True
+        after = self.config.substitute_after_s
+        wait = min(math.inf if after is None else after, self.config.grace_s)
+        if s.dropped_at is None or self.clock() - s.dropped_at < wait:
+            return False
+        self._substitutes.add(seat)
+        self._send_seats()
+        return True
+
+    def _sub_player(self, seat: int) -> Any:
+        """The substitute of ``seat`` for the deal in play (one per seat and deal, so it
+        keeps its memory of the deal; seeded like the table's own computers)."""
+        ctl = self._ctl
+        number = ctl.deal_number
+        held = self._sub_players.get(seat)
+        if held is None or held[0] != number:
+            text = f"skat-substitute:{ctl.seed}:{seat}:{number}".encode()
+            seed = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+            held = (number, make_player(self.config.substitute_level, seed, fixed=True))
+            self._sub_players[seat] = held
+        return held[1]
+
+    def _substitute(self, need: HumanTurn) -> None:
+        player = self._sub_player(need.seat)
+        view, interjection, cancel = need.view, need.interjection, self._cancel
+        key = self._job = object()
+        moves = self._moves
+
+        def job() -> Action | Exception | None:
+            try:
+                if interjection:
+                    return player.wants_interjection(view)
+                return player.choose(view, cancel)
+            except Exception as e:  # a failing player: the fallback below plays
+                return e
+
+        def done(action: Action | Exception | None) -> None:
+            if self._job is not key:
+                return
+            self._job = None
+            if self._closed:
+                return
+            if self._moves != moves or need.seat not in self._substitutes:
+                self._pump()  # the table moved on, or the player is back
+                return
+            self._play_for(need, action)
+
+        self.pool.run(job, done)
+
+    def _play_for(self, need: HumanTurn, action: Action | Exception | None) -> None:
+        """Apply a substitute's choice. One the engine refuses (or a failure) gives way
+        to the first legal card; a doubling that is not legal to "no"."""
+        ctl, seat = self._ctl, need.seat
+        if need.interjection:
+            if isinstance(action, Double) and action in need.legal:
+                self._try(lambda: ctl.apply(action, seat=seat))
+            else:
+                self._try(lambda: ctl.decline(seat))
+            return
+        if not isinstance(action, Exception | None):
+            try:
+                self._change(lambda: ctl.apply(action, seat=seat))
+                return
+            except TableError:
+                pass
+        log.warning("table %s: the substitute at seat %d failed; a fallback plays", self.id, seat)
+        plays = [a for a in need.legal if type(a) is Play]
+        fallback = (plays or list(need.legal))[0]
+        self._try(lambda: ctl.apply(fallback, seat=seat))
+
+    def _try(self, fn: Callable[[], Any]) -> None:
+        try:
+            self._change(fn)
+        except TableError as e:
+            log.warning("table %s: a substitute's move was refused: %s", self.id, e)
+            self._pump()
+
+    # ------------------------------------------------------------------ fair deals
+
+    def _connected_humans(self) -> list[int]:
+        return [i for i, s in enumerate(self._seats) if s.human and s.peer is not None]
+
+    def _begin_deal(self) -> None:
+        """Fairness step 1: commit to a secret; the connected players contribute."""
+        ctl = self._ctl
+        number = len(ctl.entries) + 1
+        secret = fairness.new_secret()
+        contributors = tuple(self._connected_humans())
+        self._fair = _Fair(
+            number, secret, fairness.commitment(self.id, number, secret), contributors, {}
+        )
+        self._state = COMMITTING
+        self._ready.clear()
+        self._reveal = None
+        self._deadline = self.clock() + self.config.contribute_timeout_s
+        fair = self._fair
+        self._to_all(protocol.commit(self.id, number, fair.commitment, contributors))
+        self._deal_if_complete()
+
+    def _deal_if_complete(self) -> None:
+        fair = self._fair
+        waiting = [
+            s
+            for s in fair.contributors
+            if s not in fair.contributions and self._seats[s].peer is not None
+        ]
+        if not waiting:
+            self._deal()
+
+    def _deal(self) -> None:
+        """Fairness step 2: the seed from the commitment and the contributions."""
+        fair = self._fair
+        fair.seed = fairness.derive_seed(fair.commitment, fair.contributions)
+        self._state = PLAYING
+        self._deadline = None
+        self._turn_sent = None
+        self._change(lambda: self._ctl.start_deal(seed=fair.seed))
+
+    def _deal_over(self) -> None:
+        """Fairness step 3: reveal; then wait for the players' ``next``."""
+        fair = self._fair
+        if fair is not None and fair.seed is not None:
+            self._reveal = protocol.reveal(
+                self.id, fair.deal, fair.secret, fair.contributions, fair.seed
+            )
+            self._to_all(self._reveal)
+        self._state = BETWEEN
+        self._ready.clear()
+        self._turn_sent = None
+        self._deadline = self.clock() + self.config.next_deal_s
+
+    def _next_if_ready(self) -> None:
+        here = self._connected_humans()
+        if self._state == BETWEEN and here and all(s in self._ready for s in here):
+            self._begin_deal()
+
+    # ------------------------------------------------------------------ the series
+
+    def _start_series(self) -> None:
+        """Every open seat is taken: the series begins (stored, kept live)."""
+        config = self.config
+        specs = [
+            SeatSpec.human(s.name) if s.human else SeatSpec.computer(s.kind) for s in self._seats
+        ]
+        seed = config.first_seed if config.first_seed is not None else secrets.randbits(63)
+        try:
+            ctl = TableController(
+                config.profile,
+                specs,
+                seed=seed,
+                store=self.store,
+                deals_planned=config.planned_deals,
+                title=f"{config.name}, {date.today().isoformat()}",
+                write_later=False,
+                keep_live=True,
+                fixed_search=True,
+            )
+        except Exception as e:  # a store problem: the lobby waits and tries again
+            log.error("table %s could not start its series: %s", self.id, e)
+            self._retry_at = self.clock() + _RETRY_S
+            for _, peer in self._recipients():
+                peer.send(protocol.error_frame("server_busy", "the table could not start"))
+            return
+        self._attach(ctl)
+        self._begin_deal()
+
+    def _extra(self) -> dict[str, Any]:
+        """This table's own data in the controller's live snapshot (local store only):
+        settings, the password's key (never the password), each seat's token hash and
+        the fair-deal secret of the deal in play."""
+        c = self.config
+        fair = self._fair
+        return {
+            "format": EXTRA_FORMAT,
+            "version": EXTRA_VERSION,
+            "table": self.id,
+            "name": c.name,
+            "password_key": None if self._key is None else self._key.hex(),
+            "planned_deals": c.planned_deals,
+            "grace_s": c.grace_s,
+            "substitute_after_s": c.substitute_after_s,
+            "substitute_level": c.substitute_level,
+            "contribute_timeout_s": c.contribute_timeout_s,
+            "next_deal_s": c.next_deal_s,
+            "seats": [{"token_sha256": s.token_hash} for s in self._seats],
+            "fair": None
+            if fair is None or fair.seed is None
+            else {
+                "deal": fair.deal,
+                "secret": fair.secret.hex(),
+                "commitment": fair.commitment.hex(),
+                "contributors": list(fair.contributors),
+                "contributions": {str(k): v.hex() for k, v in sorted(fair.contributions.items())},
+                "seed": fair.seed,
+            },
+        }
+
+    # ------------------------------------------------------------------ messages
+
+    def handle(self, peer: Peer, msg: Any) -> None:
+        """One parsed client message for this table. Whatever is refused gets an
+        ``error`` frame and changes nothing."""
+        if self._closed:
+            self._error(peer, msg, "no_table", "the table is closed")
+            return
+        if getattr(msg, "table", self.id) != self.id:
+            self._error(peer, msg, "no_table")
+            return
+        match msg:
+            case Join():
+                self._join(peer, msg)
+            case Leave():
+                self._leave(peer, msg)
+            case Act():
+                self._act(peer, msg)
+            case Decline():
+                self._decline(peer, msg)
+            case Next():
+                self._next(peer, msg)
+            case Contribute():
+                self._contribute(peer, msg)
+            case Chat():
+                self._chat_line(peer, msg)
+            case _:
+                self._error(peer, msg, "unknown_type", "not a message for a table")
+
+    def _seat_of(self, peer: Peer) -> int | None:
+        for i, s in enumerate(self._seats):
+            if s.peer is peer:
+                return i
+        return None
+
+    def _unique_name(self, name: str, seat: int) -> str:
+        """The player's name, made different from the others at the table (the score
+        sheet and the stored series tell players apart by name)."""
+        taken = {
+            (s.name or "").strip().casefold()
+            for i, s in enumerate(self._seats)
+            if i != seat and (s.taken or not s.human)
+        }
+        base = name.strip()[:58] or "Player"
+        candidate, n = base, 1
+        while candidate.casefold() in taken:
+            n += 1
+            candidate = f"{base} ({n})"
+        return candidate
+
+    def _join(self, peer: Peer, msg: Join) -> None:
+        mine = self._seat_of(peer)
+        if msg.token is not None:
+            self._join_by_token(peer, msg, mine)
+            return
+        if self._key is not None and not protocol.check_proof(
+            self._key, peer.challenge, self.id, msg.proof
+        ):
+            self._error(peer, msg, "bad_password")
+            return
+        if msg.seat is None:  # kibitz
+            if mine is not None:
+                self._error(peer, msg, "already_joined", f"you sit at seat {mine + 1} here")
+            elif peer.id in self._kibitzers:
+                self._joined_frame(peer, None, None, msg.id)
+            elif len(self._kibitzers) >= MAX_KIBITZERS:
+                self._error(peer, msg, "table_full", "the table has no room for more kibitzers")
+            else:
+                self._kibitzers[peer.id] = peer
+                self._joined_frame(peer, None, None, msg.id)
+                self._send_seats()
+            return
+        seat = msg.seat
+        if not 0 <= seat < len(self._seats):
+            self._error(peer, msg, "seat_invalid")
+            return
+        s = self._seats[seat]
+        if not s.human:
+            self._error(peer, msg, "seat_invalid", f"a computer plays seat {seat + 1}")
+            return
+        if mine is not None:
+            self._error(peer, msg, "already_joined", f"you sit at seat {mine + 1} here")
+            return
+        if s.taken or self._state != LOBBY:
+            self._error(peer, msg, "seat_taken")
+            return
+        token = secrets.token_urlsafe(24)
+        s.name = self._unique_name(peer.name, seat)
+        s.token_hash = _token_hash(token)
+        s.peer, s.dropped_at = peer, None
+        self._kibitzers.pop(peer.id, None)
+        self._joined_frame(peer, seat, token, msg.id)
+        self._send_seats()
+        if all(x.taken for x in self._seats if x.human):
+            self._start_series()
+
+    def _join_by_token(self, peer: Peer, msg: Join, mine: int | None) -> None:
+        """A player takes his seat back (reconnect); the old connection, if still
+        there, is closed. Play goes on where it is: he gets the whole table."""
+        wanted = _token_hash(msg.token)
+        seat = next(
+            (
+                i
+                for i, s in enumerate(self._seats)
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, wanted)
+            ),
+            None,
+        )
+        if seat is None or (msg.seat is not None and msg.seat != seat):
+            self._error(peer, msg, "bad_token")
+            return
+        if mine is not None and mine != seat:
+            self._error(peer, msg, "already_joined", f"you sit at seat {mine + 1} here")
+            return
+        s = self._seats[seat]
+        old = s.peer
+        if old is not None and old is not peer:
+            s.peer = None
+            old.close("joined from elsewhere")
+        s.peer, s.dropped_at = peer, None
+        self._kibitzers.pop(peer.id, None)
+        back = seat in self._substitutes
+        self._substitutes.discard(seat)
+        # (a contributor who is back may still contribute: the commit follows the joined)
+        self._joined_frame(peer, seat, msg.token, msg.id)
+        if old is not peer or back:
+            self._send_seats()
+
+    def _leave(self, peer: Peer, msg: Leave) -> None:
+        if peer.id in self._kibitzers:
+            del self._kibitzers[peer.id]
+            self._send_seats()
+            return
+        seat = self._seat_of(peer)
+        if seat is None:
+            self._error(peer, msg, "not_joined")
+            return
+        s = self._seats[seat]
+        if self._state == LOBBY:  # before the series the seat is free again
+            s.name = s.token_hash = None
+            s.peer = s.dropped_at = None
+            self._send_seats()
+        else:
+            self._drop(seat)
+
+    def disconnected(self, peer: Peer) -> None:
+        """The server lost ``peer``'s connection: a kibitzer goes, a player's seat stays
+        his (his token takes it back)."""
+        if self._kibitzers.pop(peer.id, None) is not None:
+            if not self._closed:
+                self._send_seats()
+            return
+        seat = self._seat_of(peer)
+        if seat is not None:
+            self._drop(seat)
+
+    def _drop(self, seat: int) -> None:
+        s = self._seats[seat]
+        s.peer = None
+        s.dropped_at = self.clock()
+        self._ready.discard(seat)
+        if self._closed:
+            return
+        self._send_seats()
+        if self._state == COMMITTING:
+            self._deal_if_complete()  # a dropped seat contributes nothing
+        elif self._state == BETWEEN:
+            self._next_if_ready()
+        elif self._state == PLAYING:
+            self._pump()
+
+    def _player(self, peer: Peer, msg: Any) -> int | None:
+        """The seat ``peer`` plays here, or an error frame and None."""
+        seat = self._seat_of(peer)
+        if seat is None:
+            if peer.id in self._kibitzers:
+                self._error(peer, msg, "not_joined", "a kibitzer cannot take part in the play")
+            else:
+                self._error(peer, msg, "not_joined")
+        return seat
+
+    def _act(self, peer: Peer, msg: Act) -> None:
+        seat = self._player(peer, msg)
+        if seat is None:
+            return
+        ctl = self._ctl
+        if ctl is None or self._state != PLAYING:
+            self._error(peer, msg, "not_your_turn", "no deal is in play")
+            return
+        if msg.tick != self.tick:
+            self._error(peer, msg, "stale")
+            return
+        action = msg.action
+        view = ctl.view_for(seat)
+        if view.position is None or action.player != view.position:
+            self._error(peer, msg, "not_your_turn", "you can act only for your own seat")
+            return
+        if type(action) is not Double:  # Kontra and Re may be said between cards
+            need = ctl.request()
+            if not (isinstance(need, HumanTurn) and need.seat == seat and not need.interjection):
+                self._error(peer, msg, "not_your_turn")
+                return
+            if self._claim is not None:
+                self._error(peer, msg, "not_now", "your claim is being checked")
+                return
+        if type(action) is Claim:
+            self._check_claim(peer, msg, seat)
+            return
+        self._apply(peer, msg, lambda: ctl.apply(action, seat=seat))
+
+    def _apply(self, peer: Peer, msg: Any, fn: Callable[[], Any]) -> None:
+        try:
+            self._change(fn)
+        except TableError as e:  # its sentence names only the sender's own cards
+            self._error(peer, msg, "illegal", str(e))
+
+    def _check_claim(self, peer: Peer, msg: Act, seat: int) -> None:
+        """A claim's exhaustive check can take a while: it runs in the pool (its answer
+        knows every hand and is never shown), then the claim is applied."""
+        ctl = self._ctl
+        try:
+            check = ctl.claim_check(seat)
+        except TableError as e:
+            self._error(peer, msg, "illegal", str(e))
+            return
+        key = self._claim = object()
+        moves = self._moves
+
+        def done(_: bool) -> None:
+            if self._claim is not key:
+                return
+            self._claim = None
+            if self._closed:
+                return
+            if self._moves != moves or self._seats[seat].peer is not peer:
+                self._error(peer, msg, "stale")
+                return
+            self._apply(peer, msg, lambda: ctl.apply(msg.action, seat=seat))
+
+        self.pool.run(lambda: check(self._cancel), done)
+
+    def _decline(self, peer: Peer, msg: Decline) -> None:
+        seat = self._player(peer, msg)
+        if seat is None:
+            return
+        ctl = self._ctl
+        if ctl is None or self._state != PLAYING:
+            self._error(peer, msg, "not_your_turn", "no deal is in play")
+            return
+        if msg.tick != self.tick:
+            self._error(peer, msg, "stale")
+            return
+        need = ctl.request()
+        if not (isinstance(need, HumanTurn) and need.seat == seat and need.interjection):
+            self._error(peer, msg, "not_your_turn", "you are not asked for Kontra or Re now")
+            return
+        self._apply(peer, msg, lambda: ctl.decline(seat))
+
+    def _next(self, peer: Peer, msg: Next) -> None:
+        seat = self._player(peer, msg)
+        if seat is None:
+            return
+        if self._state != BETWEEN:
+            self._error(peer, msg, "not_now", "the next deal is not due")
+            return
+        self._ready.add(seat)
+        self._next_if_ready()
+
+    def _contribute(self, peer: Peer, msg: Contribute) -> None:
+        seat = self._player(peer, msg)
+        if seat is None:
+            return
+        fair = self._fair
+        if fair is not None and fair.contributions.get(seat) == msg.value:
+            return  # sent again after a reconnect: already counted
+        if (
+            self._state != COMMITTING
+            or fair is None
+            or msg.deal != fair.deal
+            or seat not in fair.contributors
+            or seat in fair.contributions
+        ):
+            self._error(peer, msg, "not_now", "no contribution is asked of you for that deal")
+            return
+        fair.contributions[seat] = msg.value
+        self._deal_if_complete()
+
+    def _chat_line(self, peer: Peer, msg: Chat) -> None:
+        seat = self._seat_of(peer)
+        if seat is None and peer.id not in self._kibitzers:
+            self._error(peer, msg, "not_joined")
+            return
+        if self._state == PLAYING:
+            self._error(peer, msg, "not_now", "chat waits until the deal is over")
+            return
+        try:
+            text = protocol.plain_text(msg.text, protocol.CHAT_LIMIT)
+        except protocol.ProtocolError as e:
+            peer.send(e.frame(msg.id))
+            return
+        name = self._seats[seat].name if seat is not None else peer.name
+        line = protocol.chat_line(self.id, seat, name or "", text)
+        self._chat.append(line)
+        self._to_all(line)
+
+    # ------------------------------------------------------------------ time
+
+    def tick_timers(self) -> None:
+        """The server calls this about every 0.25 s: time-outs of the lobby seats, the
+        contributions and the next deal, and substitutes for dropped players."""
+        if self._closed:
+            return
+        now = self.clock()
+        if self._state == LOBBY:
+            freed = False
+            for s in self._seats:
+                if s.taken and s.peer is None and now - s.dropped_at >= self.config.grace_s:
+                    s.name = s.token_hash = None
+                    s.dropped_at = None
+                    freed = True
+            if freed:
+                self._send_seats()
+            full = all(s.taken for s in self._seats if s.human)
+            if full and self._ctl is None and now >= self._retry_at:
+                self._start_series()  # a start that failed is tried again
+        elif self._state == COMMITTING and self._deadline is not None and now >= self._deadline:
+            self._deal()
+        elif self._state == BETWEEN and self._deadline is not None and now >= self._deadline:
+            if self._connected_humans():  # nobody at the table: the series waits
+                self._begin_deal()
+        elif self._state == PLAYING:
+            self._pump()
+
+    def close(self) -> None:
+        """The host stops this table: running searches are cancelled, answers still to
+        come are dropped. The live snapshot (synchronous) is already in the store."""
+        self._closed = True
+        self._cancel.set()
+        self._job = self._claim = None
+
+    # ------------------------------------------------------------------ restart
+
+    @staticmethod
+    def live_tables(store: Store) -> list[LiveTable]:
+        """The hosted tables saved for later that can be continued (the store's rows,
+        latest first): what a restarted host passes to :meth:`resume`. Tables of the
+        local GUI in the same database are not among them."""
+        out = []
+        for row in store.live_tables():
+            if row.stale is not None:
+                continue
+            try:
+                extra = json.loads(store.load_live(row.id).state).get("extra")
+            except (ValueError, AttributeError):
+                continue  # unreadable: resume would refuse it too
+            if isinstance(extra, dict) and extra.get("format") == EXTRA_FORMAT:
+                out.append(row)
+        return out
+
+    @classmethod
+    def resume(
+        cls,
+        store: Store,
+        live_id: int,
+        pool: ComputerPool,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> HostedTable:
+        """The table saved as ``live_id``, where it stopped: the deal in play at its
+        move, the seats' tokens valid, the deal's secret kept for its reveal. Every
+        player counts as dropped at this moment (substitutes after the usual wait).
+
+        Raises :class:`TableError` (one sentence) for a row that is no hosted table or
+        cannot be continued, :class:`~skat_desktop.store.database.StoreError` for a store
+        problem; the row is left as it is."""
+        ctl = TableController.resume(
+            store, live_id, write_later=False, keep_live=True, fixed_search=True
+        )
+        try:
+            table = cls._rebuilt(ctl, store, pool, clock)
+        except KeyError as e:
+            raise TableError(
+                f"the hosted table saved for later cannot be continued: it lacks {e}"
+            ) from None
+        except (ValueError, TypeError, LookupError, AttributeError) as e:
+            raise TableError(f"the hosted table saved for later cannot be continued: {e}") from None
+        return table
+
+    @classmethod
+    def _rebuilt(
+        cls, ctl: TableController, store: Store, pool: ComputerPool, clock: Callable[[], float]
+    ) -> HostedTable:
+        x = ctl.saved_extra
+        if not isinstance(x, dict) or x.get("format") != EXTRA_FORMAT:
+            raise ValueError("it is not a hosted table")
+        if x.get("version") != EXTRA_VERSION:
+            raise ValueError(f"its version {x.get('version')!r} is not {EXTRA_VERSION}")
+        table_id = x["table"]
+        if not isinstance(table_id, str) or not protocol._TABLE_ID.fullmatch(table_id):
+            raise ValueError("its table id is not valid")
+        seats = x["seats"]
+        if not isinstance(seats, list) or len(seats) != ctl.table_size:
+            raise ValueError("its seats are not the table's")
+        config = TableConfig(
+            name=x["name"],
+            profile=ctl.profile,
+            seats=[OPEN if spec.is_human else spec.kind for spec in ctl.specs],
+            planned_deals=x["planned_deals"],
+            grace_s=x["grace_s"],
+            substitute_after_s=x["substitute_after_s"],
+            substitute_level=x["substitute_level"],
+            contribute_timeout_s=x["contribute_timeout_s"],
+            next_deal_s=x["next_deal_s"],
+            first_seed=ctl.seed,
+        )
+        table = cls(table_id, config, store, pool, clock)
+        key = x["password_key"]
+        table._key = None if key is None else bytes.fromhex(key)
+        now = clock()
+        for i, (s, saved, name) in enumerate(zip(table._seats, seats, ctl.names, strict=True)):
+            token_hash = saved["token_sha256"]
+            if s.human != (token_hash is not None):
+                raise ValueError(f"seat {i + 1} has no token")
+            if s.human:
+                if not isinstance(token_hash, str) or len(token_hash) != 64:
+                    raise ValueError(f"the token of seat {i + 1} is not valid")
+                s.name, s.token_hash, s.dropped_at = name, token_hash, now
+        table._attach(ctl)
+        table._fair = _read_fair(x["fair"], table_id, ctl)
+        need = ctl.request()
+        if isinstance(need, SeriesOver):
+            table._state = FINISHED
+        elif isinstance(need, DealOver):
+            table._deal_over()
+        else:
+            table._state = PLAYING
+        return table
+
+
+def _read_fair(data: Any, table_id: str, ctl: TableController) -> _Fair | None:
+    """The saved fair-deal state of the deal in play, checked against its cards."""
+    deal = ctl.deal
+    if data is None:
+        if deal is not None:
+            raise ValueError("the secret of its deal in play is missing")
+        return None
+    contributions = {int(k): bytes.fromhex(v) for k, v in data["contributions"].items()}
+    fair = _Fair(
+        deal=data["deal"],
+        secret=bytes.fromhex(data["secret"]),
+        commitment=bytes.fromhex(data["commitment"]),
+        contributors=tuple(int(s) for s in data["contributors"]),
+        contributions=contributions,
+        seed=data["seed"],
+    )
+    problem = fairness.check_reveal(
+        table_id, fair.deal, fair.commitment, fair.secret, contributions, fair.seed
+    )
+    if problem is not None:
+        raise ValueError(problem)
+    if deal is None or fair.deal != ctl.deal_number or deal.setup.seed != fair.seed:
+        raise ValueError("its fair-deal secret is not the one of its deal in play")
+    return fair
