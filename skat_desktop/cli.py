@@ -203,6 +203,32 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return status
 
 
+def _cmd_serve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    """Host LAN tables until SIGTERM or SIGINT (docs/protocol.md); no Qt is loaded."""
+    import asyncio
+    import logging
+
+    from skat_desktop.net.host import Host, HostError, read_password, serve, table_configs
+    from skat_desktop.store.database import default_path
+
+    if not 0 <= args.port <= 65535:
+        raise CommandError("--port must be from 0 to 65535")
+    try:
+        password = read_password(args.password_file) if args.password_file else None
+        host = Host(
+            table_configs(args.table or [], password), args.db or default_path(), name=args.name
+        )
+        logging.basicConfig(
+            level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
+        )
+        asyncio.run(serve(host, args.host, args.port, out))
+    except HostError as e:
+        raise CommandError(str(e)) from None
+    except KeyboardInterrupt:  # a second Ctrl+C while closing
+        return 130
+    return 0
+
+
 def _run_gui(db_path: str | None) -> int:
     """Open the card table (imported lazily: the sub-commands never load Qt)."""
     try:
@@ -277,6 +303,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="compiled or pure-Python search (auto: compiled if installed)",
     )
     so.set_defaults(func=_cmd_solve)
+    sv = sub.add_parser("serve", help="host tables for players on the local network")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=0, help="TCP port (0: any free port, printed)")
+    sv.add_argument("--db", help="database for the tables and their series (default: yours)")
+    sv.add_argument(
+        "--table",
+        action="append",
+        metavar="SPEC",
+        help="a table, e.g. name=Club,profile=isko,seats=open+open+standard,deals=36"
+        "[,grace=300][,substitute=60|off][,level=standard]; repeatable "
+        "(default: one ISkO table of three open seats, 36 deals)",
+    )
+    sv.add_argument("--name", help="the host's name shown to players (default: this computer's)")
+    sv.add_argument("--password-file", help="file whose first line is the tables' password")
+    sv.set_defaults(func=_cmd_serve)
     from skat_desktop.cli_db import add_db_commands
 
     add_db_commands(sub)
