@@ -1,8 +1,11 @@
 """The main window: the card table in the middle, menus, the status bar, side panels.
 
 It wires the pieces together and holds no rules: the :class:`TableSession` drives the
-table controller, the :class:`TableScene` draws and animates, the panels offer the
-legal actions. Other views (score sheet, statistics) are plugged in with
+table through its port (:class:`~skat_desktop.app.port.TablePort`: the local controller,
+or a table a LAN host holds), the :class:`TableScene` draws and animates, the panels
+offer the legal actions. The window reads the table through the port alone; what only a
+local table can do (practice aids, the store) is offered only when ``port.local`` is
+there. Other views (score sheet, statistics) are plugged in with
 :meth:`MainWindow.add_side_panel`; they follow the table through the
 ``controllerChanged`` and ``tableEvent`` signals.
 
@@ -53,8 +56,8 @@ from PySide6.QtWidgets import (
 )
 
 from skat_desktop import __version__
+from skat_desktop.app.port import LocalTable, TablePort, Waiting
 from skat_desktop.app.table import (
-    ComputerTurn,
     DealOver,
     DealsStored,
     HumanTurn,
@@ -801,9 +804,9 @@ class MainWindow(QMainWindow):
         if self.side_tabs.count() == 1:
             self.side_dock.setWindowTitle(self.side_tabs.tabText(0))
         self._update_store_label()
-        ctl = self.controller
-        if ctl is not None:
-            title = profile_title(ctl.profile)
+        port = self.table
+        if port is not None:
+            title = profile_title(port.profile)
             self.rules_label.setText(title)
             self.setWindowTitle(self.tr("Skat — %1").replace("%1", title))
         else:
@@ -1001,12 +1004,11 @@ class MainWindow(QMainWindow):
 
     def _series_created(self, series_id: int) -> None:
         """A series begun while the database was busy is in it now: the views show it."""
-        ctl = self.controller
-        if self.store is None or ctl is None:
+        if self.store is None or self.session is None:
             return  # the views follow once the window has its store
         if self.sheet_view is not None:
             self.sheet_view.set_series(self.store, series_id)
-        self._views_follow(ctl)
+        self._views_follow()
 
     def _store_state_changed(self) -> None:
         """The session's saving moved on: the status bar, and a close or a new game that
@@ -1074,35 +1076,36 @@ class MainWindow(QMainWindow):
                 self._store_state_changed()
         return False
 
-    def _series_in_play(self) -> TableController | None:
-        """The table's controller while a series is under way (not before its first deal,
-        not once it is over): leaving it is asked about."""
+    def _series_in_play(self) -> TablePort | None:
+        """The table while a series is under way (not before its first deal, not once it
+        is over): leaving it is asked about."""
         session = self.session
         if session is None or session.closed:
             return None
-        ctl = session.ctl
-        if ctl.deal is None or ctl.series.finished:
+        port = session.port
+        if not port.dealt or port.series_finished:
             return None
-        return ctl
+        return port
 
     def _kept_for_later(self) -> bool:
         """Whether the series at the table is saved for later (a live table)."""
         session = self.session
-        return session is not None and session.ctl.write_later and not session.deferred
+        ctl = session.ctl if session is not None else None  # the local table's store
+        return ctl is not None and ctl.write_later and not session.deferred
 
     def ask_to_leave(self, why: str, count: int) -> str:
         """Leave the series at the table (``why``: ``QUIT`` or ``NEW``)? One question that
         also settles ``count`` finished deals the database did not take: LEAVE or CANCEL,
         or with such deals SAVE (again, then leave), DISCARD or CANCEL."""
-        ctl = self.session.ctl
-        title = self._series_title or profile_title(ctl.profile)
-        number = str(ctl.deal_number)
-        if ctl.series.length:
+        port = self.session.port
+        title = self._series_title or profile_title(port.profile)
+        number = str(port.deal_number)
+        if port.planned_deals:
             where = (
                 self.tr("“%1” (deal %2 of %3)")
                 .replace("%1", title)
                 .replace("%2", number)
-                .replace("%3", str(ctl.series.length))
+                .replace("%3", str(port.planned_deals))
             )
         else:
             where = self.tr("“%1” (deal %2)").replace("%1", title).replace("%2", number)
@@ -1171,8 +1174,8 @@ class MainWindow(QMainWindow):
         under way, or the player agreed (:meth:`ask_to_leave`), its unsaved deals settled.
         After "Save again" ``action`` runs once more when the save is done, and is not
         asked again (only about deals that failed once more)."""
-        ctl = self._series_in_play()
-        if ctl is None:
+        port = self._series_in_play()
+        if port is None:
             return self._settle_unsaved(action)
         if self._leave_agreed == why:  # agreed, and "Save again" has had its turn
             if self._settle_unsaved(action):
@@ -1251,13 +1254,14 @@ class MainWindow(QMainWindow):
         for a in (self.act_sheet, self.act_stats, self.act_history):
             a.setVisible(True)
 
-    def _views_follow(self, ctl: TableController) -> None:
+    def _views_follow(self, _table: object = None) -> None:
         """A new series: its players and series appear in the views' filters."""
         store = self.store
+        port = self.table
         if store is None or self.stats_view is None or self.history_view is None:
             return
         self.stats_view.set_store(store)
-        human = ctl.names[ctl.human_seats[0]] if ctl.human_seats else None
+        human = port.names[port.mine[0]] if port is not None and port.mine else None
         for row in store.players():
             if row["name"] == human:
                 self.stats_view.set_player(row["id"])
@@ -1548,13 +1552,8 @@ class MainWindow(QMainWindow):
             )
             return False
         self.messages.hide()
-        self.set_controller(ctl)
+        self.set_controller(ctl)  # the table as it stands is drawn at once
         self._series_title = row.title or None
-        session = self.session
-        state = session.state()
-        if state is not None:  # the table as it stands: no event brought it
-            self._show_waiting(state)
-            self.scene.set_state(state, animate=False)
         self._update_actions()
         self._update_deal_label()
         return True
@@ -1563,7 +1562,13 @@ class MainWindow(QMainWindow):
 
     @property
     def controller(self) -> TableController | None:
+        """The local table's controller (None at a remote table): the store's business."""
         return self.session.ctl if self.session is not None else None
+
+    @property
+    def table(self) -> TablePort | None:
+        """The table this window plays at, as its port."""
+        return self.session.port if self.session is not None else None
 
     def new_game_dialog(self) -> None:
         """Game → New game…: the new game is chosen first; a series in play is left only
@@ -1573,11 +1578,11 @@ class MainWindow(QMainWindow):
             self._start_chosen(dialog.result_game())
 
     def _start_chosen(self, game: NewGame) -> bool:
-        ctl = self._series_in_play()
+        port = self._series_in_play()
         if not self._leave_series(lambda: self._start_chosen(game), NEW):
             return False
-        if ctl is not None:
-            self._abandon(ctl)
+        if port is not None and port.local is not None:
+            self._abandon(port.local.ctl)
         return self.start_new_game(game)
 
     def _abandon(self, ctl: TableController) -> None:
@@ -1686,6 +1691,14 @@ class MainWindow(QMainWindow):
 
         ``create_series`` (a :func:`~skat_desktop.gui.session.series_maker`): the series is
         not in the database yet; the session creates it as soon as it can."""
+        self.set_table(LocalTable(ctl), create_series)
+
+    def set_table(self, port: TablePort, create_series=None) -> None:
+        """Play at the table behind ``port``: the local controller's
+        :class:`~skat_desktop.app.port.LocalTable`, or a table a LAN host holds (then
+        nothing is stored here and the practice aids are hidden)."""
+        local = port.local
+        ctl = local.ctl if local is not None else None
         if self.session is not None:
             self.session.close(write=not self._discarded)
         self._discarded = False
@@ -1698,9 +1711,9 @@ class MainWindow(QMainWindow):
         self.scene.finish_animations()
         self.scene.hide_last_trick()
         self.act_open.setChecked(False)
-        stored = ctl.write_later or create_series is not None
+        stored = (ctl is not None and ctl.write_later) or create_series is not None
         self.session = TableSession(
-            ctl,
+            port,
             self.worker,
             ready=lambda: not self.scene.busy,
             parent=self,
@@ -1716,12 +1729,16 @@ class MainWindow(QMainWindow):
         self.session.storeChanged.connect(self._store_state_changed)
         self.session.seriesCreated.connect(self._series_created)
         self._series_summary = False
-        self.rules_label.setText(profile_title(ctl.profile))
-        self.setWindowTitle(self.tr("Skat — %1").replace("%1", profile_title(ctl.profile)))
-        if ctl.series_id is None and self.sheet_view is not None:
+        self.rules_label.setText(profile_title(port.profile))
+        self.setWindowTitle(self.tr("Skat — %1").replace("%1", profile_title(port.profile)))
+        if (ctl is None or ctl.series_id is None) and self.sheet_view is not None:
             self.sheet_view.set_series(self.store, None)  # not the last series' sheet
-        self.controllerChanged.emit(ctl)
+        self.controllerChanged.emit(ctl if ctl is not None else port)
         self._update_store_label()
+        state = self.session.state()
+        if state is not None:  # a table resumed or joined: as it stands, no event brought it
+            self._show_waiting(state)
+            self.scene.set_state(state, animate=False)
         self.session.schedule()
 
     # ------------------------------------------------------------------ the table loop
@@ -1749,14 +1766,14 @@ class MainWindow(QMainWindow):
 
     def _show_waiting(self, state) -> None:
         """Between an action and the next question: say whose turn it is."""
-        ctl = self.session.ctl
+        port = self.session.port
         on_turn = next((s.seat for s in state.seats if s.on_turn), None)
         if on_turn is None:
             text = ""
-        elif on_turn in ctl.human_seats:
+        elif on_turn in port.mine:
             text = self.tr("Your turn")
         else:
-            text = self.tr("%1 is thinking…").replace("%1", ctl.names[on_turn])
+            text = self.tr("%1 is thinking…").replace("%1", port.names[on_turn])
         self.turn_label.setText(text)
         if state.phase == "play":
             self.play_panel.set_state(text, practice=False)
@@ -1771,16 +1788,16 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None:
             return
-        ctl = session.ctl
+        port = session.port
         self.scene.set_hint(None)
         if isinstance(need, HumanTurn):
             self._human_turn(need)
-        elif isinstance(need, ComputerTurn):
+        elif isinstance(need, Waiting):  # another seat decides: a computer, or a player elsewhere
             self.scene.set_interaction("idle")
-            name = ctl.names[need.seat]
+            name = port.names[need.seat]
             text = self.tr("%1 is thinking…").replace("%1", name)
             self.turn_label.setText(text)
-            if need.view.phase == "play":
+            if need.phase == "play":
                 self._show_play_bar(text, my_turn=False)
             else:
                 self.wait_panel.set_text(text, "tall")
@@ -1803,7 +1820,7 @@ class MainWindow(QMainWindow):
         if need.interjection:
             game = ""
             if view.contract is not None and view.declarer is not None:
-                who = session.ctl.names[session.seats[view.declarer]]
+                who = session.port.names[session.seats[view.declarer]]
                 game = (
                     self.tr("%1 plays %2")
                     .replace("%1", who)
@@ -1851,11 +1868,11 @@ class MainWindow(QMainWindow):
 
     def _show_play_bar(self, note: str, my_turn: bool, legal=()) -> None:
         session = self.session
-        ctl = session.ctl
+        port = session.port
         seat = session.bottom
-        view = ctl.view_for(seat)
-        doubling = view.kontra + 1 if seat in ctl.human_seats and ctl.can_double(seat) else None
-        if not legal and seat in ctl.human_seats:
+        view = port.view_for(seat)
+        doubling = view.kontra + 1 if seat in port.mine and port.can_double(seat) else None
+        if not legal and seat in port.mine:
             legal = tuple(a for a in view.legal if type(a) is not Play)
         self.play_panel.set_state(
             note,
@@ -1863,7 +1880,7 @@ class MainWindow(QMainWindow):
             position=view.position,
             doubling=doubling,
             last_trick=view.last_trick is not None,
-            practice=ctl.practice,
+            practice=self._practice(),
             can_undo=session.can_undo(),
             my_turn=my_turn,
         )
@@ -1880,25 +1897,25 @@ class MainWindow(QMainWindow):
         other = responder if me == caller else caller
         if other == me:
             return ""
-        return session.ctl.names[session.seats[other]]
+        return session.port.names[session.seats[other]]
 
     def _deal_over(self, has_result: bool, entry, series_over: bool) -> None:
         session = self.session
-        ctl = session.ctl
+        port = session.port
         self.scene.set_interaction("idle")
         if not has_result:
             return
-        view = ctl.view_for(session.bottom)
+        view = port.view_for(session.bottom)
         if view.result is None:
             return
         self.deal_over.show_result(
             view,
             session.seats,
-            ctl.names,
+            port.names,
             entry,
-            practice=ctl.practice,
+            practice=self._practice(),
             series_over=series_over,
-            totals=ctl.totals,
+            totals=port.totals,
         )
         if series_over:
             self.deal_over.nextDeal.disconnect()
@@ -1910,9 +1927,9 @@ class MainWindow(QMainWindow):
         self._show_panel(self.deal_over)
 
     def _show_series_over(self) -> None:
-        ctl = self.session.ctl
+        port = self.session.port
         self._series_summary = True
-        self.series_over.show_totals(ctl.names, ctl.totals, ctl.evaluation())
+        self.series_over.show_totals(port.names, port.totals, port.evaluation())
         self.turn_label.setText(self.tr("The series is over"))
         self._show_panel(self.series_over)
 
@@ -2002,14 +2019,19 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None:
             return
-        need = session.ctl.request()
+        need = session.port.request()
         if isinstance(need, DealOver):
             session.start_deal()
         elif isinstance(need, SeriesOver):
             self._show_series_over()
 
+    def _practice(self) -> bool:
+        """The practice aids are on: a local practice table (never a remote one)."""
+        local = self.session.local if self.session is not None else None
+        return local is not None and local.practice
+
     def undo_card(self) -> None:
-        if self.session is not None and self.session.ctl.practice:
+        if self._practice():
             self.session.undo()
 
     def request_hint(self) -> None:
@@ -2029,20 +2051,21 @@ class MainWindow(QMainWindow):
 
     def replay_deal(self) -> None:
         session = self.session
-        if session is None or not session.ctl.practice:
+        if session is None or not self._practice():
             return
-        ctl = session.ctl
-        if ctl.deal is None or not ctl.deal.finished:
+        port = session.port
+        if not self._deal_finished():
             self._message(self.tr("A deal can be replayed once it is over."), "refused")
             return
         seats = list(session.seats)
-        names = [ctl.names[s] for s in seats]
+        names = [port.names[s] for s in seats]
+        me = port.names[session.bottom]
         name, ok = QInputDialog.getItem(
             self,
             self.tr("Replay this deal"),
             self.tr("Play the same cards again from the seat of:"),
             names,
-            names.index(ctl.names[session.bottom]) if ctl.names[session.bottom] in names else 0,
+            names.index(me) if me in names else 0,
             False,
         )
         if ok:
@@ -2058,13 +2081,13 @@ class MainWindow(QMainWindow):
         if state is None or state.last_trick is None:
             self.statusBar().showMessage(self.tr("The last trick may not be looked at now."), 3000)
             return
-        winner = self.session.ctl.names[state.last_trick[1]]
+        winner = self.session.port.names[state.last_trick[1]]
         caption = self.tr("Last trick, taken by %1 (click or Esc to close)").replace("%1", winner)
         self.scene.show_last_trick(caption)
 
     def _toggle_open_cards(self, on: bool) -> None:
         session = self.session
-        if session is None or not session.ctl.practice:
+        if session is None or not self._practice():
             self.act_open.setChecked(False)
             return
         session.open_cards = on
@@ -2163,27 +2186,36 @@ class MainWindow(QMainWindow):
         self.messages.show_message(text, kind)
 
     def _update_deal_label(self) -> None:
-        ctl = self.controller
-        if ctl is None or not ctl.deal_number:
+        port = self.table
+        if port is None or not port.deal_number:
             self.deal_label.setText("")
             return
-        if ctl.series.length:
+        if port.planned_deals:
             text = (
                 self.tr("Deal %1 of %2")
-                .replace("%1", str(ctl.deal_number))
-                .replace("%2", str(ctl.series.length))
+                .replace("%1", str(port.deal_number))
+                .replace("%2", str(port.planned_deals))
             )
         else:
-            text = self.tr("Deal %1").replace("%1", str(ctl.deal_number))
+            text = self.tr("Deal %1").replace("%1", str(port.deal_number))
         self.deal_label.setText(text)
+
+    def _deal_finished(self) -> bool:
+        """The deal on the table is over (its result is in the seat's view)."""
+        session = self.session
+        if session is None or not session.port.dealt:
+            return False
+        return session.port.view_for(session.bottom).result is not None
 
     def _update_actions(self) -> None:
         session = self.session
-        practice = session is not None and session.ctl.practice
+        practice = self._practice()
         state = self.scene.state
-        finished = (
-            session is not None and session.ctl.deal is not None and session.ctl.deal.finished
-        )
+        finished = self._deal_finished()
+        # the practice aids are a local table's: at a remote one their items are not offered
+        local = session is None or session.local is not None
+        for a in (self.act_replay, self.act_undo, self.act_hint, self.act_open):
+            a.setVisible(local)
         self.act_next.setEnabled(finished)
         self.act_replay.setEnabled(practice and finished)
         self.act_undo.setEnabled(practice and session.can_undo())

@@ -1,11 +1,13 @@
 """One series at the table, driven from the GUI thread: the loop of docs/table-controller.md.
 
-:class:`TableSession` owns the table controller's listener and the worker. It asks the
-controller what is needed (:meth:`advance`) only when the window is ready (the table is
-not animating), runs computers' thinking, hints and the check of a claim in the worker,
-hands finished deals to the store writer, applies the human's actions, and turns the
-controller's events into Qt signals. The GUI thread does only cheap work here: engine
-moves and building views.
+:class:`TableSession` drives a table through its :class:`~skat_desktop.app.port.TablePort`
+only (the local controller's :class:`~skat_desktop.app.port.LocalTable`, or a table held
+by a LAN host): it asks what is needed (:meth:`advance`) only when the window is ready
+(the table is not animating), applies the human's actions, and turns the port's events
+(seat-safe: what this window's seat may know) into Qt signals. What only a table in this
+process can do goes through ``port.local``: computers' thinking, hints and the check of a
+claim in the worker, practice aids, and handing finished deals to the store writer. The
+GUI thread does only cheap work here: engine moves and building views.
 
 A series the database could not take when it began (another program held the lock) is
 played at once all the same: the controller runs without a store, the session creates
@@ -34,16 +36,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from skat_desktop.app.port import LocalTable, PortNeed, Refused, TablePort, Waiting
 from skat_desktop.app.table import (
     ActionApplied,
     ActionsUndone,
-    ComputerTurn,
     DealFinished,
     DealOver,
     DealsStored,
     DealStarted,
     HumanTurn,
-    Need,
     PlayerFailed,
     StoreFailed,
     StoreOutcome,
@@ -81,21 +82,17 @@ SeriesMaker = Callable[["Store"], int]
 def series_maker(ctl: TableController, title: str | None) -> SeriesMaker:
     """How ``ctl``'s series is created later, on the writer's thread: exactly as the
     controller creates it itself (its players, rules, length and title)."""
-    planned = ctl.series.length
-
-    def make(store: Store) -> int:
-        return ctl._create_series(store, planned, 0, title)  # reads only the table's seats
-
-    return make
+    return LocalTable(ctl).series_maker(title)
 
 
 class TableSession(QObject):
-    """Drives one :class:`TableController` from the GUI thread.
+    """Drives one table from the GUI thread through its :class:`TablePort` (a
+    :class:`TableController` given here is wrapped in a :class:`LocalTable`).
 
     Signals: ``changed`` (redraw the table), ``needChanged(need)`` (what is asked now:
-    a HumanTurn, ComputerTurn, DealOver or SeriesOver), ``tableEvent(event)`` (every
-    controller event, for score sheets), ``message(text, kind)`` (a computer player
-    failed, the store failed, an action was refused), ``hintReady(hint)``.
+    a HumanTurn, Waiting, DealOver or SeriesOver), ``tableEvent(event)`` (every event of
+    the port, for score sheets), ``message(text, kind)`` (a computer player failed, the
+    store failed, an action was refused), ``hintReady(hint)``.
     """
 
     changed = Signal()
@@ -108,7 +105,7 @@ class TableSession(QObject):
 
     def __init__(
         self,
-        ctl: TableController,
+        port: TablePort | TableController,
         worker: Worker,
         ready: Callable[[], bool] = lambda: True,
         hint_level: str = "standard",
@@ -117,16 +114,23 @@ class TableSession(QObject):
         create_series: SeriesMaker | None = None,
     ) -> None:
         super().__init__(parent)
-        if (ctl.write_later or create_series is not None) and writer is None:
+        if isinstance(port, TableController):
+            port = LocalTable(port)
+        self.port: TablePort = port
+        self.local: LocalTable | None = port.local  # None: a table held elsewhere (LAN)
+        ctl = self.ctl
+        write_later = ctl is not None and ctl.write_later
+        if create_series is not None and ctl is None:
+            raise ValueError("only a table in this process has a series to create")
+        if (write_later or create_series is not None) and writer is None:
             raise ValueError("a table that stores later needs a store writer")
-        if create_series is not None and (ctl.write_later or ctl.series_id is not None):
+        if create_series is not None and (write_later or ctl.series_id is not None):
             raise ValueError("this table's series is in the database already")
-        self.ctl = ctl
         self.worker = worker
-        self.writer = writer if ctl.write_later or create_series is not None else None
+        self.writer = writer if write_later or create_series is not None else None
         # a series begun while the database was busy: created and written by the session
         self.deferred = create_series is not None
-        self.series_id = ctl.series_id
+        self.series_id = ctl.series_id if ctl is not None else None
         self._make_series = create_series
         self._held: list[tuple[Deal, int]] = []  # finished deals not yet in the database
         self._saved_upto = 0  # the last deal number the database has (deferred)
@@ -140,24 +144,26 @@ class TableSession(QObject):
         self.failure: str | None = None  # why the last write failed (one line)
         self.ready = ready
         self.hint_level = hint_level
-        self.need: Need | None = None
+        self.need: PortNeed | None = None
         self.dealer = 0
-        self.seats: tuple[int, int, int] = active_seats(ctl.table_size, 0)
+        self.seats: tuple[int, int, int] = active_seats(port.table_size, 0)
         self.deal_counter = 0
         self.words: dict[int, str] = {}
-        if ctl.deal is not None:  # a table resumed where it stopped: its deal is dealt
-            self.dealer = ctl.deal.setup.dealer
-            self.seats = ctl.deal.setup.seats
+        if port.dealt:  # a table resumed where it stopped (or joined): its deal is dealt
+            self.dealer = port.dealer
+            self.seats = port.deal_seats
             self.deal_counter = 1
         self.open_cards = False
         self.closed = False
         self._pending_advance = False
+        self._running = False  # inside _run: the call's events are taken there
+        self._redraw_due = False  # events came on their own (a remote table): redraw soon
         self._events: list = []
         self._hint_version: tuple | None = None
         self._claim_version: tuple | None = None  # the table when a claim's check began
         self._claim_position = 0
         self._write: tuple[int, StoreWrite] | None = None  # (ticket, write) out at the writer
-        ctl.add_listener(self._on_event)
+        port.add_listener(self._on_event)
         worker.finished.connect(self._on_job)
         if self.writer is not None:
             self.writer.done.connect(self._on_written)
@@ -167,19 +173,24 @@ class TableSession(QObject):
     # ------------------------------------------------------------------ state
 
     @property
+    def ctl(self) -> TableController | None:
+        """The local controller, for the store's plumbing (None at a remote table)."""
+        return self.local.ctl if self.local is not None else None
+
+    @property
     def bottom(self) -> int:
         """The seat drawn at the bottom: the human's (seat 0 if only computers play)."""
-        humans = self.ctl.human_seats
-        return humans[0] if humans else 0
+        mine = self.port.mine
+        return mine[0] if mine else 0
 
     def state(self) -> TableState | None:
-        if self.ctl.deal is None:
+        if not self.port.dealt:
             return None
         return build_state(
-            self.ctl,
+            self.port,
             self.bottom,
             self.dealer,
-            (self.ctl.deal_number, self.deal_counter),
+            (self.port.deal_number, self.deal_counter),
             self.words,
             self.open_cards,
         )
@@ -197,19 +208,20 @@ class TableSession(QObject):
         self.advance()
 
     def advance(self) -> None:
-        """Ask the controller what is needed, if the table is ready for it."""
+        """Ask the table what is needed, if the window is ready for it."""
         if self.closed or self.worker.busy(THINK) or not self.ready():
             return
-        need = self.ctl.request()
+        need = self.port.request()
         if isinstance(need, DealOver) and need.result is None and need.entry is None:
-            self.start_deal()  # a new series: deal the first cards at once
+            self.start_deal()  # a new series: deal the first cards at once (remote: ready)
             return
         if need == self.need:
             return  # nothing changed (the table was only redrawn): keep the panels as they are
         self.need = need
-        if isinstance(need, ComputerTurn):
-            ctl = self.ctl
-            self.worker.start(THINK, lambda cancel: ctl.think(need, cancel))
+        if isinstance(need, Waiting) and self.local is not None:
+            job = self.local.think_job(need)  # a computer here: it thinks in the worker
+            if job is not None:
+                self.worker.start(THINK, job)
         self.needChanged.emit(need)
 
     def _on_job(self, result: JobResult) -> None:
@@ -222,7 +234,7 @@ class TableSession(QObject):
                 self.need = None  # ask the same turn again
                 QTimer.singleShot(1000, self.schedule)
                 return
-            self._run(lambda: self.ctl.submit(result.value))
+            self._run(lambda: self.local.submit(result.value))
             self.schedule()
         elif result.channel == HINT:
             if self._hint_version != self._version():
@@ -237,17 +249,19 @@ class TableSession(QObject):
             if result.error is not None:
                 self.message.emit(result.error, "refused")
                 return
-            self._run(lambda: self.ctl.apply(Claim(self._claim_position)))
+            self._run(lambda: self.port.apply(Claim(self._claim_position)))
 
     def _run(self, fn: Callable[[], object]) -> bool:
-        """Run a controller call; events become signals, a refusal a message."""
+        """Run a call of the port; events become signals, a refusal a message."""
         self._events.clear()
+        self._running = True
         try:
             fn()
         except TableError as e:
             self.message.emit(str(e), "refused")
             return False
         finally:
+            self._running = False
             events, self._events = self._events[:], []
         self._save_live()
         if events:
@@ -270,18 +284,18 @@ class TableSession(QObject):
                 self.words[event.seat] = game_words.doubling_name(a.level) + "!"
             elif type(a) is Push:
                 self.words[event.seat] = self.tr("Pushes")
-            elif type(a) is PickUp and self.ctl.view_for(event.seat).phase == "schieben":
+            elif type(a) is PickUp and self.port.view_for(self.bottom).phase == "schieben":
                 self.words[event.seat] = self.tr("Takes the skat")
         elif isinstance(event, ActionsUndone):
             self.worker.cancel(HINT)
             self.words = {}
             if self.deferred:  # a finished deal taken back leaves the sheet: and the queue
-                recorded = len(self.ctl.entries)
+                recorded = len(self.port.entries)
                 self._held = [(d, n) for d, n in self._held if n <= recorded]
         elif isinstance(event, PlayerFailed):
             # Said by code, never by the player's own error text: that text may name a
             # card of a hand the human must not see. The detail goes to the log only.
-            name = self.ctl.names[event.seat]
+            name = self.port.names[event.seat]
             if event.detail:
                 log.warning("computer player at seat %d failed: %s", event.seat, event.detail)
             reasons = {
@@ -296,7 +310,7 @@ class TableSession(QObject):
         elif isinstance(event, DealFinished):
             if self.deferred:
                 if event.entry is not None:  # a practice replay is not on the sheet
-                    self._held.append((self.ctl.deal, event.entry.number))
+                    self._held.append((self.local.deal_to_store, event.entry.number))
                     if not self.waiting:
                         self._save_deferred()
             else:
@@ -304,7 +318,26 @@ class TableSession(QObject):
         elif isinstance(event, StoreFailed):
             text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
             self.message.emit(text.replace("%1", event.message), "store")
+        elif isinstance(event, Refused):  # a remote table's answer to this window's move
+            self.message.emit(event.message, "refused")
         self.tableEvent.emit(event)
+        if not self._running and isinstance(event, _CHANGES):
+            self._redraw_soon()  # not a move of ours: the table moved on by itself
+
+    def _redraw_soon(self) -> None:
+        """Redraw once for the events that came meanwhile (a remote table's own moves)."""
+        if self._redraw_due or self.closed:
+            return
+        self._redraw_due = True
+
+        def redraw() -> None:
+            self._redraw_due = False
+            if not self.closed:
+                self._events.clear()
+                self.changed.emit()
+                self.schedule()
+
+        QTimer.singleShot(0, self, redraw)
 
     # ------------------------------------------------------------------ the human
 
@@ -314,13 +347,13 @@ class TableSession(QObject):
         A claim is first checked in the worker (an exhaustive search) and applied when
         the answer is back; True then means the check has started."""
         self.worker.cancel(HINT)
-        if type(action) is Claim:
+        if type(action) is Claim and self.local is not None:
             return self._claim(action)
-        return self._run(lambda: self.ctl.apply(action))
+        return self._run(lambda: self.port.apply(action))  # a remote host checks a claim
 
     def _claim(self, action: Claim) -> bool:
         try:
-            check = self.ctl.claim_check(self.bottom)
+            check = self.local.claim_check(self.bottom)
         except TableError as e:
             self.message.emit(str(e), "refused")
             return False
@@ -344,7 +377,9 @@ class TableSession(QObject):
         """After a change: the table's snapshot to the writer, unless a write is out (its
         answer brings the newest one along) or finished deals wait after a failure (they
         go first, when the next deal ends or on "Save again")."""
-        if self.closed or self.deferred or self.ctl.pending_store or not self.ctl.live_pending:
+        if self.closed or self.deferred or self.writer is None:
+            return
+        if self.ctl.pending_store or not self.ctl.live_pending:
             return
         self._write_next()
 
@@ -390,14 +425,16 @@ class TableSession(QObject):
 
     def _deal_saved(self) -> bool:
         """Whether the current (finished) deal is in the database or on its way there."""
-        if not self.deferred or self.ctl.deal is None or not self.ctl.deal.finished:
+        if not self.deferred:
             return False
-        deal = self.ctl.deal
+        deal = self.local.deal_to_store
+        if deal is None or not deal.finished:
+            return False
         out = self._job[1] if self._job is not None else ()
         held = [d for d, _ in self._held]
         if any(d is deal for d, _ in out):
             return True
-        return not any(d is deal for d in held) and self.ctl.deal_number <= self._saved_upto
+        return not any(d is deal for d in held) and self.port.deal_number <= self._saved_upto
 
     def _save_deferred(self) -> None:
         """One try: create the series if it is not there yet, then write the held deals."""
@@ -521,28 +558,35 @@ class TableSession(QObject):
         need = self.need
         if not isinstance(need, HumanTurn) or not need.interjection:
             return False
-        return self._run(lambda: self.ctl.decline(need.seat))
+        return self._run(lambda: self.port.decline(need.seat))
 
     def double(self) -> bool:
         seat = self.bottom
-        return self._run(lambda: self.ctl.double(seat))
+        return self._run(lambda: self.port.double(seat))
 
     def start_deal(self) -> bool:
-        return self._run(self.ctl.start_deal)
+        """Deal the next deal (at a remote table: say this seat is ready for it)."""
+        return self._run(self.port.next_deal)
 
     def undo(self) -> bool:
         seat = self.bottom
+        local = self.local
+        if local is None:  # practice aids are a local table's
+            return False
         if self._deal_saved():
             self.message.emit(
                 self.tr("This deal is already on the score sheet; replay it instead."), "refused"
             )
             return False
         self.worker.cancel(THINK)
-        return self._run(lambda: self.ctl.undo_last_card(seat))
+        return self._run(lambda: local.undo_last_card(seat))
 
     def replay(self, from_seat: int) -> bool:
+        local = self.local
+        if local is None:
+            return False
         self.worker.cancel(THINK)
-        return self._run(lambda: self.ctl.replay_deal(from_seat))
+        return self._run(lambda: local.replay_deal(from_seat))
 
     def retry_store(self) -> bool:
         """Try again to store the deals a failure left waiting; True if nothing waits
@@ -557,16 +601,17 @@ class TableSession(QObject):
         if self.writer is not None:
             self._write_next(now=True)
             return not self.ctl.pending_store
-        return self._run(self.ctl.retry_store)
+        ctl = self.ctl
+        return ctl is None or self._run(ctl.retry_store)
 
     def can_undo(self) -> bool:
         """Practice: whether the human has a card to take back in this deal."""
-        ctl = self.ctl
-        if not ctl.practice or ctl.deal is None or self.bottom not in ctl.human_seats:
+        local, port = self.local, self.port
+        if local is None or not local.practice or not port.dealt:
             return False
-        if self._deal_saved():
+        if self.bottom not in port.mine or self._deal_saved():
             return False
-        view = ctl.view_for(self.bottom)
+        view = port.view_for(self.bottom)
         pos = view.position
         if pos is None:
             return False
@@ -575,17 +620,17 @@ class TableSession(QObject):
         )
 
     def _version(self) -> tuple:
-        return (self.deal_counter, len(self.ctl.actions))
+        return (self.deal_counter, len(self.port.actions))
 
     def request_hint(self) -> bool:
         """Practice: compute a hint for the human on turn in the worker; ``hintReady``."""
-        ctl = self.ctl
+        local = self.local
         seat = self.bottom
-        if not ctl.practice:
+        if local is None or not local.practice:
             self.message.emit(self.tr("Hints are for practice tables."), "refused")
             return False
         try:
-            view = ctl.view_for(seat)
+            view = self.port.view_for(seat)
         except TableError as e:
             self.message.emit(str(e), "refused")
             return False
@@ -594,14 +639,14 @@ class TableSession(QObject):
             return False
         from skat_desktop.ai.hints import hint
 
-        level, seed = self.hint_level, ctl.seed
+        level, seed = self.hint_level, local.seed
         self._hint_version = self._version()
         # The view is taken here, on the GUI thread: the worker reads only this snapshot.
         self.worker.start(HINT, lambda cancel: hint(view, level, seed, cancel))
         return True
 
     def close(self, write: bool = True) -> None:
-        """Stop: cancel the worker's jobs and forget the controller's events.
+        """Stop: cancel the worker's jobs and forget the table's events.
 
         What waits for the database is written first (``write``) unless the player chose
         to discard it."""
@@ -618,7 +663,11 @@ class TableSession(QObject):
             with contextlib.suppress(RuntimeError, TypeError):
                 self.writer.done.disconnect(self._on_written)
         with contextlib.suppress(ValueError):
-            self.ctl.remove_listener(self._on_event)
+            self.port.remove_listener(self._on_event)
+
+
+_CHANGES = (ActionApplied, DealStarted, ActionsUndone, DealFinished)
+"""Events that change what the table shows."""
 
 
 def _players_of(trick) -> set[int]:

@@ -10,8 +10,9 @@ The auction stays readable on the table until the game is declared: every seat k
 words it said (``18 · 20 · Pass``), not only the last one for a moment. The record, too,
 comes in forms from complete to compact (:func:`record_forms`).
 
-Pure functions of the controller and one seat's view; the words are the table's own
-(context ``Table``) and the game's (:mod:`skat_desktop.gui.game_words`).
+Pure functions of the table port (names, deal number, series length) and one seat's view;
+the words are the table's own (context ``Table``) and the game's
+(:mod:`skat_desktop.gui.game_words`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
 
+from skat_desktop.app.port import LocalTable, TablePort
 from skat_desktop.app.table import TableController
 from skat_desktop.engine.cards import GameType
 from skat_desktop.engine.view import SeatView
@@ -104,23 +106,25 @@ def _fold(words: list[str]) -> list[str]:
 
 
 def header_forms(
-    ctl: TableController, view: SeatView, seats: Sequence[int], phase: str
+    table: TablePort | TableController, view: SeatView, seats: Sequence[int], phase: str
 ) -> tuple[str, ...]:
     """The header line in forms, longest first: with the deal number, without it, and
     with the compact wording of the game (``Anna: Hearts Hand · bid 27``)."""
+    port = LocalTable(table) if isinstance(table, TableController) else table
     deal = ""
-    number = ctl.deal_number
-    if ctl.series.length:
+    number = port.deal_number
+    planned = port.planned_deals
+    if planned:
         deal = (
             QCoreApplication.translate("Table", "Deal %1 of %2")
             .replace("%1", str(number))
-            .replace("%2", str(ctl.series.length))
+            .replace("%2", str(planned))
         )
     elif number:
         deal = QCoreApplication.translate("Table", "Deal %1").replace("%1", str(number))
 
     def name(pos: int) -> str:
-        return ctl.names[seats[pos]]
+        return port.names[seats[pos]]
 
     long: list[str] = []
     short: list[str] = []

@@ -1,9 +1,10 @@
-"""What the card table shows now, as plain data built from the controller and one seat's view.
+"""What the card table shows now, as plain data built from the table port and one seat's view.
 
-:func:`build_state` is the only place that turns the table controller's state into
-something to draw, and it reads only the seat view of the player at the bottom (plus the
-open cards of a practice table when the player asked for them), so the table never
-shows a card the player may not see.
+:func:`build_state` is the only place that turns a table's state into something to draw.
+It reads the table through its :class:`~skat_desktop.app.port.TablePort` only -- the seat
+view of the player at the bottom, the names, the deal number (plus the open cards of a
+local practice table when the player asked for them) -- so the table never shows a card
+the player may not see, and a table held by a LAN host draws the same way.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
 
+from skat_desktop.app.port import LocalTable, TablePort
 from skat_desktop.app.table import TableController
 from skat_desktop.engine.cards import POINTS, GameType, cards_of
 from skat_desktop.engine.dealing import active_seats
@@ -65,7 +67,7 @@ def empty_state(names: tuple[str, ...], bottom: int = 0) -> TableState:
 
 
 def build_state(
-    ctl: TableController,
+    table: TablePort | TableController,
     bottom: int,
     dealer: int,
     deal_key: tuple[int, int],
@@ -75,16 +77,21 @@ def build_state(
     """The table as the player at ``bottom`` sees it.
 
     ``words`` are the interjections said this deal by seat (Kontra, pushes the skat...),
-    which the seat view does not keep; ``open_cards`` shows every hand (practice).
+    which the seat view does not keep; ``open_cards`` shows every hand (practice, at a
+    table in this process). A controller given here is read through its
+    :class:`~skat_desktop.app.port.LocalTable`.
     """
-    n = ctl.table_size
-    view = ctl.view_for(bottom)
+    port = LocalTable(table) if isinstance(table, TableController) else table
+    local = port.local
+    practice = local is not None and local.practice
+    n = port.table_size
+    view = port.view_for(bottom)
     seats = active_seats(n, dealer)
     pos_of = {s: i for i, s in enumerate(seats)}
     finished = view.result is not None
     game = view.game
     phase = "finished" if finished else view.phase
-    opened = ctl.open_cards() if open_cards and ctl.practice else None
+    opened = local.open_cards() if open_cards and practice else None
 
     auction_words = table_header.auction_record(view) if auction_open(view, phase) else {}
     words = dict(words or {})
@@ -93,7 +100,7 @@ def build_state(
     for _, cards, winner in view.tricks:
         tricks_by_pos[winner] += 1
         points_by_pos[winner] += POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]]
-    show_points = finished or ctl.practice
+    show_points = finished or practice
     if finished and view.result is not None:
         points_by_pos = list(view.result.points)
         tricks_by_pos = list(view.result.tricks)
@@ -145,7 +152,7 @@ def build_state(
         out.append(
             SeatState(
                 seat=seat,
-                name=ctl.names[seat],
+                name=port.names[seat],
                 role=" · ".join(role_parts),
                 bubble=bubble,
                 active=active,
@@ -170,7 +177,7 @@ def build_state(
         leader, cards, winner = view.last_trick
         last = (tuple((seats[(leader + i) % 3], c) for i, c in enumerate(cards)), seats[winner])
 
-    header = table_header.header_forms(ctl, view, seats, phase)
+    header = table_header.header_forms(port, view, seats, phase)
     skat: tuple[int | None, ...] = ()
     if phase in ("bidding", "skat", "ramsch_offer") or (
         phase == "schieben" and not _skat_in_hand(view)

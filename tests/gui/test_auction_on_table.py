@@ -62,7 +62,7 @@ def test_the_longest_header_fits_the_narrowest_table_without_an_ellipsis(qapp, l
     """Schwarz announced, Kontra and Re in a Bock round, at 1024 x 700 beside the side panel
     (the table is 594 x 659 then): a shorter form, two lines or smaller type, never a cut."""
     lay = compute_layout(594, 659, seats, "bar", 1.5)
-    ctl = SimpleNamespace(deal_number=12, series=SimpleNamespace(length=36), names=NAMES)
+    ctl = SimpleNamespace(deal_number=12, planned_deals=36, names=NAMES)  # a table port
     game = Contract(GameType.DIAMONDS, hand=True, schwarz_announced=True)
     view = SimpleNamespace(
         auction=((1, "bid", 18), (0, "pass", 18), (2, "bid", 120), (1, "pass", 120)),
