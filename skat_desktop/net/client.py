@@ -1,0 +1,894 @@
+"""A LAN client's side of one table (docs/protocol.md), sans-IO: no socket, no asyncio, no Qt.
+
+:class:`ClientTable` is fed every message the host sends (:meth:`ClientTable.feed`) and
+keeps the table as this seat knows it: the rules, the names, its seat (or a kibitzer's
+place), the session token, the change counter (``tick``), the seat's view, the deal's
+log as far as it may be known, the score sheet, who is connected and who is waited for,
+the chat. It builds the frames the client sends (act, decline, next, chat, and its
+contribution to every fair deal it plays in) and checks each deal once the host reveals
+how it was dealt: the host's secret matches its commitment, this client's contribution
+is in the seed, the cards it was shown are the seed's, and the log replays on them to
+the host's result. A deal is ``verified`` (True) or not, with one sentence saying why.
+
+The host may be hostile: whatever it sends ends as at most one line in
+:attr:`ClientTable.problems`, with the state as it was before that frame. Memory stays
+bounded (the log of one deal, a few deals' checks, the last chat lines).
+
+:class:`ClientRecorder` keeps the client's own copy of the series in its own store: each
+finished deal, rebuilt from its cards and its full log, goes through the app layer's
+:class:`~skat_desktop.app.sheets.SeriesService` with the same deal number and moves as
+the host's, and with the deal's verification in its record (``extra.lan``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import deque
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from skat_desktop.app.sheets import SeriesService
+from skat_desktop.engine.actions import Action, Discard, action_from_dict
+from skat_desktop.engine.cards import card, cards_of
+from skat_desktop.engine.deal import Deal, DealSetup
+from skat_desktop.engine.dealing import DealtCards, deal_from_seed
+from skat_desktop.engine.errors import SkatError
+from skat_desktop.engine.profiles import RuleProfile
+from skat_desktop.engine.record import record_from_deal, result_to_dict
+from skat_desktop.engine.view import SeatView
+from skat_desktop.net import fairness, protocol
+from skat_desktop.net.protocol import (
+    ChatLine,
+    Closing,
+    Commit,
+    ErrorReply,
+    Event,
+    HostMessage,
+    Joined,
+    Pong,
+    ProtocolError,
+    Reveal,
+    Seats,
+    Tables,
+    Turn,
+    Welcome,
+)
+from skat_desktop.store.database import StoreError
+
+if TYPE_CHECKING:
+    from skat_desktop.store.repository import Store
+
+CHAT_KEPT = 100  # chat lines kept for the window
+PROBLEMS_KEPT = 50  # the host's refused frames, one line each
+ERRORS_KEPT = 20  # the host's error replies to this client's frames
+CHECKS_KEPT = 8  # deals whose fair-deal record is kept (the current one and a few before)
+READY_KEPT = 32  # finished deals waiting for the recorder (the oldest go first)
+SEEN_KEPT = 200  # hands shown during one deal (a deal has fewer than 100 changes)
+LAN_SOURCE = "lan"  # the stored series' source: played at a LAN table
+
+
+class ClientError(ValueError):
+    """A frame this client cannot build now, or a deal it cannot keep; one sentence."""
+
+
+class _Refused(ValueError):
+    """A host frame that does not fit the table as this client knows it."""
+
+
+def _one_line(text: object, limit: int = 300) -> str:
+    line = " ".join(str(text).split()) or "unknown"
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    seat: int | None  # None: a kibitzer
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class DealCheck:
+    """The fair-deal record of one deal as this client saw it."""
+
+    number: int
+    commitment: bytes | None = None  # from ``commit``, before the deal was dealt
+    contributors: tuple[int, ...] = ()
+    mine: bytes | None = field(default=None, repr=False)  # what this client contributed
+    start_hand: int | None = field(default=None, repr=False)  # its hand when the deal began
+    position: int | None = None  # its position in the deal (None: sits out, kibitzes)
+    recommitted: bool = False  # the host committed to this deal twice, differently
+    late: bool = False  # the commitment was first seen after the deal was dealt
+    seed: int | None = None  # from ``reveal``
+    verified: bool | str | None = None  # None: not revealed yet; True; or why not
+
+
+@dataclass(frozen=True)
+class _Over:
+    """A finished deal waiting for its reveal: what the recorder and the check need."""
+
+    number: int
+    actions: tuple[dict[str, Any], ...]
+    view: SeatView  # the final view: every card is open
+    result: dict[str, Any] | None  # the host's result (result_to_dict), None after a rejoin
+    entry: dict[str, Any] | None  # the host's sheet line
+    seen: tuple[tuple[int, int, int], ...]  # (log length, position, hand) shown meanwhile
+
+
+@dataclass(frozen=True)
+class FinishedDeal:
+    """A deal that is over, as this client can keep it: ``deal`` is the engine's deal
+    rebuilt from the dealt cards and the full log (None when it cannot be, ``problem``
+    says why), ``verified`` True or why the deal is not verified."""
+
+    table: str
+    number: int
+    profile: RuleProfile
+    names: tuple[str | None, ...]
+    kinds: tuple[str, ...]  # "human" / "computer" / "open" by seat, as last heard
+    table_name: str
+    host: str
+    planned_deals: int | None
+    entry: dict[str, Any] | None
+    seed: int | None
+    verified: bool | str
+    deal: Deal | None = field(default=None, repr=False)
+    problem: str | None = None
+
+
+# --------------------------------------------------------------------------- the table
+
+
+class ClientTable:
+    """One table as this client knows it, fed with the host's messages."""
+
+    def __init__(self, table: str | None = None) -> None:
+        self.table = table  # the table id (from join, or the first ``joined``)
+        self.host: str = ""  # the host's display name (welcome)
+        self.server: str = ""
+        self.challenge: bytes | None = None
+        self.tables: tuple[dict[str, Any], ...] = ()  # the last table list
+        self.info: dict[str, Any] | None = None  # this table's entry in that list
+        self.joined = False
+        self.profile: RuleProfile | None = None
+        self.names: tuple[str | None, ...] = ()
+        self.seat: int | None = None  # None: kibitzing (or not joined)
+        self.token: str | None = None
+        self.tick = 0
+        self.view: SeatView | None = None
+        self.deal_number = 0
+        self.dealer: int | None = None
+        self.deal_seats: tuple[int, int, int] | None = None  # forehand, middlehand, rearhand
+        self.actions: list[dict[str, Any]] = []  # the deal's log as this seat may know it
+        self.deal_over = False
+        self.series_over = False
+        self.entries: list[dict[str, Any]] = []  # the sheet's lines as the host sent them
+        self.totals: tuple[int, ...] = ()
+        self.seat_infos: tuple[dict[str, Any], ...] = ()
+        self.waiting_for: int | None = None  # a dropped seat the table waits for
+        self.substitutes: tuple[int, ...] = ()  # seats a computer plays for now
+        self.turn: tuple[int, bool] | None = None  # (seat, interjection) asked now
+        self.chat_lines: deque[ChatMessage] = deque(maxlen=CHAT_KEPT)
+        self.notices: deque[str] = deque(maxlen=CHAT_KEPT)  # e.g. a computer that failed
+        self.problems: deque[str] = deque(maxlen=PROBLEMS_KEPT)
+        self.problem_count = 0
+        self.errors: deque[ErrorReply] = deque(maxlen=ERRORS_KEPT)
+        self.closing: str | None = None
+        self.pongs = 0
+        self.checks: dict[int, DealCheck] = {}
+        self._over: dict[int, _Over] = {}
+        self._ready: deque[FinishedDeal] = deque()
+        self._seen: list[tuple[int, int, int]] = []
+        self._next_id = 0
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def kibitzing(self) -> bool:
+        return self.joined and self.seat is None
+
+    @property
+    def my_turn(self) -> bool:
+        """The host waits for this seat (to act, or to say Kontra/Re or decline)."""
+        return self.seat is not None and self.turn is not None and self.turn[0] == self.seat
+
+    @property
+    def problem(self) -> str | None:
+        """The last refused host frame, one line."""
+        return self.problems[-1] if self.problems else None
+
+    def verified(self, number: int) -> bool | str | None:
+        """Deal ``number``: True, why it is not verified, or None (not revealed yet)."""
+        check = self.checks.get(number)
+        return None if check is None else check.verified
+
+    def take_finished(self) -> list[FinishedDeal]:
+        """The finished deals ready to be kept (for :class:`ClientRecorder`), oldest first."""
+        out = list(self._ready)
+        self._ready.clear()
+        return out
+
+    # ------------------------------------------------------------------ frames to send
+
+    def _id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def _need_table(self) -> str:
+        if self.table is None:
+            raise ClientError("no table has been chosen yet")
+        return self.table
+
+    def _need_seat(self) -> int:
+        if not self.joined:
+            raise ClientError("this client has not joined the table")
+        if self.seat is None:
+            raise ClientError("a kibitzer cannot play")
+        return self.seat
+
+    def hello(self, name: str, client: str = "skat-desktop") -> dict[str, Any]:
+        return protocol.hello(name, client, id=self._id())
+
+    def list_tables(self) -> dict[str, Any]:
+        return protocol.list_tables(id=self._id())
+
+    def join(
+        self,
+        table: str | None = None,
+        seat: int | None = None,
+        *,
+        password: str | None = None,
+        token: str | None = None,
+    ) -> dict[str, Any]:
+        """Take ``seat`` (None: kibitz), or the seat of ``token`` (default: the token of
+        this seat, to come back after a dropped connection). The password never leaves:
+        the frame carries a proof bound to this connection's challenge."""
+        table = table or self._need_table()
+        if self.table is not None and table != self.table and self.joined:
+            raise ClientError(f"this client is at table {self.table}, not {table}")
+        token = token if token is not None else self.token
+        proof = None
+        if password is not None and token is None:
+            if self.challenge is None:
+                raise ClientError("the host's welcome has not arrived yet")
+            proof = protocol.proof(protocol.password_key(password), self.challenge, table)
+        self.table = table
+        return protocol.join(table, seat, proof, token, id=self._id())
+
+    def leave(self) -> dict[str, Any]:
+        return protocol.leave(self._need_table(), id=self._id())
+
+    def act(self, action: Action) -> dict[str, Any]:
+        """This seat's move, answering the table's state at the current tick."""
+        self._need_seat()
+        return protocol.act(self._need_table(), self.tick, action, id=self._id())
+
+    def decline(self) -> dict[str, Any]:
+        """No Kontra/Re now (the interjection the host asked this seat)."""
+        self._need_seat()
+        return protocol.decline(self._need_table(), self.tick, id=self._id())
+
+    def next_deal(self) -> dict[str, Any]:
+        return protocol.next_deal(self._need_table(), id=self._id())
+
+    def chat(self, text: str) -> dict[str, Any]:
+        """A chat line (the host takes it only while no deal is in play)."""
+        try:
+            text = protocol.plain_text(text, protocol.CHAT_LIMIT)
+        except ProtocolError as e:
+            raise ClientError(e.message) from None
+        return protocol.chat(self._need_table(), text, id=self._id())
+
+    def ping(self) -> dict[str, Any]:
+        return protocol.ping(id=self._id())
+
+    # ------------------------------------------------------------------ feeding
+
+    def feed(self, message: HostMessage | dict[str, Any]) -> list[dict[str, Any]]:
+        """Take one message (or a raw frame, checked by :func:`protocol.parse_host`) from
+        the host; returns the frames to send in answer (a contribution). A frame that
+        does not fit is noted in :attr:`problems` and changes nothing. Never raises."""
+        if isinstance(message, dict):
+            try:
+                message = protocol.parse_host(message)
+            except ProtocolError as e:
+                self.note(f"the host sent a bad frame: {e.message}")
+                return []
+        saved = self._save()
+        try:
+            return self._handle(message)
+        except _Refused as e:
+            self._restore(saved)
+            self.note(str(e))
+        except ProtocolError as e:
+            self._restore(saved)
+            self.note(f"the host sent a bad frame: {e.message}")
+        except Exception as e:  # a hostile frame must not crash the client
+            self._restore(saved)
+            self.note(f"a frame from the host could not be used: {_one_line(e)}")
+        return []
+
+    def note(self, text: str) -> None:
+        """Keep one line about something the host got wrong (or the client could not do)."""
+        self.problems.append(_one_line(text))
+        self.problem_count += 1
+
+    def _save(self) -> dict[str, Any]:
+        return {
+            k: copy.copy(v) if isinstance(v, list | dict | deque) else v
+            for k, v in self.__dict__.items()
+            if k not in ("problems", "problem_count")
+        }
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+
+    def _handle(self, msg: HostMessage) -> list[dict[str, Any]]:
+        match msg:
+            case Welcome():
+                self.host, self.server, self.challenge = msg.host, msg.server, msg.challenge
+                if msg.version != protocol.VERSION:
+                    raise _Refused(f"the host speaks protocol version {msg.version}")
+            case Tables():
+                self.tables = msg.tables
+                self.info = next((t for t in msg.tables if t["id"] == self.table), self.info)
+            case Joined():
+                self._joined(msg)
+            case Event():
+                self._event(msg)
+            case Turn():
+                self._for_me(msg.table)
+                self._advance(msg.tick)
+                self.turn = (msg.seat, msg.interjection)
+            case Seats():
+                self._for_me(msg.table)
+                if len(msg.seats) != len(self.names):
+                    raise _Refused("the host's seats do not fit its table")
+                self.seat_infos, self.waiting_for = msg.seats, msg.waiting_for
+                self.substitutes = msg.substitutes
+                # a player who sat down after this client: the seat's name is known now
+                by_seat = sorted(msg.seats, key=lambda s: s["seat"])
+                self.names = tuple(s["name"] or n for s, n in zip(by_seat, self.names, strict=True))
+            case Commit():
+                return self._commit(msg)
+            case Reveal():
+                self._reveal(msg)
+            case ChatLine():
+                self._for_me(msg.table)
+                self.chat_lines.append(ChatMessage(msg.seat, msg.name, msg.text))
+            case Pong():
+                self.pongs += 1
+            case ErrorReply():
+                self.errors.append(msg)
+            case Closing():
+                self.closing = msg.reason
+            case _:
+                raise _Refused(f"the host sent a message this client does not know: {msg!r}")
+        return []
+
+    def _for_me(self, table: str) -> None:
+        if not self.joined or table != self.table:
+            raise _Refused(f"the host sent a frame for table {table}, which this client is not at")
+
+    def _advance(self, tick: int) -> None:
+        if tick < self.tick:
+            raise _Refused(f"the host went back from change {self.tick} to {tick}")
+        self.tick = tick
+
+    # joined ---------------------------------------------------------------
+
+    def _joined(self, msg: Joined) -> None:
+        if self.table is not None and msg.table != self.table:
+            raise _Refused(f"the host seated this client at table {msg.table}, not {self.table}")
+        size = len(msg.names)
+        if msg.seat is not None and msg.seat >= size:
+            raise _Refused(f"the host seated this client at seat {msg.seat}, beyond its table")
+        if size not in msg.profile.table_sizes:
+            raise _Refused(f"{msg.profile.title} is not played at a table of {size}")
+        view = msg.view
+        if view is not None and view.seat != msg.seat:
+            raise _Refused("the host sent the view of another seat")
+        same_deal = self.joined and msg.deal_number == self.deal_number
+        self.table, self.joined = msg.table, True
+        self.seat, self.profile, self.names = msg.seat, msg.profile, msg.names
+        if msg.token is not None or msg.seat is None:
+            self.token = msg.token
+        self.tick = msg.tick  # a restarted host may count afresh
+        self.view, self.deal_number = view, msg.deal_number
+        self.actions = list(msg.actions)
+        self.entries = list(msg.sheet["entries"])
+        self.totals = tuple(msg.sheet["totals"])
+        self.turn = None
+        self.deal_over = view is not None and view.result is not None
+        planned = (self.info or {}).get("planned_deals")
+        self.series_over = planned is not None and len(self.entries) >= planned
+        if not same_deal:
+            self.dealer = self.deal_seats = None
+            self._seen = []
+        number = msg.deal_number
+        if view is None or number == 0:
+            return
+        if not self.actions and not self.deal_over and view.position is not None:
+            self._check(number, start_hand=view.hand, position=view.position)
+        self._saw(view)
+        if self.deal_over and number not in self._over and self._unchecked(number):
+            entry = self.entries[-1] if self.entries else None
+            if entry is not None and entry.get("number") != number:
+                entry = None
+            self._over[number] = _Over(
+                number, tuple(self.actions), view, None, entry, tuple(self._seen)
+            )
+
+    def _unchecked(self, number: int) -> bool:
+        check = self.checks.get(number)
+        return check is None or check.verified is None
+
+    # events ---------------------------------------------------------------
+
+    def _event(self, msg: Event) -> None:
+        self._for_me(msg.table)
+        self._advance(msg.tick)
+        view = msg.seat_view(self.profile)
+        if view is not None and view.seat != self.seat:
+            raise _Refused("the host sent the view of another seat")
+        e = msg.event
+        kind = e["event"]
+        if kind == "deal_started":
+            self._deal_started(e, view)
+        elif kind == "action_applied":
+            self._action_applied(e)
+        elif kind == "deal_finished":
+            self._deal_finished(e, view)
+        elif kind == "actions_undone":
+            count = e["count"]
+            if count > len(self.actions) or self.deal_over:
+                raise _Refused(f"the host took back {count} moves, more than were made")
+            del self.actions[len(self.actions) - count :]
+            self._seen = [s for s in self._seen if s[0] <= len(self.actions)]
+        elif kind == "player_failed":
+            self.notices.append(_one_line(e["message"]))
+        elif kind == "series_finished":
+            if len(e["totals"]) != len(self.names):
+                raise _Refused("the host's final totals do not fit the table")
+            self.series_over = True
+            self.totals = tuple(e["totals"])
+        if view is not None:
+            self.view = view
+            self._saw(view)
+        if kind in ("action_applied", "deal_started", "deal_finished", "actions_undone"):
+            self.turn = None
+
+    def _deal_started(self, e: dict[str, Any], view: SeatView | None) -> None:
+        number = e["number"]
+        if number <= self.deal_number and not e["replay"]:
+            raise _Refused(f"the host dealt deal {number} again")
+        if max(e["dealer"], *e["seats"]) >= len(self.names):
+            raise _Refused("the host dealt to a seat its table does not have")
+        if view is None or view.phase == "finished":
+            raise _Refused(f"the host dealt deal {number} without showing it")
+        self._unrevealed_before(number)
+        self.deal_number, self.dealer = number, e["dealer"]
+        self.deal_seats = tuple(e["seats"])
+        self.actions, self.deal_over, self._seen = [], False, []
+        if view.position is not None:
+            if self.deal_seats[view.position] != self.seat:
+                raise _Refused("the host's view puts this seat where the deal does not")
+            self._check(number, start_hand=view.hand, position=view.position)
+
+    def _action_applied(self, e: dict[str, Any]) -> None:
+        index, action = e["index"], e["action"]
+        if self.deal_over or self.deal_number == 0:
+            raise _Refused(f"the host sent move {index + 1} while no deal is in play")
+        if index < len(self.actions):
+            what = "twice" if self.actions[index] == action else "again, otherwise"
+            raise _Refused(f"the host sent move {index + 1} of deal {self.deal_number} {what}")
+        if index > len(self.actions):
+            raise _Refused(
+                f"moves {len(self.actions) + 1} to {index} of deal {self.deal_number} never arrived"
+            )
+        if self.deal_seats is not None and self.deal_seats[action["player"]] != e["seat"]:
+            raise _Refused(f"the host's move {index + 1} is made for another seat")
+        self.actions.append(action)
+
+    def _deal_finished(self, e: dict[str, Any], view: SeatView | None) -> None:
+        number = self.deal_number
+        if self.deal_over or number == 0:
+            raise _Refused("the host finished a deal that is not in play")
+        if view is None or view.dealt is None or view.original_skat is None:
+            raise _Refused(f"the host finished deal {number} without showing its cards")
+        entry = e["entry"]
+        if entry is not None:
+            if entry.get("number") != number:
+                raise _Refused(f"the host's sheet line for deal {number} has another number")
+            totals = entry.get("totals")
+            if (
+                type(totals) is not list
+                or len(totals) != len(self.names)
+                or any(type(t) is not int for t in totals)
+            ):
+                raise _Refused(f"the host's sheet line for deal {number} has no totals")
+            self.entries.append(entry)
+            self.totals = tuple(totals)
+        self.deal_over = True
+        if self._unchecked(number):
+            self._over[number] = _Over(
+                number, tuple(self.actions), view, e["result"], entry, tuple(self._seen)
+            )
+            self._trim(self._over)
+
+    def _saw(self, view: SeatView) -> None:
+        """Keep the hand the host showed this seat, to check against the seed later."""
+        if view.position is not None and view.result is None and len(self._seen) < SEEN_KEPT:
+            self._seen.append((len(self.actions), view.position, view.hand))
+
+    # fair deals -----------------------------------------------------------
+
+    def _check(self, number: int, **changes: Any) -> DealCheck:
+        check = replace(self.checks.get(number) or DealCheck(number), **changes)
+        self.checks[number] = check
+        self._trim(self.checks)
+        return check
+
+    @staticmethod
+    def _trim(kept: dict[int, Any]) -> None:
+        while len(kept) > CHECKS_KEPT:
+            del kept[min(kept)]
+
+    def _commit(self, msg: Commit) -> list[dict[str, Any]]:
+        self._for_me(msg.table)
+        number = msg.deal
+        # the host shows the commitment of the deal in play again to a player who comes
+        # back: it lets the reveal be checked, but it binds nothing any more
+        in_play = number == self.deal_number and number > 0 and not self.deal_over
+        if number < self.deal_number or (number == self.deal_number and not in_play):
+            raise _Refused(f"the host committed to deal {number}, which was dealt already")
+        if any(s >= len(self.names) for s in msg.contributors):
+            raise _Refused("the host asked a seat its table does not have to contribute")
+        old = self.checks.get(number)
+        if old is not None and old.commitment is not None:
+            if old.commitment != msg.commitment:
+                # a second commitment could let the host choose between seeds: no second
+                # contribution, and the deal cannot be verified
+                self._check(number, recommitted=True)
+                self.note(f"the host committed to deal {number} twice, differently")
+                return []
+            if not in_play and old.mine is not None and self.seat in msg.contributors:
+                return [protocol.contribute(self.table, number, old.mine, id=self._id())]
+            return []
+        if in_play:
+            self._check(number, commitment=msg.commitment, late=True)
+            return []
+        mine = None
+        if self.seat is not None and self.seat in msg.contributors:
+            mine = fairness.new_contribution()
+        self._check(number, commitment=msg.commitment, contributors=msg.contributors, mine=mine)
+        if mine is None:
+            return []
+        return [protocol.contribute(self.table, number, mine, id=self._id())]
+
+    def _reveal(self, msg: Reveal) -> None:
+        self._for_me(msg.table)
+        number = msg.deal
+        check = self.checks.get(number)
+        if check is not None and check.verified is not None:
+            if check.seed == msg.seed:
+                return  # shown again to a player who came back
+            raise _Refused(f"the host revealed deal {number} twice, differently")
+        over = self._over.get(number)
+        if over is None:
+            if number == self.deal_number and not self.deal_over:
+                raise _Refused(f"the host revealed deal {number} before it ended")
+            if check is None:
+                raise _Refused(f"the host revealed deal {number}, which this client did not see")
+        reason = self._fair(number, check, msg)
+        self._finish(number, msg.seed, reason)
+
+    def _fair(self, number: int, check: DealCheck | None, msg: Reveal) -> str | None:
+        if check is None or check.commitment is None:
+            return f"the host's commitment to deal {number} was not seen before it was dealt"
+        if check.recommitted:
+            return f"the host committed to deal {number} twice"
+        if check.late:
+            problem = fairness.check_reveal(
+                self.table, number, check.commitment, msg.secret, msg.contributions, msg.seed
+            )
+            late = f"the host's commitment to deal {number} was seen only after it was dealt"
+            return problem or late
+        extra = sorted(set(msg.contributions) - set(check.contributors))
+        if extra:
+            return f"the seed takes a contribution of seat {extra[0] + 1}, which was not asked"
+        mine = None
+        if check.mine is not None:
+            mine = (self.seat, check.mine)
+        return fairness.check_reveal(
+            self.table, number, check.commitment, msg.secret, msg.contributions, msg.seed, mine
+        )
+
+    def _unrevealed_before(self, number: int) -> None:
+        """Deals before ``number`` that the host never revealed are kept unverified."""
+        for n in sorted(self._over):
+            if n < number:
+                self._finish(n, None, f"the host did not reveal how deal {n} was dealt")
+
+    def _finish(self, number: int, seed: int | None, reason: str | None) -> None:
+        """Check the finished deal against the seed and the log, keep the verdict, and
+        hand the deal to the recorder."""
+        over = self._over.pop(number, None)
+        check = self.checks.get(number) or DealCheck(number)
+        deal, problem = None, None
+        if over is not None:
+            if reason is None and seed is not None:
+                reason = fairness.check_view(seed, over.view, check.start_hand)
+            try:
+                deal, wrong = replay(self.profile, len(self.names), over, seed)
+                reason = reason or wrong
+            except _Refused as e:
+                problem = str(e)
+                reason = reason or problem
+        verified: bool | str = True if reason is None else _one_line(reason)
+        self._check(number, seed=seed, verified=verified)
+        if over is None:
+            return
+        info = self.info or {}
+        seat_infos = self.seat_infos or tuple(info.get("seats") or ())
+        kinds = tuple(s["kind"] for s in sorted(seat_infos, key=lambda s: s["seat"]))
+        self._ready.append(
+            FinishedDeal(
+                table=self.table,
+                number=number,
+                profile=self.profile,
+                names=self.names,
+                kinds=kinds,
+                table_name=str(info.get("name") or self.table),
+                host=self.host,
+                planned_deals=info.get("planned_deals"),
+                entry=over.entry,
+                seed=deal.setup.seed if deal is not None else None,
+                verified=verified,
+                deal=deal,
+                problem=problem,
+            )
+        )
+        while len(self._ready) > READY_KEPT:
+            dropped = self._ready.popleft()
+            self.note(f"deal {dropped.number} was not kept: nothing took it in time")
+
+
+# --------------------------------------------------------------------------- replaying
+
+
+def _later_plays(actions: tuple[dict[str, Any], ...], player: int) -> int:
+    m = 0
+    for a in actions:
+        if a.get("type") == "play" and a.get("player") == player:
+            m |= 1 << card(str(a["card"]))
+    return m
+
+
+def _need(entry: dict[str, Any], key: str, kind: type) -> Any:
+    value = entry.get(key)
+    if type(value) is not kind:
+        raise _Refused(f"the host's sheet line lacks {key}")
+    return value
+
+
+def replay(
+    profile: RuleProfile, table_size: int, over: _Over, seed: int | None
+) -> tuple[Deal, str | None]:
+    """The finished deal rebuilt from its dealt cards (the final view's, which the check
+    compares with the seed's) and its log, with the discards this seat could not see
+    worked out from where every card ended: a card a player held after putting two down
+    is one he played later or still holds at the end. Returns the deal and, if the log
+    does not end in the host's result or the hands shown during the deal are not the
+    ones the cards and moves give, why it is not verified. Raises :class:`_Refused`
+    when there is no deal to rebuild (no sheet line, no deal's cards, a move that does
+    not replay)."""
+    view, entry = over.view, over.entry
+    if entry is None:
+        raise _Refused(f"deal {over.number} has no sheet line to set it up")
+    try:
+        cards = DealtCards(tuple(view.dealt), view.original_skat)
+    except (TypeError, ValueError) as e:
+        raise _Refused(f"the cards shown after deal {over.number} are no deal: {e}") from None
+    if seed is not None and deal_from_seed(seed) != cards:
+        seed = None  # the record keeps the cards that were played, without a false seed
+    try:
+        setup = DealSetup(
+            profile,
+            cards,
+            seed,
+            table_size,
+            _need(entry, "dealer", int),
+            _need(entry, "bock", bool),
+            _need(entry, "ramsch_round", bool),
+        )
+        seats = setup.seats
+    except ValueError as e:
+        raise _Refused(f"deal {over.number} cannot be set up: {_one_line(e)}") from None
+    if list(seats) != entry.get("seats"):
+        raise _Refused(f"the host's sheet line seats deal {over.number} otherwise")
+    deal = Deal(setup)
+    hands = [tuple(deal.hands)]
+    for i, known in enumerate(over.actions):
+        try:
+            if known.get("type") == "discard" and known.get("cards") is None:
+                action: Action = _hidden_discard(deal, known, over.actions[i + 1 :], view)
+            else:
+                action = action_from_dict(known)
+            deal.apply(action)
+        except (SkatError, ValueError, KeyError, TypeError) as e:
+            raise _Refused(
+                f"move {i + 1} of deal {over.number} does not replay: {_one_line(e)}"
+            ) from None
+        hands.append(tuple(deal.hands))
+    if not deal.finished:
+        raise _Refused(f"the moves of deal {over.number} do not finish it")
+    result = result_to_dict(deal.result)
+    if over.result is not None:
+        same = result == over.result
+    else:
+        same = view.result is not None and (result["kind"], result["scores"]) == (
+            view.result.kind,
+            list(view.result.scores),
+        )
+    if not same:
+        return deal, f"the moves of deal {over.number} do not give the host's result"
+    for index, position, hand in over.seen:
+        if not any(h[position] == hand for h in hands[index:]):
+            return deal, f"a hand shown to this seat in deal {over.number} is not the cards'"
+    return deal, None
+
+
+def _hidden_discard(
+    deal: Deal, known: dict[str, Any], later: tuple[dict[str, Any], ...], view: SeatView
+) -> Discard:
+    player = known["player"]
+    left = view.open_hands[player] or 0
+    down = deal.hands[player] & ~(_later_plays(later, player) | left)
+    if down.bit_count() != 2:
+        raise ValueError("the two cards put down cannot be worked out from the deal's end")
+    c1, c2 = cards_of(down)
+    return Discard(player, (c1, c2))
+
+
+# --------------------------------------------------------------------------- the client's copy
+
+
+class ClientRecorder:
+    """The client's own copy of a LAN series, in its own store.
+
+    The series is found again by its ``place`` (``LAN <host>/<table>`` unless given):
+    a reconnect, or a restart of the client, continues the same local series. Each
+    finished deal is stored with the host's deal number, its full log and its
+    verification (the record's ``extra.lan``). A deal that cannot be kept (the client
+    missed deals, the host's series differs from this copy) raises :class:`ClientError`
+    with one sentence and stores nothing.
+    """
+
+    def __init__(self, store: Store, place: str | None = None) -> None:
+        self.store = store
+        self.place = place
+        self._service: SeriesService | None = None
+
+    def place_for(self, done: FinishedDeal) -> str:
+        return self.place or f"LAN {done.host}/{done.table}"
+
+    @property
+    def series_id(self) -> int | None:
+        return None if self._service is None else self._service.info.id
+
+    def record(self, done: FinishedDeal) -> int | None:
+        """Store ``done``; returns its deal id, or None when this copy has it already."""
+        if done.deal is None:
+            raise ClientError(f"deal {done.number} cannot be kept: {done.problem}")
+        try:
+            service = self._series(done)
+            number = service.next_number
+            if done.number < number:
+                return None  # this very deal, heard again after a reconnect
+            if done.number > number:
+                raise ClientError(
+                    f"deal {done.number} cannot be kept: this copy of the series lacks"
+                    f" deal {number} (played while this client was away)"
+                )
+            s = done.deal.setup
+            if service.next_context() != (s.dealer, s.bock, s.ramsch_round):
+                raise ClientError(
+                    f"deal {done.number} cannot be kept: the host set it up otherwise than"
+                    " this copy of the series deals it"
+                )
+            extra = {
+                "lan": {
+                    "host": done.host,
+                    "table": done.table,
+                    "deal": done.number,
+                    "verified": done.verified,
+                }
+            }
+            deal_id = service.record_played(done.deal, extra=extra)
+        except StoreError as e:
+            self._service = None  # read the series afresh next time
+            raise ClientError(f"deal {done.number} cannot be kept: {_one_line(e)}") from None
+        return deal_id
+
+    def record_all(self, table: ClientTable) -> list[tuple[int, int | str | None]]:
+        """Store every deal ``table`` has ready: (number, deal id / None / why not)."""
+        out: list[tuple[int, int | str | None]] = []
+        for done in table.take_finished():
+            try:
+                out.append((done.number, self.record(done)))
+            except ClientError as e:
+                table.note(str(e))
+                out.append((done.number, str(e)))
+        return out
+
+    def _names(self, done: FinishedDeal) -> tuple[str, ...]:
+        names = []
+        for seat, name in enumerate(done.names):
+            text = (name or "").strip() or f"seat {seat + 1}"
+            if text in names:
+                text = f"{text} ({seat + 1})"
+            names.append(text)
+        return tuple(names)
+
+    def _continues(self, service: SeriesService, done: FinishedDeal) -> bool:
+        """Whether ``done`` belongs to the stored series: its next deal (or a later one,
+        a gap), or a deal it holds already with these very cards and moves. A table
+        that began a new series since has other deals under the same numbers."""
+        if done.number >= service.next_number:
+            return True
+        mine = record_from_deal(done.deal)
+        for row in self.store.deal_sources(service.info.id):
+            if row["number"] == done.number and row["record"] is not None:
+                stored = json.loads(row["record"])
+                return (stored.get("deal"), stored.get("actions")) == (
+                    mine["deal"],
+                    mine["actions"],
+                )
+        return False
+
+    def _series(self, done: FinishedDeal) -> SeriesService:
+        place = self.place_for(done)
+        cached = self._service
+        if cached is not None and cached.info.place == place and self._continues(cached, done):
+            return cached
+        names = self._names(done)
+        size = len(names)
+        for row in reversed(self.store.list_series()):
+            if row["place"] != place or row["source"] != LAN_SOURCE or row["closed"]:
+                continue
+            info = self.store.series(row["id"])
+            if (
+                info.profile != done.profile
+                or info.table_size != size
+                or tuple(n for _, n in info.players) != names
+            ):
+                continue
+            service = SeriesService(self.store, info.id)
+            if self._continues(service, done):
+                self._service = service
+                return service
+        if done.number != 1:
+            raise ClientError(
+                f"deal {done.number} cannot be kept: this client has no copy of the deals before it"
+            )
+        kinds = done.kinds if len(done.kinds) == size else ("human",) * size
+        with self.store.transaction():
+            ids = [
+                self.store.ensure_player(name, kind="computer" if k == "computer" else "human")
+                for name, k in zip(names, kinds, strict=True)
+            ]
+            sid = self.store.create_series(
+                f"LAN: {done.table_name}, {date.today().isoformat()}",
+                date.today().isoformat(),
+                ids,
+                done.profile,
+                planned_deals=done.planned_deals,
+                place=place,
+                first_dealer=done.deal.setup.dealer,
+                source=LAN_SOURCE,
+            )
+        self._service = SeriesService(self.store, sid)
+        return self._service

@@ -1,0 +1,827 @@
+"""The LAN client's table (net/client.py): fed with a host's frames, hand-made and hostile.
+
+A small stand-in host drives a real TableController and builds every frame with the
+protocol's builders from event_for/view_for/actions_for, as docs/protocol.md says the
+host does; the frames go through encode/FrameReader/parse_host like bytes off a socket.
+The client verifies each deal (and notices a host that lies about its secret, the cards
+or the contributions), and its recorder keeps the same deals as the host's own store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import hashlib
+import json
+import random
+from collections import Counter
+from dataclasses import asdict
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skat_desktop.app.table import (
+    ComputerTurn,
+    DealOver,
+    HumanTurn,
+    SeatSpec,
+    SeriesOver,
+    TableController,
+)
+from skat_desktop.engine.actions import Discard, Play
+from skat_desktop.engine.cards import cards_of, code
+from skat_desktop.engine.profiles import HOUSE, ISKO
+from skat_desktop.engine.view import actions_for
+from skat_desktop.net import client as client_mod
+from skat_desktop.net import fairness, protocol
+from skat_desktop.net.client import ClientError, ClientRecorder, ClientTable
+from skat_desktop.net.computers import ComputerPool
+from skat_desktop.net.host import Host
+from skat_desktop.net.hosted_table import HostedTable, TableConfig
+from skat_desktop.net.protocol import Act, Contribute, Decline, Next
+from skat_desktop.net.scripted import Bot, BotError, random_policy
+from skat_desktop.store.repository import Store
+
+TABLE = "t1"
+SCHIEBE = HOUSE.copy("schiebe", "Schieberamsch house", all_pass="schieberamsch")
+
+
+def wire(frame: dict[str, Any]) -> dict[str, Any]:
+    """A frame as the other side reads it off the socket."""
+    (out,) = protocol.FrameReader().feed(protocol.encode(frame))
+    assert isinstance(out, dict)
+    return out
+
+
+def sheet(ctl: TableController) -> dict[str, Any]:
+    entries = [json.loads(json.dumps(asdict(e))) for e in ctl.entries]
+    totals = list(ctl.totals)
+    return {"entries": entries, "totals": totals}
+
+
+class StandIn:
+    """Just enough of a host to feed one client at ``seat`` (the real host has its own
+    tests): the table, its events for that seat, commit/contribute/reveal, and lies."""
+
+    def __init__(self, profile, *, seed=7, deals=3, store=None, seat=0, lie=None, watch=False):
+        specs = [SeatSpec.computer("random") for _ in range(3)]
+        specs[seat] = SeatSpec.human("Anna")
+        self.ctl = TableController(profile, specs, seed=seed, store=store, deals_planned=deals)
+        self.profile, self.seat, self.seed, self.lie = profile, seat, seed, lie
+        self.tick = 0
+        self.out: list[dict[str, Any]] = []
+        self.secrets: dict[int, bytes] = {}
+        self.commits: dict[int, bytes] = {}
+        self.contributions: dict[int, dict[int, bytes]] = {}
+        self.revealed: set[int] = set()
+        self.planned: bytes | None = None  # the client's next contribution (see below)
+        self.ctl.add_seat_listener(seat, self._event)
+        self.watched: list[dict[str, Any]] | None = None  # what a kibitzer is sent
+        if watch:
+            self.watched = []
+            self.ctl.add_seat_listener(None, self._watch)
+
+    def _watch(self, event: dict[str, Any]) -> None:
+        view = self.ctl.view_for(None)
+        self.watched.append(protocol.event(TABLE, self.tick, event, view))
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.out.append(frame)
+        if self.watched is not None and frame["type"] in ("commit", "reveal"):
+            self.watched.append(frame)
+
+    def _event(self, event: dict[str, Any]) -> None:
+        self.tick += 1
+        view = self.ctl.view_for(self.seat).to_dict()
+        if self.lie == "hand" and event["event"] == "deal_started" and self.ctl.deal_number == 1:
+            # one card of the hand shown swapped for a skat card: not what the seed deals
+            skat = cards_of(self.ctl.deal.skat)
+            view["hand"] = sorted([*view["hand"][1:], code(skat[0])])
+        self.out.append(protocol.event(TABLE, self.tick, event, view))
+
+    def joined(self) -> dict[str, Any]:
+        ctl = self.ctl
+        deal = ctl.deal
+        return protocol.joined(
+            TABLE,
+            self.seat,
+            "token-anna",
+            self.profile,
+            ctl.names,
+            self.tick,
+            None if deal is None else ctl.view_for(self.seat),
+            [] if deal is None else actions_for(deal, self.seat),
+            ctl.deal_number,
+            sheet(ctl),
+        )
+
+    def commit(self) -> None:
+        number = self.ctl.deal_number + 1
+        secret = hashlib.sha256(f"secret {self.seed} {number}".encode()).digest()
+        c = fairness.commitment(TABLE, number, secret)
+        self.secrets[number] = secret
+        self.commits[number] = c
+        # what the client will draw (monkeypatched new_contribution): the same deals in
+        # every run
+        self.planned = hashlib.sha256(f"client {self.seed} {number}".encode()).digest()
+        self.contributions[number] = {}
+        self.send(protocol.commit(TABLE, number, c, [self.seat]))
+        if self.lie == "recommit" and number == 1:
+            other = hashlib.sha256(b"another secret").digest()
+            self.send(
+                protocol.commit(TABLE, number, fairness.commitment(TABLE, 1, other), [self.seat])
+            )
+
+    def deal(self) -> None:
+        number = self.ctl.deal_number + 1
+        used = dict(self.contributions[number])
+        if self.lie == "contribution" and number == 1:
+            used = {}
+        if self.lie == "stranger" and number == 1:
+            used[2] = hashlib.sha256(b"chosen after seeing the client's").digest()
+        self.used = used
+        self.ctl.start_deal(seed=fairness.derive_seed(self.commits[number], used))
+
+    def reveal(self) -> None:
+        number = self.ctl.deal_number
+        if number == 0 or number in self.revealed:
+            return
+        self.revealed.add(number)
+        secret = self.secrets[number]
+        if self.lie == "secret" and number == 1:
+            secret = hashlib.sha256(b"changed").digest()
+        seed = self.ctl.deal.setup.seed
+        self.send(protocol.reveal(TABLE, number, secret, self.used, seed))
+
+    def take(self, frame: dict[str, Any]) -> None:
+        msg = protocol.parse_client(wire(frame))
+        match msg:
+            case Contribute():
+                self.contributions[msg.deal][self.seat] = msg.value
+            case Act():
+                self.ctl.apply(msg.action, seat=self.seat)
+            case Decline():
+                self.ctl.decline(self.seat)
+            case Next():
+                pass
+            case _:
+                raise AssertionError(f"unexpected {msg}")
+
+
+def pump(host: StandIn, client: ClientTable) -> None:
+    while host.out:
+        frames, host.out = host.out, []
+        for f in frames:
+            for reply in client.feed(wire(f)):
+                host.take(reply)
+
+
+def play(
+    host: StandIn,
+    client: ClientTable,
+    recorder: ClientRecorder | None = None,
+    *,
+    rng_seed: int = 1,
+    until: int | None = None,
+) -> None:
+    """Drive the table to its end (or until deal ``until`` is dealt), the client at its seat."""
+    rng = random.Random(rng_seed)
+    ctl = host.ctl
+    while True:
+        need = ctl.request()
+        if isinstance(need, ComputerTurn):
+            ctl.submit(ctl.think(need))
+        elif isinstance(need, HumanTurn):
+            host.out.append(protocol.turn(TABLE, host.tick, need.seat, need.interjection))
+            pump(host, client)
+            assert client.my_turn and client.view == need.view
+            action = random_policy(client.view, need.interjection, rng)
+            host.take(client.decline() if action is None else client.act(action))
+        else:
+            host.reveal()
+            pump(host, client)
+            if recorder is not None:
+                assert all(type(r) is int for _, r in recorder.record_all(client))
+            if isinstance(need, SeriesOver):
+                return
+            host.take(client.next_deal())
+            host.commit()
+            pump(host, client)
+            host.deal()
+            pump(host, client)
+            if ctl.deal_number == until:
+                return
+        pump(host, client)
+
+
+@pytest.fixture(autouse=True)
+def fixed_draws(monkeypatch):
+    """The client's contributions come from the stand-in's plan (see StandIn.commit)."""
+    holder: dict[str, StandIn] = {}
+
+    def draw() -> bytes:
+        return holder["host"].planned
+
+    monkeypatch.setattr(fairness, "new_contribution", draw)
+    return holder
+
+
+def start(profile, fixed_draws, **kw) -> tuple[StandIn, ClientTable]:
+    host = StandIn(profile, **kw)
+    fixed_draws["host"] = host
+    client = ClientTable(TABLE)
+    client.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x01" * 32)))
+    host.out.append(host.joined())
+    pump(host, client)
+    assert client.joined and client.seat == host.seat and not client.problems
+    return host, client
+
+
+def rows(store: Store, series_id: int) -> list[dict[str, Any]]:
+    out = []
+    for row in store.deal_sources(series_id):
+        record = json.loads(row["record"])
+        record.pop("extra", None)
+        out.append({"number": row["number"], "seed": row["seed"], "record": record})
+    return out
+
+
+# --------------------------------------------------------------------------- honest host
+
+
+@pytest.mark.parametrize(("profile", "seed"), [(ISKO, 3), (SCHIEBE, 11)])
+def test_client_verifies_every_deal_and_keeps_the_hosts_records(
+    tmp_path, fixed_draws, profile, seed
+):
+    host_store = Store.open(tmp_path / "host.sqlite3")
+    mine = Store.open(tmp_path / "client.sqlite3")
+    host, client = start(profile, fixed_draws, seed=seed, deals=6, store=host_store)
+    recorder = ClientRecorder(mine)
+    play(host, client, recorder)
+    assert not client.problems
+    assert [client.verified(n) for n in range(1, 7)] == [True] * 6
+    assert client.series_over and client.totals == host.ctl.totals
+    assert client.entries == sheet(host.ctl)["entries"]
+    # the client's own copy: the host's deal numbers, seeds and move logs, record for record
+    assert rows(mine, recorder.series_id) == rows(host_store, host.ctl.series_id)
+    info = mine.series(recorder.series_id)
+    assert (info.source, info.place) == ("lan", "LAN Club/t1")
+    extras = [json.loads(r["record"])["extra"]["lan"] for r in mine.deal_sources(info.id)]
+    assert [e["verified"] for e in extras] == [True] * 6
+    if profile is SCHIEBE:
+        # some discards were hidden from the client and are worked out at the end
+        hidden = [
+            a
+            for r in rows(host_store, host.ctl.series_id)
+            for a in r["record"]["actions"]
+            if a["type"] == "discard" and a["player"] != r["record"]["table"]["seats"].index(0)
+        ]
+        assert hidden
+
+
+def test_kibitzer_verifies_without_contributing(fixed_draws):
+    host, client = start(ISKO, fixed_draws, seed=5, deals=2, watch=True)
+    watcher = ClientTable(TABLE)
+    joined = protocol.joined(
+        TABLE, None, None, ISKO, host.ctl.names, 0, None, [], 0, sheet(host.ctl)
+    )
+    assert watcher.feed(wire(joined)) == []
+    assert watcher.kibitzing and not watcher.my_turn
+    with pytest.raises(ClientError, match="kibitzer"):
+        watcher.act(Play(0, 0))
+    play(host, client)
+    replies = [r for f in host.watched for r in watcher.feed(wire(f))]
+    assert replies == []  # a kibitzer is not asked to contribute
+    assert not watcher.problems
+    assert [watcher.verified(n) for n in (1, 2)] == [True, True]
+    assert watcher.totals == client.totals and watcher.series_over
+
+
+class Peer:
+    """A connection as the real hosted table sees it; frames go through bytes."""
+
+    def __init__(self, pid: int, name: str) -> None:
+        self.id, self.name, self.challenge = pid, name, bytes([pid]) * 32
+        self.out: list[dict[str, Any]] = []
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.out.append(wire(frame))
+
+    def close(self, reason: str) -> None:
+        raise AssertionError(f"the host closed {self.name}: {reason}")
+
+
+def test_the_real_hosted_table_and_its_clients_keep_the_same_series(tmp_path, monkeypatch):
+    rng = random.Random(5)
+    monkeypatch.setattr(fairness, "new_secret", lambda: rng.randbytes(32))
+    monkeypatch.setattr(fairness, "new_contribution", lambda: rng.randbytes(32))
+    host_store = Store.open(tmp_path / "host.sqlite3")
+    config = TableConfig("Club", SCHIEBE, ["open", "random", "open"], 4, first_seed=3)
+    table = HostedTable("club", config, host_store, ComputerPool(0))
+    people = [(Peer(1, "Anna"), 0), (Peer(2, "Ben"), 2), (Peer(3, "Cleo"), None)]
+    clients = []
+    for peer, seat in people:
+        client = ClientTable("club")
+        client.feed(protocol.welcome("skat-desktop", "Host", peer.challenge))
+        table.handle(peer, protocol.parse_client(wire(client.join("club", seat))))
+        recorder = ClientRecorder(Store.open(tmp_path / f"{peer.name}.sqlite3"))
+        clients.append((peer, client, recorder, set()))
+    choose = random.Random(1)
+    for _ in range(5000):
+        quiet = True
+        for peer, client, recorder, answered in clients:
+            frames, peer.out = peer.out, []
+            quiet = quiet and not frames
+            for frame in frames:
+                for reply in client.feed(frame):
+                    table.handle(peer, protocol.parse_client(wire(reply)))
+            assert all(type(r) is int for _, r in recorder.record_all(client))
+            if client.my_turn and (client.tick, *client.turn) not in answered:
+                answered.add((client.tick, *client.turn))
+                action = random_policy(client.view, client.turn[1], choose)
+                frame = client.decline() if action is None else client.act(action)
+                table.handle(peer, protocol.parse_client(wire(frame)))
+                quiet = False
+            elif (
+                client.deal_over
+                and client.seat is not None
+                and not client.series_over
+                and ("next", client.deal_number) not in answered
+            ):
+                answered.add(("next", client.deal_number))
+                table.handle(peer, protocol.parse_client(wire(client.next_deal())))
+                quiet = False
+        if quiet:
+            break
+    ctl = table.controller
+    assert ctl.series.finished
+    expected = rows(host_store, ctl.series_id)
+    for peer, client, recorder, _ in clients:
+        assert not client.problems and not client.errors, peer.name
+        assert [client.verified(n) for n in range(1, 5)] == [True] * 4, peer.name
+        assert client.names == ctl.names and client.totals == ctl.totals
+        assert rows(recorder.store, recorder.series_id) == expected, peer.name
+
+
+# --------------------------------------------------------------------------- lying host
+
+
+@pytest.mark.parametrize(
+    ("lie", "why"),
+    [
+        ("secret", "does not match the commitment"),
+        ("hand", "hand"),
+        ("contribution", "not the one it sent"),
+        ("stranger", "which was not asked"),
+        ("recommit", "committed to deal 1 twice"),
+    ],
+)
+def test_a_host_that_lies_is_caught_and_the_deal_kept_unverified(tmp_path, fixed_draws, lie, why):
+    mine = Store.open(tmp_path / "client.sqlite3")
+    host, client = start(ISKO, fixed_draws, seed=9, deals=2, lie=lie)
+    recorder = ClientRecorder(mine)
+    play(host, client, recorder)
+    verdict = client.verified(1)
+    assert isinstance(verdict, str) and why in verdict and "\n" not in verdict
+    assert client.verified(2) is True
+    extras = [
+        json.loads(r["record"])["extra"]["lan"]["verified"]
+        for r in mine.deal_sources(recorder.series_id)
+    ]
+    assert extras == [verdict, True]
+
+
+# --------------------------------------------------------------------------- coming back
+
+
+def test_a_reconnect_mid_deal_resumes_and_a_restarted_client_finds_its_series(
+    tmp_path, fixed_draws
+):
+    host_store = Store.open(tmp_path / "host.sqlite3")
+    path = tmp_path / "client.sqlite3"
+    host, client = start(ISKO, fixed_draws, seed=21, deals=3, store=host_store)
+    play(host, client, ClientRecorder(Store.open(path)), until=2)
+    ctl = host.ctl
+    # a few moves of deal 2, then the connection drops; the host goes on meanwhile
+    while ctl.deal.actions.__len__() < 4 and not isinstance(ctl.request(), DealOver):
+        need = ctl.request()
+        if isinstance(need, ComputerTurn):
+            ctl.submit(ctl.think(need))
+        else:
+            host.out.append(protocol.turn(TABLE, host.tick, need.seat, need.interjection))
+            pump(host, client)
+            action = random_policy(client.view, need.interjection, random.Random(2))
+            host.take(client.decline() if action is None else client.act(action))
+        pump(host, client)
+    host.out.clear()  # lost with the connection
+    while isinstance(need := ctl.request(), ComputerTurn):
+        ctl.submit(ctl.think(need))
+    host.out.clear()
+    # a new client process: new table state and recorder, the same store and token
+    again = ClientTable(TABLE)
+    again.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x02" * 32)))
+    frame = again.join(TABLE, 0, token="token-anna")
+    assert protocol.parse_client(wire(frame)).token == "token-anna"
+    host.out.append(host.joined())
+    pump(host, again)
+    assert again.actions == actions_for(ctl.deal, 0) and again.tick == host.tick
+    recorder = ClientRecorder(Store.open(path))
+    play(host, again, recorder)
+    assert not again.problems
+    # deal 2 was joined in its middle: its commitment was not seen, but its cards check
+    assert "commitment" in again.verified(2) and again.verified(3) is True
+    assert rows(Store.open(path), recorder.series_id) == rows(host_store, ctl.series_id)
+
+
+def test_a_gap_in_the_series_is_refused_in_one_line(tmp_path, fixed_draws):
+    path = tmp_path / "client.sqlite3"
+    host, client = start(ISKO, fixed_draws, seed=8, deals=3)
+    recorder = ClientRecorder(Store.open(path))
+    play(host, client, recorder, until=2)  # deal 1 is kept
+    play(host, client, None, until=3)
+    assert [d.number for d in client.take_finished()] == [2]  # deal 2 is not
+    play(host, client, None)
+    (done,) = client.take_finished()
+    assert done.verified is True
+    with pytest.raises(ClientError, match=r"^deal 3 cannot be kept: .* lacks deal 2") as e:
+        recorder.record(done)
+    assert "\n" not in str(e.value)
+    # a client that joins a series late keeps nothing rather than other numbers
+    with pytest.raises(ClientError, match="no copy of the deals before it"):
+        ClientRecorder(Store.open(tmp_path / "other.sqlite3")).record(done)
+
+
+def test_a_deal_heard_again_is_kept_once_and_a_new_series_gets_its_own_copy(tmp_path, fixed_draws):
+    path = tmp_path / "client.sqlite3"
+    host, client = start(ISKO, fixed_draws, seed=8, deals=1)
+    play(host, client, None)
+    (done,) = client.take_finished()
+    recorder = ClientRecorder(Store.open(path))
+    assert type(recorder.record(done)) is int
+    assert recorder.record(done) is None  # heard again (a reconnect): kept once
+    assert ClientRecorder(Store.open(path)).record(done) is None  # also after a restart
+    # the same table (same host, id, players) begins a new series: other cards as deal 1
+    host, client = start(ISKO, fixed_draws, seed=9, deals=1)
+    play(host, client, None)
+    (again,) = client.take_finished()
+    assert type(recorder.record(again)) is int
+    assert [r["place"] for r in Store.open(path).list_series()] == ["LAN Club/t1"] * 2
+
+
+# --------------------------------------------------------------------------- frames it builds
+
+
+def test_frames_answer_the_current_tick_and_refuse_what_cannot_be_sent(fixed_draws):
+    client = ClientTable(TABLE)
+    with pytest.raises(ClientError, match="not joined"):
+        client.act(Play(0, 0))
+    with pytest.raises(ClientError, match="welcome"):
+        client.join(TABLE, 0, password="secret")
+    client.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x03" * 32)))
+    frame = protocol.parse_client(wire(client.join(TABLE, 1, password="secret")))
+    key = protocol.password_key("secret")
+    assert protocol.check_proof(key, b"\x03" * 32, TABLE, frame.proof) and frame.seat == 1
+    host, client = start(ISKO, fixed_draws, seed=2, deals=1)
+    play(host, client, until=1)
+    act = protocol.parse_client(wire(client.act(Play(0, 5))))
+    assert act.tick == client.tick == host.tick and act.action == Play(0, 5)
+    assert protocol.parse_client(wire(client.decline())).tick == client.tick
+    assert protocol.parse_client(wire(client.next_deal())).table == TABLE
+    assert protocol.parse_client(wire(client.chat("gut Blatt"))).text == "gut Blatt"
+    for bad in ("two\nlines", "\u202eevil", "x" * 301):
+        with pytest.raises(ClientError):
+            client.chat(bad)
+    ids = [client.ping()["id"] for _ in range(3)]
+    assert ids == sorted(set(ids))
+
+
+# --------------------------------------------------------------------------- hostile frames
+
+
+def state(client: ClientTable) -> dict[str, Any]:
+    return {k: v for k, v in client._save().items()}
+
+
+def mid_deal(fixed_draws) -> tuple[StandIn, ClientTable]:
+    host, client = start(ISKO, fixed_draws, seed=13, deals=2)
+    play(host, client, until=1)
+    ctl = host.ctl
+    for _ in range(3):
+        need = ctl.request()
+        if isinstance(need, ComputerTurn):
+            ctl.submit(ctl.think(need))
+        elif isinstance(need, HumanTurn):
+            host.take(client.act(need.legal[0]))  # a bid: the deal goes on
+        pump(host, client)
+    assert client.actions and not client.deal_over and not client.problems
+    return host, client
+
+
+def hostile_frames(host: StandIn, client: ClientTable) -> list[dict[str, Any]]:
+    view = host.ctl.view_for(0).to_dict()
+    other = host.ctl.view_for(1).to_dict()
+    last = client.actions[-1]
+    n = len(client.actions)
+    tick = host.tick
+    ev = protocol.event
+    return [
+        {"type": "nonsense"},
+        {"type": "event"},
+        {"type": "event", "table": TABLE, "tick": tick + 1, "event": {}, "view": None},
+        ev("t2", tick + 1, {"event": "series_finished", "totals": [0, 0, 0]}, None),
+        ev(
+            TABLE,
+            tick - 1,
+            {"event": "player_failed", "seat": 1, "code": "x", "params": {}, "message": "m"},
+            None,
+        ),
+        ev(
+            TABLE,
+            tick + 1,
+            {"event": "action_applied", "seat": 0, "index": n - 1, "action": last},
+            view,
+        ),
+        ev(
+            TABLE,
+            tick + 1,
+            {"event": "action_applied", "seat": 0, "index": n + 3, "action": last},
+            view,
+        ),
+        ev(
+            TABLE,
+            tick + 1,
+            {
+                "event": "action_applied",
+                "seat": 2,
+                "index": n,
+                "action": {"type": "pass", "player": 0},
+            },
+            view,
+        ),
+        ev(
+            TABLE,
+            tick + 1,
+            {
+                "event": "deal_started",
+                "number": 1,
+                "dealer": 0,
+                "seats": [1, 2, 0],
+                "replay": False,
+            },
+            view,
+        ),
+        ev(
+            TABLE,
+            tick + 1,
+            {
+                "event": "deal_started",
+                "number": 5,
+                "dealer": 3,
+                "seats": [1, 2, 3],
+                "replay": False,
+            },
+            view,
+        ),
+        ev(
+            TABLE,
+            tick + 1,
+            {
+                "event": "deal_finished",
+                "result": {"kind": "game", "scores": [0, 0, 0]},
+                "entry": None,
+            },
+            view,
+        ),
+        ev(TABLE, tick + 1, {"event": "actions_undone", "seat": 0, "count": 999}, view),
+        ev(TABLE, tick + 1, {"event": "series_finished", "totals": [1, 2, 3, 4]}, view),
+        ev(
+            TABLE,
+            tick + 1,
+            {"event": "player_failed", "seat": 1, "code": "x", "params": {}, "message": "m"},
+            other,
+        ),
+        ev(
+            TABLE,
+            tick + 1,
+            {"event": "player_failed", "seat": 1, "code": "x", "params": {}, "message": "m"},
+            {**view, "profile": "house"},
+        ),
+        ev(
+            TABLE,
+            tick + 1,
+            {"event": "player_failed", "seat": 1, "code": "x", "params": {}, "message": "m"},
+            {**view, "hand": ["XX"]},
+        ),
+        protocol.turn("t2", tick, 0, False),
+        protocol.turn(TABLE, tick - 1, 0, False),
+        protocol.seats("t2", [], None, []),
+        protocol.commit(TABLE, 3, b"\x00" * 32, [0, 7]),
+        protocol.reveal(TABLE, 2, b"\x00" * 32, {}, 5),
+        protocol.reveal(TABLE, 1, b"\x00" * 32, {}, 5),
+        protocol.chat_line(TABLE, 1, "Bob", "two\nlines"),
+        protocol.chat_line("t2", 1, "Bob", "hi"),
+        {**protocol.reveal(TABLE, 2, b"\x00" * 32, {}, 5), "seed": 2**64},
+        {**protocol.commit(TABLE, 2, b"\x00" * 32, [0]), "commitment": "zz" * 32},
+        protocol.joined(
+            "t2",
+            0,
+            "x",
+            ISKO,
+            ["a", "b", "c"],
+            0,
+            None,
+            [],
+            0,
+            {"entries": [], "totals": [0, 0, 0]},
+        ),
+        protocol.joined(
+            TABLE,
+            0,
+            "x",
+            ISKO,
+            ["a", "b", "c"],
+            0,
+            other,
+            [],
+            1,
+            {"entries": [], "totals": [0, 0, 0]},
+        ),
+        protocol.joined(
+            TABLE,
+            0,
+            "x",
+            ISKO,
+            ["a", "b", "c", "d", "e"],
+            0,
+            None,
+            [],
+            0,
+            {"entries": [], "totals": [0, 0, 0]},
+        ),
+        {**protocol.welcome("s", "h", b"\x00" * 32), "version": 2},
+    ]
+
+
+def test_every_hostile_frame_is_one_problem_and_changes_nothing(fixed_draws):
+    host, client = mid_deal(fixed_draws)
+    for frame in hostile_frames(host, client):
+        before, count = state(client), client.problem_count
+        assert client.feed(frame) == []
+        assert state(client) == before, frame
+        assert client.problem_count == count + 1, frame
+        assert "\n" not in client.problem and len(client.problem) <= 300
+    # and the table goes on as if nothing had come
+    play(host, client)
+    assert client.verified(1) is True and client.verified(2) is True
+
+
+def test_another_commitment_for_the_deal_in_play_spoils_its_verdict(fixed_draws):
+    host, client = mid_deal(fixed_draws)
+    same = protocol.commit(TABLE, 1, host.commits[1], [])
+    assert client.feed(wire(same)) == [] and not client.problems  # shown again: fine
+    assert client.feed(wire(protocol.commit(TABLE, 1, b"\x00" * 32, []))) == []
+    assert client.problem == "the host committed to deal 1 twice, differently"
+    play(host, client)
+    assert client.verified(1) == "the host committed to deal 1 twice"
+    assert client.verified(2) is True
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_mutated_frames_never_crash_the_client(fixed_draws, data):
+    if "mid" not in fixed_draws:
+        fixed_draws["mid"] = mid_deal(fixed_draws)
+    host, base = fixed_draws["mid"]
+    client = copy.deepcopy(base)
+    frames = [host.joined(), *hostile_frames(host, client)]
+    frame = json.loads(json.dumps(data.draw(st.sampled_from(frames))))
+    junk = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**70), 2**70),
+        st.text(max_size=5),
+        st.lists(st.integers(0, 3), max_size=4),
+        st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    )
+    for _ in range(data.draw(st.integers(1, 3))):
+        target = frame
+        for _ in range(data.draw(st.integers(0, 2))):
+            inner = [k for k, v in target.items() if isinstance(v, dict)]
+            if not inner:
+                break
+            target = target[data.draw(st.sampled_from(inner))]
+        key = data.draw(st.sampled_from([*target.keys(), "extra"]))
+        target[key] = data.draw(junk)
+    before, count = state(client), client.problem_count
+    replies = client.feed(frame)
+    assert all(r["type"] == "contribute" for r in replies)
+    if client.problem_count > count:
+        assert state(client) == before
+
+
+def test_discards_hidden_from_the_client_are_worked_out_from_the_end():
+    """The replay's own rule, on a Schieberamsch deal played by the engine alone."""
+    host = StandIn(SCHIEBE, seed=11, deals=6)
+    ctl = host.ctl
+    hidden = 0
+    for number in range(1, 7):
+        ctl.start_deal(seed=1000 + number)
+        while not isinstance(need := ctl.request(), DealOver | SeriesOver):
+            if isinstance(need, ComputerTurn):
+                ctl.submit(ctl.think(need))
+            elif need.interjection:
+                ctl.decline(need.seat)
+            else:
+                ctl.apply(random_policy(need.view, False, random.Random(number)), seat=0)
+        deal = ctl.deal
+        known = tuple(actions_for(deal, 1))  # seat 1's knowledge while it was on
+        while_hidden = tuple({**a, "cards": None} if a["type"] == "discard" else a for a in known)
+        entry = json.loads(json.dumps(asdict(ctl.entries[-1])))
+        over = client_mod._Over(number, while_hidden, deal.view(1), None, entry, ())
+        again, wrong = client_mod.replay(SCHIEBE, 3, over, deal.setup.seed)
+        assert wrong is None and again.actions == deal.actions
+        hidden += sum(a.get("cards", 0) is None for a in while_hidden)
+        # (the players put their two cards down in card order, as the replay does)
+        assert all(type(a) is not Discard or a.cards[0] < a.cards[1] for a in deal.actions)
+    assert hidden
+
+
+# --------------------------------------------------------------------------- the scripted client
+
+
+def test_bots_play_a_real_host_and_one_comes_back_with_its_token(tmp_path, monkeypatch):
+    rng = random.Random(3)
+    monkeypatch.setattr(fairness, "new_secret", lambda: rng.randbytes(32))
+    monkeypatch.setattr(fairness, "new_contribution", lambda: rng.randbytes(32))
+    config = TableConfig("Club", HOUSE, ["open", "open", "open"], 2, "geheim", first_seed=1)
+    mine = Store.open(tmp_path / "anna.sqlite3")
+
+    async def scenario() -> tuple[list[Bot], Host]:
+        host = Host([("club", config)], tmp_path / "host.sqlite3", name="Host", workers=0)
+        _, port = await host.start("127.0.0.1", 0)
+        recorder = ClientRecorder(mine)
+        bots = [
+            Bot(
+                "Anna",
+                "127.0.0.1",
+                port,
+                table="club",
+                seat=0,
+                password="geheim",
+                seed=1,
+                record=True,
+                recorder=recorder,
+                timeout=10,
+            ),
+            *(
+                Bot(
+                    name,
+                    "127.0.0.1",
+                    port,
+                    table="club",
+                    seat=seat,
+                    password="geheim",
+                    seed=seat,
+                    timeout=10,
+                )
+                for name, seat in (("Ben", 1), ("Cleo", 2), ("Dora", None))
+            ),
+        ]
+        intruder = Bot("Eve", "127.0.0.1", port, table="club", seat=None, password="guess")
+        try:
+            with pytest.raises(BotError, match="refused: wrong or missing table password"):
+                await intruder.start()
+            for bot in [bots[3], *bots[:3]]:  # the kibitzer first: it sees every commitment
+                await bot.start()
+            anna = bots[0]
+            await anna.wait_for(lambda b: len(b.table.actions) >= 3)
+            token = anna.table.token
+            joined = await anna.reconnect()  # mid-deal: the same seat, the whole table again
+            assert joined.seat == 0 and joined.token == token and joined.actions
+            await asyncio.gather(*(b.play(2) for b in bots))
+        finally:
+            for bot in [*bots, intruder]:
+                await bot.close()
+            await host.close()
+        return bots, host
+
+    bots, _ = asyncio.run(asyncio.wait_for(scenario(), 60))
+    for bot in bots:
+        assert not bot.table.problems and not bot.stats.errors, bot.name
+        assert bot.stats.acts_sent == bot.stats.acts_applied and not bot.stats.duplicates
+        assert bot.verdicts == {1: True, 2: True}, bot.name
+        assert bot.stats.gaps == 0, bot.name
+    assert bots[3].table.kibitzing and bots[3].stats.acts_sent == 0
+    kinds = Counter(f["type"] for f in bots[0].frames)
+    assert kinds["welcome"] == 2 and kinds["joined"] == 2 and kinds["reveal"] == 2
+    assert bots[1].frames is None  # not recording: nothing kept but the table's state
+    host_store = Store.open(tmp_path / "host.sqlite3")
+    (series,) = host_store.list_series()
+    (copy_,) = mine.list_series()
+    assert rows(mine, copy_["id"]) == rows(host_store, series["id"])
