@@ -2245,8 +2245,12 @@
         <translation>Grundwert von Grand</translation>
     </message>
     <message>
+        <source>Base value of each trump suit: %1 (usually 12, 11, 10, 9). The game value is the base value times the levels, and the bids follow from the game values.</source>
+        <translation>Grundwert jeder Trumpffarbe: %1 (üblich 12, 11, 10, 9). Der Spielwert ist der Grundwert mal die Stufen, und die Reizwerte ergeben sich aus den Spielwerten.</translation>
+    </message>
+    <message>
         <source>Base value of each trump suit: Clubs, Spades, Hearts, Diamonds (usually 12, 11, 10, 9). The game value is the base value times the levels, and the bids follow from the game values.</source>
-        <translation>Grundwert jeder Trumpffarbe: Kreuz, Pik, Herz, Karo (üblich 12, 11, 10, 9). Der Spielwert ist der Grundwert mal die Stufen, und die Reizwerte ergeben sich aus den Spielwerten.</translation>
+        <translation type="vanished">Grundwert jeder Trumpffarbe: Kreuz, Pik, Herz, Karo (üblich 12, 11, 10, 9). Der Spielwert ist der Grundwert mal die Stufen, und die Reizwerte ergeben sich aus den Spielwerten.</translation>
     </message>
     <message>
         <source>Base values of the suits</source>
@@ -2290,7 +2294,7 @@
     </message>
     <message>
         <source>Clubs</source>
-        <translation>Kreuz</translation>
+        <translation type="vanished">Kreuz</translation>
     </message>
     <message>
         <source>Copy of {title}</source>
@@ -2326,7 +2330,7 @@
     </message>
     <message>
         <source>Diamonds</source>
-        <translation>Karo</translation>
+        <translation type="vanished">Karo</translation>
     </message>
     <message>
         <source>Doubling up to</source>
@@ -2362,7 +2366,7 @@
     </message>
     <message>
         <source>Hearts</source>
-        <translation>Herz</translation>
+        <translation type="vanished">Herz</translation>
     </message>
     <message>
         <source>How an open suit or Grand game is valued: one more level on top of Schwarz announced (ISkO), the base value doubled (Texas), or Grand Ouvert at base 36 (before 1999).</source>
@@ -2550,7 +2554,7 @@
     </message>
     <message>
         <source>Spades</source>
-        <translation>Pik</translation>
+        <translation type="vanished">Pik</translation>
     </message>
     <message>
         <source>Stake per point</source>
@@ -2898,6 +2902,12 @@
         <source>Declarer</source>
         <translation>Alleinspieler</translation>
     </message>
+    <message>
+        <source>Declarer</source>
+        <comment>column heading on two lines</comment>
+        <translation>Allein-
+spieler</translation>
+    </message>
     <message numerus="yes">
         <source>Doubled %n time(s): Kontra, Re, …</source>
         <translation>
@@ -2928,6 +2938,12 @@
     <message>
         <source>Notes</source>
         <translation>Bemerkungen</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>column heading on two lines</comment>
+        <translation>Bemer-
+kungen</translation>
     </message>
     <message>
         <source>Overbid: the game was worth less than the bid</source>
@@ -2996,6 +3012,10 @@
     <message>
         <source>won</source>
         <translation>gewonnen</translation>
+    </message>
+    <message>
+        <source>{game}, declared by {declarer}</source>
+        <translation>{game}, gespielt von {declarer}</translation>
     </message>
     <message>
         <source>{place}.</source>

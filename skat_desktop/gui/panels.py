@@ -10,9 +10,10 @@ holds the current panel inside the table view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import unescape
 
 from PySide6.QtCore import QEvent, QRect, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QPalette
+from PySide6.QtGui import QFontMetrics, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -989,6 +990,29 @@ def _card_text(card: int, dark: bool, won: bool = False) -> str:
     return words.card_html(card, dark, won)
 
 
+def _ramsch_notes(r, names: tuple[str, str, str]) -> list[str]:
+    """What a Ramsch's scoring says beyond the score table (which has every player's card
+    points, tricks and score): Durchmarsch, Jungfrau, the skat pushed, a Bock round. The
+    words module's lines say each player's points and tricks first, then these notes,
+    then each score that is not zero (or "no score")."""
+    lines = words.ramsch_lines(r.ramsch, names, r.scores)[3:]
+    scored = sum(1 for s in r.scores if s)
+    return lines[: len(lines) - (scored or 1)]
+
+
+def _joined(notes: list[str], metrics: QFontMetrics, width: int) -> list[str]:
+    """Short notes (rich text) joined by " · " into lines no wider than ``width`` where
+    they fit; a longer note keeps a line of its own."""
+    lines: list[str] = []
+    for note in notes:
+        joined = f"{lines[-1]} · {note}" if lines else note
+        if lines and metrics.horizontalAdvance(unescape(joined)) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(note)
+    return lines
+
+
 def _short(name: str, most: int = 12) -> str:
     """A name cut to ``most`` characters for the narrow trick table."""
     return name if len(name) <= most else name[: most - 1] + "…"
@@ -1130,17 +1154,21 @@ class DealOverPanel(Panel):
                 head = self.tr("Ramsch: %1 wins").replace("%1", ", ".join(winners))
             else:
                 head = words.game_name(GameType.RAMSCH)
-            value_lines = words.ramsch_lines(r.ramsch, rich_pos, r.scores)
+            value_lines = _ramsch_notes(r, rich_pos)
         else:
             head = self.tr("Everyone passed: the deal is not scored")
         self.title.setText(head)
         self.reason.setVisible(bool(self.reason.text()))  # no empty line under the title
-        heading = self.tr("Value") if r.kind == "game" else self.tr("Scoring")
-        html = "<b>" + heading + "</b><br>" if value_lines else ""
-        html += "<br>".join(value_lines)
+        self.scores.setText(self._scores_html(view, seats, names, entry, totals))
+        if r.kind == "ramsch":  # notes under the score table, as few lines as its width
+            room = self.scores.sizeHint().width()
+            html = "<br>".join(_joined(value_lines, self.value.fontMetrics(), room))
+        else:
+            heading = self.tr("Value") if r.kind == "game" else self.tr("Scoring")
+            html = "<b>" + heading + "</b><br>" if value_lines else ""
+            html += "<br>".join(value_lines)
         self.value.setText(html)
         self.value.setVisible(bool(value_lines))
-        self.scores.setText(self._scores_html(view, seats, names, entry, totals))
         self._show_skat(view, dark)
         self.tricks.setText(self._tricks_html(view, by_pos, dark))
         self.tricks.setVisible(bool(view.tricks))
@@ -1291,18 +1319,27 @@ class DealOverPanel(Panel):
         points: dict[int, str] | None = None  # card points by seat (not who sat out)
         if r.kind != "passed_in":
             points = {s: str(r.points[pos]) for pos, s in enumerate(seats)}
+        tricks: dict[int, str] | None = None  # a Ramsch: who took how many tricks
+        if r.kind == "ramsch":
+            tricks = {s: str(r.tricks[pos]) for pos, s in enumerate(seats)}
         head = _row(
             [self.tr("Player")]
             + ([self.tr("Card points")] if points is not None else [])
+            + ([self.tr("Tricks")] if tricks is not None else [])
             + [self.tr("This deal"), self.tr("Total")],
             "th",
-            ("left",) + (("right",) if points is not None else ()) + ("right", "right"),
+            ("left",)
+            + (("right",) if points is not None else ())
+            + (("right",) if tricks is not None else ())
+            + ("right", "right"),
         )
         for seat, name in enumerate(names):
             total = "" if sums is None else str(sums[seat])
             cells = f"<td>{esc(name)}</td>"
             if points is not None:
                 cells += f"<td align=right>&nbsp;{points.get(seat, '')}</td>"
+            if tricks is not None:
+                cells += f"<td align=right>&nbsp;{tricks.get(seat, '')}</td>"
             rows.append(
                 f"<tr>{cells}<td align=right>&nbsp;{scores[seat]:+d}</td>"
                 f"<td align=right>&nbsp;{total}</td></tr>"

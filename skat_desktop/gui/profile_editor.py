@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from skat_desktop.engine.profiles import BOCK_TRIGGERS, BUILTIN, CHOICES, RuleProfile
+from skat_desktop.gui import game_words as words
 from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
 
@@ -154,12 +155,7 @@ CHOICE_LABELS: dict[str, dict[Any, str]] = {
 """Readable labels of every allowed value of the enumerated options, in the engine's order."""
 
 PART_LABELS: dict[str, dict[Any, str]] = {
-    "suit_base": {
-        0: QT_TRANSLATE_NOOP("ProfileEditor", "Clubs"),
-        1: QT_TRANSLATE_NOOP("ProfileEditor", "Spades"),
-        2: QT_TRANSLATE_NOOP("ProfileEditor", "Hearts"),
-        3: QT_TRANSLATE_NOOP("ProfileEditor", "Diamonds"),
-    },
+    "suit_base": {},  # the four suits, named by the words module in the deck's words
     "null_values": {
         0: QT_TRANSLATE_NOOP("ProfileEditor", "Null"),
         1: QT_TRANSLATE_NOOP("ProfileEditor", "Null Hand"),
@@ -186,6 +182,31 @@ PART_LABELS: dict[str, dict[Any, str]] = {
     },
 }
 """Labels of the parts of a many-valued option: the four numbers of a tuple, or set members."""
+
+SUITS = range(4)  # Clubs, Spades, Hearts, Diamonds (Eichel, Grün, Rot, Schellen) in rank order
+
+
+def suit_label(suit: int) -> str:
+    """A suit as the declare panel names it: ``♣ Clubs`` (``♣ Kreuz``); on German cards
+    ``Acorns`` (``Eichel``), whose letter signs would only repeat the name."""
+    name = words.suit_name(suit)
+    return name if words.german_cards() else f"{words.suit_sign(suit)} {name}"
+
+
+def part_label(key: str, part: Any) -> str:
+    """The label of one part of a many-valued option, in the player's language and deck."""
+    if key == "suit_base":
+        return suit_label(part)
+    return _tr(PART_LABELS[key][part])
+
+
+def option_tooltip(option: Option) -> str:
+    """An option's tooltip; the suits it names are the deck's (Eichel, Grün, Rot, Schellen
+    with the German cards)."""
+    text = _tr(option.tooltip)
+    if option.key == "suit_base":
+        text = text.replace("%1", ", ".join(words.suit_name(s) for s in SUITS))
+    return text
 
 
 @dataclass(frozen=True)
@@ -216,9 +237,9 @@ SECTIONS: tuple[Section, ...] = (
                 QT_TRANSLATE_NOOP("ProfileEditor", "Base values of the suits"),
                 QT_TRANSLATE_NOOP(
                     "ProfileEditor",
-                    "Base value of each trump suit: Clubs, Spades, Hearts, Diamonds (usually 12,"
-                    " 11, 10, 9). The game value is the base value times the levels, and the bids"
-                    " follow from the game values.",
+                    "Base value of each trump suit: %1 (usually 12, 11, 10, 9). The game value"
+                    " is the base value times the levels, and the bids follow from the game"
+                    " values.",
                 ),
                 1,
                 99,
@@ -632,7 +653,7 @@ class _Field(ABC):
         """(each kind of widget has its own)"""
 
     def retranslate(self) -> None:
-        self.widget.setToolTip(_tr(self.option.tooltip))
+        self.widget.setToolTip(option_tooltip(self.option))
 
 
 class _BoolField(_Field):
@@ -724,10 +745,10 @@ class _NumbersField(_Field):
         super().__init__(option, QWidget())
         grid = QGridLayout(self.widget)
         grid.setContentsMargins(0, 0, 0, 0)
-        self.names = PART_LABELS[option.key]
+        self.parts = SUITS if option.key == "suit_base" else tuple(PART_LABELS[option.key])
         self.labels: list[QLabel] = []
         self.boxes: list[QSpinBox] = []
-        for i in self.names:
+        for i in self.parts:
             label, box = QLabel(), QSpinBox()
             box.setRange(int(option.minimum), int(option.maximum))
             label.setBuddy(box)
@@ -750,8 +771,8 @@ class _NumbersField(_Field):
 
     def retranslate(self) -> None:
         super().retranslate()
-        for i, label in zip(self.names, self.labels, strict=True):
-            label.setText(_tr(self.names[i]))
+        for i, label in zip(self.parts, self.labels, strict=True):
+            label.setText(part_label(self.option.key, i))
 
 
 class _SetField(_Field):
@@ -785,7 +806,7 @@ class _SetField(_Field):
         super().retranslate()
         for m, box in self.boxes.items():
             box.setText(_tr(self.names[m]))
-            box.setToolTip(_tr(self.option.tooltip))
+            box.setToolTip(option_tooltip(self.option))
 
 
 def _make_field(option: Option) -> _Field:
@@ -980,7 +1001,7 @@ class ProfileEditor(QDialog):
             field.retranslate()
             if key in self._labels:
                 self._labels[key].setText(_tr(OPTIONS[key].label))
-                self._labels[key].setToolTip(_tr(OPTIONS[key].tooltip))
+                self._labels[key].setToolTip(option_tooltip(OPTIONS[key]))
         self._update_state()
 
     # ------------------------------------------------------------------ state

@@ -14,6 +14,8 @@ own method, money, places) is set off in bold.
 
 from __future__ import annotations
 
+import math
+import re
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,7 +31,17 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QBrush, QFont, QFontMetrics, QKeySequence, QPainter, QPalette
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QFont,
+    QFontMetrics,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QTextLayout,
+    QTextOption,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -72,6 +84,8 @@ _GAP = "  "  # keeps the notes clear of the last player's right-aligned numbers
 
 _FIXED = ("number", "dealer", "declarer", "game", "result", "value")
 _LEFT_OUT_WHEN_NARROW = (1, 4)  # dealer, result
+WRAPPED_COLUMNS = (2, 3)  # the declarer and the game: on more lines in a narrow sheet
+_BREAKS = re.compile(r"\s+|(?<=-)(?=\w)")  # where a line may break: spaces, after a hyphen
 FOOTER_SPAN = 5  # a footer line's label runs over #, dealer, declarer, game and result
 _IndexLike = QModelIndex | QPersistentModelIndex
 
@@ -107,6 +121,39 @@ class _Row:
     muted: list[bool] = field(default_factory=list)
 
 
+def _bold(font: QFont) -> QFont:
+    bold = QFont(font)
+    bold.setBold(True)
+    return bold
+
+
+def _wrapped_height(text: str, font: QFont, width: int) -> float:
+    """The height of ``text`` wrapped at ``width`` pixels as an item view wraps a cell."""
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    height = 0.0
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(max(width, 1))
+        height += line.height()
+    layout.endLayout()
+    return height
+
+
+def _two_lines(name: str) -> str:
+    """A name on two lines, broken at the space that makes the longer line shortest."""
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    if not spaces:
+        return name
+    cut = min(spaces, key=lambda i: max(i, len(name) - i - 1))
+    return name[:cut] + "\n" + name[cut + 1 :]
+
+
 class SheetModel(QAbstractTableModel):
     """The lines of a score sheet and its footer, one row each; read-only."""
 
@@ -115,6 +162,7 @@ class SheetModel(QAbstractTableModel):
         self._rows: list[_Row] = []
         self._players: list[str] = []
         self._header_cache: list[str] | None = None
+        self._two_lines = False  # the headings on two lines (a narrow sheet)
         self.data_shown: SheetData | None = None
 
     # the columns ------------------------------------------------------------------------
@@ -131,21 +179,40 @@ class SheetModel(QAbstractTableModel):
         return len(_FIXED) + len(self._players)
 
     def _headers(self) -> list[str]:
+        """The headings as shown: on one line, or on two (see :meth:`set_two_lines`)."""
         if self._header_cache is None:
-            self._header_cache = self._make_headers()
+            self._header_cache = self.headings(self._two_lines)
         return self._header_cache
 
-    def _make_headers(self) -> list[str]:
+    def headings(self, two_lines: bool = False) -> list[str]:
+        """The column headings, on one line or (a narrow sheet) on two."""
+        if not two_lines:
+            declarer, notes = self.tr("Declarer"), self.tr("Notes")
+            names = self._players
+        else:  # a long word broken where the language breaks it ("Allein-/spieler")
+            declarer = self.tr("Declarer", "column heading on two lines")
+            notes = self.tr("Notes", "column heading on two lines")
+            names = [_two_lines(name) for name in self._players]
         return [
             self.tr("#"),
             self.tr("Dealer"),
-            self.tr("Declarer"),
+            declarer,
             self.tr("Game"),
             self.tr("Result"),
             self.tr("Value"),
-            *self._players,
-            _GAP + self.tr("Notes"),
+            *names,
+            "\n".join(_GAP + line for line in notes.split("\n")),
         ]
+
+    def set_two_lines(self, on: bool) -> None:
+        """Put the headings on two lines (players' names, long words) or back on one: a
+        narrow sheet keeps every heading whole this way instead of cutting it short."""
+        if on == self._two_lines:
+            return
+        self._two_lines = on
+        self._header_cache = None
+        if self.columnCount():
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
 
     # filling ----------------------------------------------------------------------------
 
@@ -308,8 +375,8 @@ class SheetModel(QAbstractTableModel):
             return self._headers()[section]
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return self._alignment(section)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return tip(self._headers()[section].strip()) or None  # a name cut short
+        if role == Qt.ItemDataRole.ToolTipRole:  # a name on two lines: whole on one
+            return tip(self.headings()[section].strip()) or None
         return None
 
     def _alignment(self, column: int) -> Qt.AlignmentFlag:
@@ -329,8 +396,12 @@ class SheetModel(QAbstractTableModel):
                 return Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
             return self._alignment(c)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if r.tips[c] is None and c == 3 and r.texts[3] and r.texts[2]:
+                # the declarer too: a narrow sheet leaves the declarer's column out
+                text = self.tr("{game}, declared by {declarer}")
+                return tip(text.format(game=r.texts[3], declarer=r.texts[2]))
             if r.tips[c] is None and c in (2, 3) and r.texts[c]:
-                return tip(r.texts[c])  # the declarer or the game, perhaps cut short
+                return tip(r.texts[c])
             return tip(r.tips[c])  # corrections: their author and reason as written
         if role == VALUE_ROLE:
             return r.values[c]
@@ -360,7 +431,7 @@ class SheetModel(QAbstractTableModel):
 
     def as_text(self) -> str:
         """The whole sheet as tab-separated lines (for the clipboard and spreadsheets)."""
-        lines = ["\t".join(self._headers())]
+        lines = ["\t".join(h.strip() for h in self.headings())]
         lines += ["\t".join(r.texts) for r in self._rows]
         return "\n".join(lines)
 
@@ -371,6 +442,10 @@ class SheetDelegate(QStyledItemDelegate):
     def initStyleOption(self, option: QStyleOptionViewItem, index: _IndexLike) -> None:
         super().initStyleOption(option, index)
         option.state &= ~QStyle.StateFlag.State_HasFocus  # rows are selected, not cells
+        if index.column() in WRAPPED_COLUMNS or index.data(KIND_ROLE) != "deal":
+            # a long game ("Clubs Hand Schneider announced") or footer label in a narrow
+            # sheet: on more lines (the row is made taller), never cut short
+            option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
         pal = option.palette
         if index.data(KIND_ROLE) != "deal":
             option.font.setBold(True)
@@ -395,6 +470,22 @@ class SheetDelegate(QStyledItemDelegate):
             r = option.rect
             painter.drawLine(r.left(), r.top(), r.left(), r.bottom())
             painter.restore()
+
+    def cell_texts(
+        self, option: QStyleOptionViewItem, index: _IndexLike
+    ) -> list[tuple[QFont, str, int]]:
+        """What a cell draws: font, text and the room it has in pixels (for the test that
+        nothing is cut short: a total beside the deal's score is drawn here, not by Qt)."""
+        opt = QStyleOptionViewItem(option)
+        widget = opt.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget)
+        if not index.data(SCORE_ROLE):
+            margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget)
+            return [(QFont(opt.font), opt.text, rect.width() - 2 * (margin + 1))]
+        bold = QFont(opt.font)
+        bold.setBold(True)
+        return [(bold, opt.text, rect.adjusted(6, 0, -3, 0).width())]
 
     def _paint_cell(
         self, painter: QPainter, option: QStyleOptionViewItem, index: _IndexLike
@@ -534,8 +625,11 @@ class ScoreSheetView(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         header.setMinimumSectionSize(8)
-        header.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # "beg…r 2", "beg…r 3"
         header.setHighlightSections(False)
+        self._fitting = False
+        self._tall_rows: dict[int, int] = {}  # rows grown for a game on more lines
+        self._fitted_width = -1
+        self.table.viewport().installEventFilter(self)  # a scroll bar came or went
 
         self.legend = plain_label(QLabel(self))
         self.legend.setWordWrap(True)
@@ -721,77 +815,155 @@ class ScoreSheetView(QWidget):
         )
 
     def _fit_columns(self) -> None:
-        """Each column as wide as its widest cell; the players' columns all alike.
+        """Each column as wide as its widest cell and heading; the players' columns alike.
 
         A narrow sheet (a side panel) gives way step by step until every player's column
-        is in sight without scrolling sideways: it leaves out the dealer and the result
-        (the sign of the score says it), drops the small per-deal scores (their tooltips
-        keep them), cuts the declarer, the game and the players' names short (tooltips
-        again) and at last leaves out the value. The totals always show whole.
+        is in sight without scrolling sideways, and never cuts a word short: it leaves out
+        the dealer and the result (the sign of the score says it), drops the small per-deal
+        scores (their tooltips keep them), puts the headings on two lines (the players'
+        names, long words), leaves out the value, lets the declarer and a long game run
+        onto more lines (the row grows) and at last leaves out the declarer (the game's
+        tooltip names him, and his total is the one in bold). Only where even that is too
+        wide does the sheet scroll sideways. The totals always show whole.
         """
-        model = self.model
-        font = QFont(self.table.font())
-        bold = QFont(font)
-        bold.setBold(True)
+        if self._fitting or not self.model.columnCount():
+            return
+        self._fitting = True
+        try:
+            self._fitted_width = self.table.viewport().width()
+            self._fit()
+        finally:
+            self._fitting = False
+
+    def _fit(self) -> None:
+        model, table = self.model, self.table
+        header = table.horizontalHeader()
+        style = table.style()
+        font = QFont(table.font())
+        bold = _bold(font)
         small = QFont(font)
         small.setPointSizeF(max(6.0, font.pointSizeF() * 0.82))
-        fm_bold, fm_small = QFontMetrics(bold), QFontMetrics(small)
-        fm_head = QFontMetrics(self.table.horizontalHeader().font())
-        pad = 20
-        footer = self._footer_label_width(fm_bold, pad)
-        widths, bare = [], []
-        for c in range(model.columnCount()):
-            head = model.headerData(c, Qt.Orientation.Horizontal) or ""
-            w = fm_head.horizontalAdvance(head) + pad
-            plain = 0
-            for text, score in model.column_cells(c, deals_only=c == 0):
-                cell = fm_bold.horizontalAdvance(text) + pad
-                plain = max(plain, cell)
-                if score is not None:  # room for the deal's score in front of the total
-                    cell += fm_small.horizontalAdvance(signed(max(abs(score), 999))) + 10
-                w = max(w, cell)
-            widths.append(w)
-            bare.append(plain)
-        if not widths:
-            return
+        fm, fm_bold, fm_small = QFontMetrics(font), QFontMetrics(bold), QFontMetrics(small)
+        fm_head = QFontMetrics(header.font())
+        text_margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+        pad = 2 * text_margin + 8  # the style's margins and some air between columns
+        head_pad = 2 * style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header) + 8
+
+        def head(text: str) -> int:
+            return max(fm_head.horizontalAdvance(line) for line in text.split("\n")) + head_pad
+
+        def word(metrics: QFontMetrics, texts) -> int:
+            """The longest piece a text wraps into: its longest word ("Seeger-Fabian"
+            breaks after the hyphen, as Qt wraps it)."""
+            pieces = (w for t in texts for w in _BREAKS.split(t) if w)
+            return max((metrics.horizontalAdvance(w) for w in pieces), default=0)
+
+        one, two = model.headings(False), model.headings(True)
+        n = len(one)
         players = [model.player_column(s) for s in range(len(model.players))]
         notes = model.notes_column
-        widest = max((widths[c] for c in players), default=0)
+        cells, bare, floors = [0] * n, [0] * n, [0] * n
+        for c in range(n):
+            metrics = fm_bold if c in (0, 5) or c in players else fm
+            texts = model.column_cells(c, deals_only=c == 0)
+            for text, score in texts:
+                cell = metrics.horizontalAdvance(text) + pad
+                bare[c] = max(bare[c], cell)
+                if score is not None:  # room for the deal's score in front of the total
+                    cell += fm_small.horizontalAdvance(signed(max(abs(score), 999))) + 10
+                cells[c] = max(cells[c], cell)
+            if c in WRAPPED_COLUMNS:
+                floors[c] = word(metrics, (t for t, _ in texts)) + pad
+        widths = [max(head(one[c]), cells[c]) for c in range(n)]
         for c in players:
-            widths[c] = widest
-        # the notes column takes what is left; it needs its marks' width
-        notes_w = max(8, bare[notes] - pad + 6) if bare[notes] > pad else 8
-        fit = ColumnFit(widths, self.table.viewport().width() - notes_w, range(notes))
+            widths[c] = max(widths[p] for p in players)
+        marks = bare[notes] if any(t.strip() for t, _ in model.column_cells(notes)) else 0
+        room = table.viewport().width()
+        fit = ColumnFit(widths, room - max(marks, head(one[notes]) if marks else 0), range(notes))
         widths = fit.widths
         for c in _LEFT_OUT_WHEN_NARROW:
             fit.hide(c)
-        number_w = max((bare[c] for c in players), default=0)
-        names_w = max((fm_head.horizontalAdvance(n) + pad for n in model.players), default=0)
-        if fit.over() > 0:  # without the small scores, names whole if they fit
+        numbers = max((bare[c] for c in players), default=0)
+        if fit.over() > 0:  # without the small scores (their tooltips say them)
             for c in players:
-                widths[c] = max(number_w, min(widest, names_w))
-        fit.shrink(2, fm_head.horizontalAdvance("MMMM") + pad)  # the declarer
-        fit.shrink(3, fm_head.horizontalAdvance("MMMMMM") + pad)  # the game
-        if fit.over() > 0 and players:  # the names cut short (their tooltips say them)
-            per = max(number_w, widths[players[0]] + (-fit.over()) // len(players))
+                widths[c] = max([numbers] + [head(one[p]) for p in players])
+        two_lines = fit.over() > 0
+        if two_lines:  # the headings on two lines
+            for c in range(n):
+                widths[c] = max(head(two[c]), cells[c] if c not in players else numbers)
             for c in players:
-                widths[c] = per
-        fit.shrink(5, bare[5])  # the value: its numbers whole, the heading may go short
+                widths[c] = max(widths[p] for p in players)
+            fit.room = room - (max(marks, head(two[notes])) if marks else 0)
         fit.hide(5)  # the value
-        # the footer's labels span the columns before the value
-        span_w = sum(w for c, w in enumerate(widths[:5]) if c not in fit.hidden)
-        if span_w < footer and fit.over() < 0:
-            widths[3] += min(-fit.over(), footer - span_w)
-        widths[notes] = notes_w  # stretched over what is left
-        fit.apply(self.table)
+        for c in WRAPPED_COLUMNS:  # the declarer and the game on more lines
+            fit.shrink(c, max(floors[c], head(two[c] if two_lines else one[c])))
+        fit.hide(2)  # the declarer
+        # the footer's labels run over the first columns: as wide as they need where the
+        # room allows, else on more lines, and never narrower than their longest word
+        labels = self._footer_labels()
+        span = sum(widths[c] for c in range(FOOTER_SPAN) if c not in fit.hidden)
+        need = max((fm_bold.horizontalAdvance(t) + pad for t in labels), default=0)
+        if span < need <= span - fit.over():  # on one line where the room allows
+            widths[3] += need - span
+            span = need
+        least = word(fm_bold, labels) + pad
+        if span < least:
+            widths[3] += least - span
+        # the notes take what is left (the last column stretches); without any marks in
+        # the series they give way where their heading would not fit
+        notes_head = head(two[notes] if two_lines else one[notes])
+        widths[notes] = max(marks, notes_head) if marks else notes_head
+        if not marks and fit.over() + notes_head > 0:
+            fit.hidden.add(notes)  # the room left goes to the game, the players stay alike
+            widths[3] += max(0, -fit.over() - 1)
+        model.set_two_lines(two_lines)
+        # Qt would elide a heading of two lines into one line: the widths above fit them
+        mode = Qt.TextElideMode.ElideNone if two_lines else Qt.TextElideMode.ElideRight
+        header.setTextElideMode(mode)
+        fit.apply(table)
         self._set_spans()
+        self._fit_rows(widths, fit.hidden, 2 * text_margin)
 
-    def _footer_label_width(self, fm: QFontMetrics, pad: int) -> int:
+    def _footer_labels(self) -> list[str]:
         model = self.model
-        rows = [r for r in range(model.rowCount()) if model.index(r, 0).data(KIND_ROLE) != "deal"]
-        return max(
-            (fm.horizontalAdvance(model.index(r, 0).data() or "") + pad for r in rows), default=0
-        )
+        return [
+            model.index(r, 0).data() or ""
+            for r in range(model.rowCount())
+            if model.index(r, 0).data(KIND_ROLE) != "deal"
+        ]
+
+    def _fit_rows(self, widths: list[int], hidden: set[int], margins: int) -> None:
+        """Rows whose game, declarer or footer label runs onto more lines grow to hold
+        them; the others keep the default height (few rows ever need more)."""
+        model, rows = self.model, self.table.verticalHeader()
+        font = QFont(self.table.font())
+        bold = _bold(font)
+        fm, fm_bold = QFontMetrics(font), QFontMetrics(bold)
+        default = rows.defaultSectionSize()
+        extra = default - fm.height()
+        span = sum(widths[c] for c in range(FOOTER_SPAN) if c not in hidden)
+        tall: dict[int, int] = {}
+        for r in range(model.rowCount()):
+            if model.index(r, 0).data(KIND_ROLE) == "deal":
+                pieces = [(font, fm, c, widths[c]) for c in WRAPPED_COLUMNS if c not in hidden]
+            else:
+                pieces = [(bold, fm_bold, 0, span)]
+            need = default
+            for piece_font, metrics, c, width in pieces:
+                text = model.index(r, c).data() or ""
+                room = width - margins
+                if text and metrics.horizontalAdvance(text) > room - 2:
+                    high = _wrapped_height(text, piece_font, room)
+                    need = max(need, math.ceil(high) + extra)
+            if need != default:
+                tall[r] = need
+        for r in self._tall_rows.keys() - tall.keys():
+            if r < model.rowCount():
+                rows.resizeSection(r, default)
+        for r, height in tall.items():
+            if rows.sectionSize(r) != height:
+                rows.resizeSection(r, height)
+        self._tall_rows = tall
 
     def _set_spans(self) -> None:
         """The footer's labels (Total, Seeger-Fabian, ...) run over the first columns."""
@@ -805,6 +977,16 @@ class ScoreSheetView(QWidget):
         super().resizeEvent(event)
         if self.model.data_shown is not None:
             self._fit_columns()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.Resize
+            and watched is self.table.viewport()
+            and self.model.data_shown is not None
+            and watched.width() != self._fitted_width
+        ):
+            self._fit_columns()
+        return super().eventFilter(watched, event)
 
     def _restyle(self) -> None:
         pal = self.palette()

@@ -622,6 +622,7 @@ class StatisticsView(QWidget):
         self.figures.expandAll()
         if self.stats is not None:
             self._fill_figures(self.stats)
+        self._arrange()  # the labels' width changed with the language
 
     def figure_values(self, st: PlayerStats) -> dict[str, str]:
         """The text of every figure for ``st`` (what the view shows, one place for tests)."""
@@ -673,6 +674,7 @@ class StatisticsView(QWidget):
             self.figures.setHeaderLabels([st.name, ""])
         else:
             self.figures.setHeaderLabels([self.tr("No player chosen"), ""])
+        self._arrange()  # longer numbers
 
     # charts -----------------------------------------------------------------------------
 
@@ -820,14 +822,27 @@ class StatisticsView(QWidget):
         self.score_chart.setChart(chart)
 
     def resizeEvent(self, event: QEvent) -> None:
-        """A narrow panel puts the figures above the charts, each then as wide as the panel."""
         super().resizeEvent(event)
-        narrow = self.width() < 620
+        self._arrange()
+
+    def _figures_width(self) -> int:
+        """The width the figures need to show every label and number whole."""
+        tree = self.figures
+        need = tree.sizeHintForColumn(0) + tree.sizeHintForColumn(1)
+        return need + 2 * tree.frameWidth() + tree.verticalScrollBar().sizeHint().width() + 4
+
+    def _arrange(self) -> None:
+        """The figures beside the charts, as wide as their labels need (never cut short);
+        a panel too narrow for both side by side puts the figures above the charts, each
+        then as wide as the panel."""
+        need = self._figures_width()
+        narrow = self.width() < max(620, need + 320)
         want = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
+        self.figures.setMinimumWidth(0 if narrow else need)
         if self.splitter.orientation() != want:
             self.splitter.setOrientation(want)
             whole = self.height() if narrow else self.width()
-            first = round(whole * (0.45 if narrow else 0.42))
+            first = round(whole * 0.45) if narrow else max(need, round(whole * 0.42))
             self.splitter.setSizes([first, whole - first])
 
     def _category_axes(

@@ -8,6 +8,8 @@ table through every phase so the checker can look at it at every window size (is
   text ("…");
 - a widget that lies (partly) outside its parent, and two widgets of one layout that overlap;
 - a tab bar or the menu bar narrower than its tabs or menus;
+- in a table or tree: a header section narrower than its text (with the style's margins),
+  and a visible cell whose text the view elides ("…") because it does not fit;
 - on the table: the header, a name plate, a bubble, a trick count or the last trick's caption
   cut or wider than its zone, and any item outside the view.
 
@@ -26,22 +28,29 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QElapsedTimer, QPoint, QRect, QRectF, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QModelIndex, QPoint, QRect, QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QAbstractScrollArea,
     QApplication,
     QCheckBox,
     QComboBox,
+    QHeaderView,
     QLabel,
     QLayout,
     QMenuBar,
     QPushButton,
     QRadioButton,
     QStyle,
+    QStyledItemDelegate,
     QStyleOptionButton,
+    QStyleOptionHeaderV2,
+    QStyleOptionViewItem,
     QTabBar,
+    QTableView,
+    QTreeView,
     QWidget,
 )
 
@@ -135,6 +144,165 @@ def _label_problem(w: QLabel) -> str | None:
     return None
 
 
+def _view_name(view: QAbstractItemView) -> str:
+    owner = view.parentWidget()
+    while owner is not None and not type(owner).__module__.startswith("skat_desktop"):
+        owner = owner.parentWidget()
+    return f"{type(view).__name__} in {type(owner).__name__}" if owner else type(view).__name__
+
+
+def header_problems(header: QHeaderView) -> list[str]:
+    """The sections of a shown header whose text does not fit: elided ("…") where the header
+    elides, else wider or taller than the section's label room (its lines, if it has
+    several; word-wrapped where its alignment asks for it)."""
+    if not header.isVisible() or header.model() is None:
+        return []
+    out: list[str] = []
+    style = header.style()
+    view = header.parentWidget()
+    where = _view_name(view) if isinstance(view, QAbstractItemView) else "a view"
+    for logical in range(header.count()):
+        size = header.sectionSize(logical)
+        if header.isSectionHidden(logical) or size <= 0:
+            continue
+        opt = QStyleOptionHeaderV2()
+        header.initStyleOption(opt)
+        header.initStyleOptionForIndex(opt, logical)
+        text = opt.text
+        if not text.strip():
+            continue
+        horizontal = header.orientation() == Qt.Orientation.Horizontal
+        opt.rect = (
+            QRect(0, 0, size, header.height()) if horizontal else QRect(0, 0, header.width(), size)
+        )
+        font = header.model().headerData(logical, header.orientation(), Qt.ItemDataRole.FontRole)
+        metrics = QFontMetrics(font) if isinstance(font, QFont) else opt.fontMetrics
+        room = style.subElementRect(QStyle.SubElement.SE_HeaderLabel, opt, header)
+        if not opt.icon.isNull():
+            icon = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, opt, header)
+            room.setLeft(room.left() + icon + style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin))
+        name = f"the header {text!r} of {where}"
+        if opt.textElideMode != Qt.TextElideMode.ElideNone:  # Qt elides lines to one line
+            shown = metrics.elidedText(text, opt.textElideMode, room.width())
+            if shown != text:
+                out.append(f"{name} is elided to {shown!r} ({room.width()} px)")
+            continue
+        flags = int(opt.textAlignment) & int(Qt.AlignmentFlag.AlignHorizontal_Mask)
+        if int(opt.textAlignment) & int(Qt.TextFlag.TextWordWrap):
+            flags |= int(Qt.TextFlag.TextWordWrap)
+            words = max((metrics.horizontalAdvance(word) for word in text.split()), default=0)
+            if words > room.width() + 1:
+                out.append(f"{name} is cut: a word {words} px wide in {room.width()} px")
+        need = metrics.boundingRect(QRect(0, 0, room.width(), 10_000), flags, text)
+        if need.width() > room.width() + 1:
+            out.append(f"{name} is cut: {need.width()} px wide in {room.width()} px")
+        if need.height() > opt.rect.height() + 1:
+            out.append(f"{name} is cut: {need.height()} px high in {opt.rect.height()} px")
+    return out
+
+
+def _visible_indexes(view: QAbstractItemView) -> Iterator[QModelIndex]:
+    """The indexes of ``view`` whose rows are in sight (every column not hidden)."""
+    model = view.model()
+    bottom = view.viewport().height()
+    if isinstance(view, QTableView):
+        first = view.rowAt(0)
+        last = view.rowAt(bottom - 1)
+        last = model.rowCount() - 1 if last < 0 else last
+        rows = [(r, QModelIndex()) for r in range(max(first, 0), last + 1) if first >= 0]
+    elif isinstance(view, QTreeView):
+        rows = []
+        index = view.indexAt(QPoint(1, 1))
+        while index.isValid() and view.visualRect(index).top() < bottom:
+            rows.append((index.row(), index.parent()))
+            index = view.indexBelow(index)
+    else:
+        rows = []
+        for r in range(model.rowCount()):
+            rect = view.visualRect(model.index(r, 0))
+            if rect.bottom() >= 0 and rect.top() < bottom:
+                rows.append((r, QModelIndex()))
+    for row, parent in rows:
+        if isinstance(view, QTableView) and view.isRowHidden(row):
+            continue
+        spanned = isinstance(view, QTreeView) and view.isFirstColumnSpanned(row, parent)
+        for column in range(1 if spanned else model.columnCount(parent)):
+            if isinstance(view, (QTableView, QTreeView)) and view.isColumnHidden(column):
+                continue
+            yield model.index(row, column, parent)
+
+
+def cell_problems(view: QAbstractItemView) -> list[str]:
+    """The cells in sight whose text the view elides ("…"): its text wider than the room
+    the style gives it (the delegate's font, alignment, icon and check box counted). A
+    delegate that draws its own text tells what it draws by ``cell_texts(option, index)``
+    (a list of font, text and room in pixels)."""
+    if view.textElideMode() == Qt.TextElideMode.ElideNone or view.model() is None:
+        return []
+    out: list[str] = []
+    style = view.style()
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    for index in _visible_indexes(view):
+        rect = view.visualRect(index)
+        if rect.isEmpty():
+            continue
+        if isinstance(view, QTableView) and rect.left() != view.columnViewportPosition(
+            index.column()
+        ):
+            continue  # covered by a span that starts in another column
+        opt = QStyleOptionViewItem()
+        view.initViewItemOption(opt)
+        delegate = view.itemDelegateForIndex(index)
+        if isinstance(delegate, QStyledItemDelegate):
+            delegate.initStyleOption(opt, index)
+        else:
+            opt.text = str(index.data() or "")
+        opt.rect = rect
+        wrap = bool(opt.features & QStyleOptionViewItem.ViewItemFeature.WrapText)
+        if hasattr(delegate, "cell_texts"):
+            texts = delegate.cell_texts(opt, index)
+        else:
+            room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, view)
+            texts = [(opt.font, opt.text, room.width() - 2 * margin)]
+        row = (
+            index.row() if not index.parent().isValid() else f"{index.parent().row()}.{index.row()}"
+        )
+        name = f"(row {row}, column {index.column()}) of {_view_name(view)}"
+        for font, text, room_w in texts:
+            if not text:
+                continue
+            widest, high = _wrapped(text, font, room_w if wrap else None)
+            if widest > room_w + 0.5:
+                out.append(f"the cell {text!r} {name} is elided: {widest:.0f} px in {room_w} px")
+            elif high > rect.height() + 0.5:
+                out.append(
+                    f"the cell {text!r} {name} is cut: {high:.0f} px high in {rect.height()}"
+                )
+    return out
+
+
+def _wrapped(text: str, font: QFont, width: int | None) -> tuple[float, float]:
+    """The widest line and the height of ``text`` laid out as an item view lays it out:
+    at its line breaks, and wrapped at ``width`` where given (words, after hyphens)."""
+    layout = QTextLayout(text.replace("\n", "\u2028"), font)
+    option = QTextOption()
+    option.setWrapMode(
+        QTextOption.WrapMode.WordWrap if width is not None else QTextOption.WrapMode.ManualWrap
+    )
+    layout.setTextOption(option)
+    layout.beginLayout()
+    widest = high = 0.0
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(max(width, 1) if width is not None else 1_000_000)
+        widest = max(widest, line.naturalTextWidth())
+        high += line.height()
+    layout.endLayout()
+    return widest, high
+
+
 def _managed_children(w: QWidget) -> list[QWidget]:
     """The visible children of ``w`` that its layouts place (nested layouts too). Asked
     through the layouts' ``indexOf``: wrappers of their items would outlive them."""
@@ -173,6 +341,10 @@ def widget_problems(root: QWidget) -> list[str]:
                 problem = f"{_name(w)}: tabs need {need} px, have {w.width()}"
         elif isinstance(w, QMenuBar) and w.sizeHint().width() > w.width() + 1:
             problem = f"the menu bar needs {w.sizeHint().width()} px, has {w.width()}"
+        elif isinstance(w, QHeaderView):
+            out += header_problems(w)
+        elif isinstance(w, QAbstractItemView):
+            out += cell_problems(w)
         if problem:
             out.append(problem)
         layout = w.layout()
@@ -532,16 +704,20 @@ def set_language(app: QApplication, code: str) -> None:
         QCoreApplication.processEvents()
 
 
-SIDES = ("closed", "default", "widest")
-"""The side panel closed, at the width it opens with, and as wide as the table lets it be."""
+SIDES = ("closed", "narrowest", "default", "widest")
+"""The side panel closed, at its least width (:data:`SIDE_MIN`), at the width it opens with,
+and as wide as the table lets it be."""
 
 
 def set_side(w, side: str) -> None:
     """Put the side panel (score sheet) into state ``side`` of :data:`SIDES`."""
-    from skat_desktop.gui.main_window import SHEET
+    from skat_desktop.gui.main_window import SHEET, SIDE_MIN
 
     if side == "closed":
         w.side_dock.hide()
+    elif side == "narrowest":
+        w.show_side_panel(SHEET)
+        w.resizeDocks([w.side_dock], [SIDE_MIN], Qt.Orientation.Horizontal)
     elif side == "default":
         w.show_side_panel(SHEET)
         w.resizeDocks([w.side_dock], [w._side_width(SHEET)], Qt.Orientation.Horizontal)

@@ -4,6 +4,7 @@ scheme change repainting the panel that is open."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -15,11 +16,13 @@ from skat_desktop.engine.actions import Bid, Declare, Discard, Hold, Pass, PickU
 from skat_desktop.engine.cards import cards_of
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import deal_from_seed
-from skat_desktop.engine.profiles import ISKO
+from skat_desktop.engine.profiles import HOUSE, ISKO
+from skat_desktop.engine.scoring import RamschResult
+from skat_desktop.gui import game_words as words
 from skat_desktop.gui import i18n
 from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.decks import french_deck
-from skat_desktop.gui.main_window import SHEET
+from skat_desktop.gui.main_window import SHEET, MainWindow
 from skat_desktop.gui.panels import DealOverPanel
 from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.gui.theme import (
@@ -34,6 +37,7 @@ from skat_desktop.gui.theme import (
 )
 from skat_desktop.store.repository import Store
 
+from .fit_walk import resize_window, set_side, settle_layout, widget_problems
 from .table_driver import TablePlayer, make_window, start
 
 NAMES = ("Anna", "Bert", "Cleo")
@@ -183,3 +187,101 @@ def test_a_scheme_change_repaints_the_open_deal_end(qtbot, tmp_path):
     window.set_color_scheme("light")  # and back
     QApplication.processEvents()
     assert panel.tricks.text() == light_text
+
+
+# ---------------------------------------------------------------------- Ramsch
+
+SCHIEBERAMSCH = dataclasses.replace(
+    HOUSE, name="schieberamsch", title="Schieberamsch", all_pass="schieberamsch"
+)
+
+
+def _ramsch_over(qtbot, tmp_path, store, profile) -> MainWindow:
+    """A window whose first Ramsch (everyone passed) has just ended."""
+    window = make_window(qtbot, tmp_path, store=store, size=(1280, 720))
+    start(window, profile=profile, seed=6, length=0, seats=["human", "beginner", "beginner"])
+    player = TablePlayer(qtbot, window, seed=3)
+    player.always_pass = True
+    for _ in range(8):
+        player.play_deal()
+        if window.session.ctl.view_for(window.session.bottom).result.kind == "ramsch":
+            return window
+        player.step()
+    raise AssertionError("no Ramsch in eight deals")
+
+
+def _whole_in_sight(window: MainWindow, where: str) -> None:
+    panel = window.deal_over
+    assert window.host.current is panel and window.host.isVisible(), where
+    scroll = panel.scroll
+    assert not scroll.verticalScrollBar().isVisible(), where
+    assert not scroll.horizontalScrollBar().isVisible(), where
+    assert panel.body.sizeHint().height() <= scroll.viewport().height(), where
+    assert panel.body.sizeHint().width() <= scroll.viewport().width(), where
+    assert panel.next_button.isVisible(), where
+    assert not widget_problems(window.host), (where, widget_problems(window.host))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("profile", ["house", "schieberamsch"])
+def test_a_ramschs_end_is_in_sight_at_1280x720_and_1024x700_with_the_side_panel_or_without(
+    qtbot, qapp, tmp_path, store, language, profile
+):
+    """The Ramsch end panel said each player's card points and tricks and each score a
+    second time below the score table and needed scrolling at 1024 x 700 beside the side
+    panel; the table now has a column of tricks and the lines below say only what it does
+    not (Jungfrau, the skat pushed, a Bock round)."""
+    i18n.install_translations(qapp, language)
+    window = _ramsch_over(qtbot, tmp_path, store, SCHIEBERAMSCH if profile != "house" else profile)
+    panel = window.deal_over
+    view, seats, names, entry, totals = panel._shown
+    tricks = {"en": "<th>Tricks</th>", "de": "<th>Stiche</th>"}[language]
+    assert tricks.replace("<th>", "").replace("</th>", "") in panel.scores.text()
+    for size in ((1280, 720), (1024, 700)):
+        for side in ("default", "closed"):
+            resize_window(window, *size)
+            set_side(window, side)
+            qtbot.waitUntil(lambda: not window.sheet_view.busy, timeout=20000)
+            settle_layout()
+            _whole_in_sight(window, f"{profile} {language} {size} side {side}")
+    # every note a Ramsch can have: a Jungfrau, the skat pushed twice, a Bock round
+    r = view.result
+    doubled = tuple(4 * 2 * s for s in r.ramsch.scores)
+    ramsch = dataclasses.replace(r.ramsch, jungfrau=True, pushes=2, scores=r.ramsch.scores)
+    noted = dataclasses.replace(view, result=dataclasses.replace(r, ramsch=ramsch, scores=doubled))
+    panel.show_result(noted, seats, names, entry, practice=False, totals=totals)
+    notes = words.ramsch_lines(ramsch, tuple(names[s] for s in seats), doubled)[3:6]
+    assert panel.value.isVisibleTo(panel)
+    assert all(note in panel.value.text() for note in notes), (notes, panel.value.text())
+    for size in ((1280, 720), (1024, 700)):
+        resize_window(window, *size)
+        set_side(window, "default")
+        settle_layout()
+        _whole_in_sight(window, f"{profile} {language} {size} with notes")
+
+
+def test_the_ramsch_lines_below_the_table_are_only_its_notes(qtbot):
+    """Each player's points and tricks and each score are in the table: not said twice."""
+    view, seats = declared_deal()
+    ramsch = RamschResult(
+        scores=(0, -61, 0), outcome=(0, -1, 0), points=(20, 61, 39), tricks=(2, 5, 3)
+    )
+    r = dataclasses.replace(
+        view.result,
+        kind="ramsch",
+        scores=(0, -122, 0),
+        ramsch=ramsch,
+        contract=None,
+        points=ramsch.points,
+        tricks=ramsch.tricks,
+    )
+    panel = DealOverPanel(CardPictures(french_deck(), synchronous=True))
+    qtbot.addWidget(panel)
+    panel.resize(560, 420)
+    panel.show_result(
+        dataclasses.replace(view, result=r), seats, NAMES, None, practice=False, totals=(0, 0, 0)
+    )
+    value = panel.value.text()
+    assert "Bock round: × 2" in value  # the note: the score was doubled
+    assert "61 points" not in value and "-122" not in value and "+122" not in value
+    assert re.search(r"<td[^>]*>&nbsp;5</td>", panel.scores.text())  # Bert's five tricks

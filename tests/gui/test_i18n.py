@@ -45,7 +45,7 @@ def test_german_translates_a_deck_title_and_an_editor_label(qapp):
 def test_a_regional_variant_uses_the_language(qapp):
     assert i18n.install_translations(qapp, "de_AT") == "de"
     assert i18n.install_translations(qapp, "de-CH") == "de"
-    assert tr("ProfileEditor", "Clubs") == "Kreuz"
+    assert tr("GameWords", "Clubs") == "Kreuz"
 
 
 @pytest.mark.skipif(

@@ -1,6 +1,7 @@
 """Nothing cut off, nothing overlapping (issue 23): every phase of a deal at 1024 x 700,
 1280 x 720, 1366 x 768, 1920 x 1080 and 2560 x 1440, with the side panel closed, at its
-default width and as wide as the splitter lets it be, in English and German, at scale factor
+least width, at its default width and as wide as the splitter lets it be (the score sheet's
+headings and cells included), in English and German, at scale factor
 1 and (in a subprocess with ``QT_SCALE_FACTOR=2``) 2; the first window fits the screen; the
 splitter between table and side panel keeps its limits and its proportion.
 
@@ -22,16 +23,29 @@ import pytest
 from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
+from skat_desktop.app.sheets import SeriesService
+from skat_desktop.engine.profiles import HOUSE
 from skat_desktop.gui import i18n
 from skat_desktop.gui import main_window as main_window_module
 from skat_desktop.gui.main_window import SIDE_MIN, MainWindow
 from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.settings import Settings
+from skat_desktop.gui.sheet_view import ScoreSheetView
+from skat_desktop.gui.stats_view import StatisticsView
 from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.gui.table_layout import MIDDLE_MIN, compute_layout
 from skat_desktop.store.repository import Store
 
-from .fit_walk import SIDES, SIZES, Walk, problems, resize_window, set_language, set_side
+from .fit_walk import (
+    SIDES,
+    SIZES,
+    Walk,
+    problems,
+    resize_window,
+    set_language,
+    set_side,
+    widget_problems,
+)
 from .fit_walk import settle_layout as settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -358,3 +372,99 @@ def test_a_narrow_side_panel_saved_before_is_restored_usable(qtbot, tmp_path, st
     resize_window(second, 2560, 1440)
     settle()
     assert second.side_dock.width() >= narrow * 2560 / 1280 - 8
+
+
+# ---------------------------------------------------------------------- the side panel
+
+
+LONG_GAMES = (
+    {"game": "clubs", "hand": True, "schneider_announced": True},
+    {"game": "null", "hand": True, "ouvert": True},
+    {"game": "grand", "hand": True},
+    {"game": "spades"},
+)
+
+
+def _a_long_sheet(store: Store, names: tuple[str, ...]) -> int:
+    """A house-rules series with long game names, a Ramsch, Kontra, Re and a Bock round."""
+    ids = [store.add_player(n) for n in names]
+    sid = store.create_series("Evening", "2026-01-09", ids, HOUSE, planned_deals=36)
+    svc = SeriesService(store, sid)
+    for i in range(9):
+        seats = svc.next_context()[0]
+        if i == 2:
+            active = [s for s in range(len(names)) if s != seats] if len(names) == 4 else []
+            points, tricks = [0] * len(names), [0] * len(names)
+            for s, p, t in zip(active or range(3), (20, 61, 39), (2, 5, 3), strict=True):
+                points[s], tricks[s] = p, t
+            svc.add_entry({"kind": "ramsch", "points": points, "tricks": tricks, "last_trick": 1})
+            continue
+        declarer = 1 if len(names) == 3 or seats != 1 else 2
+        svc.add_entry(
+            {
+                "kind": "game",
+                "declarer": declarer,
+                "contract": LONG_GAMES[i % len(LONG_GAMES)],
+                "bid": 18,
+                "won": i % 4 != 3,
+                "schneider": i % len(LONG_GAMES) == 0,
+                "matadors": 2,
+                "kontra": 2 if i == 3 else (1 if i == 1 else 0),
+            }
+        )
+    return sid
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    "names", [("Anna", "beginner 2", "beginner 3"), ("Anna-Lena Sommer", "Bert", "Cleo", "Dora")]
+)
+def test_the_score_sheets_headings_and_cells_are_whole_at_every_panel_width(
+    qtbot, qapp, store, language, names
+):
+    """The sheet's headings ("beg…r 2", "All…ler") and cells were cut short ("…") in a
+    narrow side panel. Now they go onto two lines, columns give way, a long game wraps;
+    at the width the panel opens with beside a 1024 px window (410 px) three players'
+    columns are in sight, and where even the narrowest columns are too wide (280 px, four
+    long names) the sheet scrolls sideways rather than cut a word."""
+    set_language(qapp, language)
+    sid = _a_long_sheet(store, names)
+    view = ScoreSheetView(store, sid)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitUntil(lambda: view.summary is not None and not view.busy, timeout=20000)
+    assert any("B" in (t or "") for t, _ in view.model.column_cells(view.model.notes_column))
+    for width in (SIDE_MIN, 340, 410, 520, 760, 1100):
+        view.resize(width, 640)
+        settle()
+        where = f"{language} {len(names)} players {width} px"
+        assert not widget_problems(view), (where, widget_problems(view))
+        table, model = view.table, view.model
+        if width >= 410 and len(names) == 3:
+            assert not table.horizontalScrollBar().isVisible(), where
+            for s in range(len(names)):
+                c = model.player_column(s)
+                end = table.columnViewportPosition(c) + table.columnWidth(c)
+                assert not table.isColumnHidden(c) and end <= table.viewport().width(), where
+        if table.isColumnHidden(2):  # the declarer is named by the game's tooltip
+            tip = model.index(0, 3).data(Qt.ItemDataRole.ToolTipRole)
+            assert model.index(0, 2).data() in tip, where
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_statistics_figures_are_whole_beside_the_charts(qtbot, qapp, store, language):
+    """Beside the charts (a 640 px panel) the figures' labels were cut short ("Anteil an
+    den mitgespielten Spielen"); the figures now get the width their labels need, and a
+    panel too narrow for that puts them above the charts."""
+    set_language(qapp, language)
+    view = StatisticsView(store)
+    qtbot.addWidget(view)
+    view.show()
+    for width in (SIDE_MIN, 560, 640, 760, 1000, 1300):
+        view.resize(width, 700)
+        settle()
+        where = f"{language} {width} px"
+        assert not widget_problems(view.figures), (where, widget_problems(view.figures))
+        beside = view.splitter.orientation() == Qt.Orientation.Horizontal
+        if width >= 1000 or width <= 560:
+            assert beside == (width >= 1000), where

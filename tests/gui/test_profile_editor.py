@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QSpinBox
 
 from skat_desktop.engine.profiles import BUILTIN, CHOICES, HOUSE, ISKO, RuleProfile
+from skat_desktop.gui import game_words as words
+from skat_desktop.gui import i18n
 from skat_desktop.gui.profile_editor import (
     CHOICE_LABELS,
     OPTIONS,
@@ -276,3 +279,51 @@ def test_stored_value_outside_the_usual_limits_is_kept(qtbot, store):
     assert dialog.draft() == ISKO.copy(
         "wide2", "Wide 2", schneider_min=50, suit_base=(120, 11, 10, 9)
     )
+
+
+# --- the deck's words ---------------------------------------------------------------------
+
+
+FRENCH_SUITS = re.compile(r"\b(Clubs|Spades|Diamonds|Kreuz|Pik|Herz|Karo)\b|[♣♠♥♦]")
+
+
+def _suits_said(editor: ProfileEditor) -> tuple[list[str], str]:
+    field = editor.fields["suit_base"]
+    return [label.text() for label in field.labels], field.widget.toolTip()
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("en", ["Acorns", "Leaves", "Hearts", "Bells"]),
+        ("de", ["Eichel", "Grün", "Rot", "Schellen"]),
+    ],
+)
+def test_the_suit_values_are_named_by_the_deck_and_follow_a_deck_change(
+    qapp, qtbot, store, language, names
+):
+    """With the German deck the editor says Eichel, Grün, Rot, Schellen (Acorns, Leaves,
+    Hearts, Bells) in its labels and its tooltip, as the table does; it said Clubs, Spades,
+    Hearts, Diamonds (Kreuz, Pik, Herz, Karo) whatever the deck. A deck change while the
+    editor is open renames them."""
+    i18n.install_translations(qapp, language)
+    try:
+        words.use_deck(words.GERMAN, notify=False)
+        editor = ProfileEditor(store, current="isko")
+        qtbot.addWidget(editor)
+        labels, tooltip = _suits_said(editor)
+        assert labels == names
+        assert ", ".join(names) in tooltip
+        assert editor._labels["suit_base"].toolTip() == tooltip
+        for text in (*labels, tooltip):
+            assert not FRENCH_SUITS.search(text), text
+
+        words.use_deck(words.FRENCH)  # the deck setting changed: the open editor follows
+        french = [words.suit_name(s) for s in range(4)]
+        qtbot.waitUntil(lambda: _suits_said(editor)[0][0].endswith(french[0]))
+        labels, tooltip = _suits_said(editor)
+        assert labels == [f"{sign} {name}" for sign, name in zip("♣♠♥♦", french, strict=True)]
+        assert ", ".join(french) in tooltip
+    finally:
+        words.use_deck(words.FRENCH, notify=False)
+        i18n.remove_translations(qapp)
