@@ -14,6 +14,7 @@ line in the view, with the moves up to the damage still stepable; the browser ne
 from __future__ import annotations
 
 import json
+import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -47,6 +48,8 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QPolygonF,
+    QTextLayout,
+    QTextOption,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -60,6 +63,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QSizePolicy,
     QSplitter,
+    QStyle,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -72,6 +76,7 @@ from skat_desktop.engine.cards import POINTS, GameType, cards_of, points_of, sor
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealSetup, Phase
 from skat_desktop.engine.record import result_to_dict, setup_from_record
+from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.decks import Deck, card_pixmap, card_size, deck_by_id
 from skat_desktop.gui.game_words import (
     action_text,
@@ -255,6 +260,20 @@ class DealListModel(QAbstractTableModel):
                 return i
         return None
 
+    def distinct_texts(self, column: int) -> set[str]:
+        """The different texts of ``column``: a few dozen even among thousands of deals,
+        so the columns are measured on these rather than on every row."""
+        keys = {
+            self.SERIES: lambda r: r.date,
+            self.NUMBER: lambda r: r.number,
+            self.PLAYER: lambda r: (r.player, r.label == "ramsch"),
+            self.GAME: lambda r: r.label,
+            self.SCORE: lambda r: r.score,
+        }
+        key = keys[column]
+        one_each = {key(r): r for r in self.rows}
+        return {self.text(r, column) for r in one_each.values()}
+
     def _columns(self) -> list[str]:
         return [
             self.tr("Date"),
@@ -316,8 +335,8 @@ class DealListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if c == self.SERIES:
                 return tip(f"{r.date} {r.series}")  # an imported title as written
-            if c == self.GAME:
-                return tip(game_label(r.label))
+            if c == self.GAME:  # and the date and number a narrow list leaves out
+                return tip(f"{game_label(r.label)}\n{r.date} {r.series} #{r.number}")
             note = None
             if not r.replayable:
                 note = self.tr("Entered from a score sheet: there are no cards to replay")
@@ -329,6 +348,43 @@ class DealListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.UserRole:
             return r.deal_id
         return None
+
+
+_WRAPPED = (DealListModel.GAME, DealListModel.PLAYER)  # the columns that wrap, in giving way
+_WORD_MOST = 10  # "M"s: a longer single word (a name) is cut short rather than widen the list
+
+
+def wrapped_lines(text: str, font: QFont, width: float) -> tuple[int, float]:
+    """The lines ``text`` takes word-wrapped at ``width`` pixels, as an item view wraps a
+    cell, and its widest line (wider than ``width``: a word the view cuts short)."""
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    count, widest = 0, 0.0
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(max(width, 1.0))
+        count += 1
+        widest = max(widest, line.naturalTextWidth())
+    layout.endLayout()
+    return count, widest
+
+
+def _two_line_width(text: str, font: QFont, least: float, whole: float) -> float:
+    """The narrowest width at which ``text`` wraps into two lines at most (between its
+    longest word, ``least``, and its width on one line, ``whole``)."""
+    lo, hi = math.ceil(least), math.ceil(whole)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if wrapped_lines(text, font, mid)[0] <= 2:
+            hi = mid
+        else:
+            lo = mid + 1
+    return hi
 
 
 # ----------------------------------------------------------------------------- replay
@@ -923,8 +979,11 @@ class HistoryBrowser(QWidget):
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
             box.setMinimumContentsLength(10)
+        keep_text_whole(self.series_box, self.player_box)  # a chosen series' title whole
         for edit in (self.date_from, self.date_to):
             edit.dateChanged.connect(self._filters_changed)
+        for box in (self.series_box, self.player_box):  # the filters' rows follow its width
+            box.currentTextChanged.connect(self._floor_changed)
         self._filter_labels = [QLabel(self) for _ in range(4)]
         boxes = (self.series_box, self.player_box, self.date_from, self.date_to)
         for label, box in zip(self._filter_labels, boxes, strict=True):
@@ -944,8 +1003,11 @@ class HistoryBrowser(QWidget):
         self.deal_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.deal_list.setAlternatingRowColors(True)
         self.deal_list.setShowGrid(False)
-        self.deal_list.setWordWrap(False)
+        # a long game or name wraps onto a second line rather than be cut short; all rows
+        # have the height of the tallest (thousands of rows: no height for each one)
+        self.deal_list.setWordWrap(True)
         self.deal_list.verticalHeader().hide()
+        self.deal_list.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         lhead = self.deal_list.horizontalHeader()
         # sized from the font when a list arrives (ResizeToContents would ask thousands of
         # cells); the game column takes what is left
@@ -953,7 +1015,14 @@ class HistoryBrowser(QWidget):
         lhead.setSectionResizeMode(DealListModel.GAME, QHeaderView.ResizeMode.Stretch)
         lhead.setMinimumSectionSize(24)
         lhead.setHighlightSections(False)
-        self._list_widths: list[int] = []  # each column's natural width, for _fit_list_columns
+        # each column's width on one line, the declarer's and the game's on two lines at
+        # most and at their narrowest (see _measure_list), and the texts that may wrap
+        self._list_widths: list[int] = []
+        self._list_two: list[int] = []
+        self._list_least: list[int] = []
+        self._wrap_texts: dict[int, set[str]] = {}
+        self._row_lines = 1
+        self._series_filtered = False
         self.deal_list.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.list_status = QLabel(self)
         self.list_status.setWordWrap(True)
@@ -1112,8 +1181,8 @@ class HistoryBrowser(QWidget):
         handle = self.splitter.handleWidth()
         board = max(self._board_width(), _BOARD_BESIDE)
         beside = None
-        for per_row in (2, 1):
-            left = max(self._filters_width(per_row), self._list_floor())
+        for per_row in (2, 1):  # beside the board only where rows need two lines at most
+            left = max(self._filters_width(per_row), self._list_floor(two_lines=True))
             if left + handle + board <= room:
                 beside = per_row
                 break
@@ -1123,6 +1192,11 @@ class HistoryBrowser(QWidget):
             orientation = Qt.Orientation.Vertical
             per_row = 2 if self._filters_width(2) <= room else 1
         self._arrange_filters(per_row)
+        # the splitter and the layouts keep the list at the least width its rows are
+        # meant for (beside the board: two lines at most)
+        floor = self._list_floor(two_lines=orientation == Qt.Orientation.Horizontal)
+        if self.deal_list.minimumWidth() != floor:
+            self.deal_list.setMinimumWidth(floor)
         if orientation != self.splitter.orientation():
             self.splitter.setOrientation(orientation)
             self._share_splitter()
@@ -1133,10 +1207,13 @@ class HistoryBrowser(QWidget):
         for its cards; stacked: a bit less than half of the height for the lists."""
         m = self.layout().contentsMargins()
         if self.splitter.orientation() == Qt.Orientation.Horizontal:
-            w = max(self.width() - m.left() - m.right(), 600)
+            w = self.width() - m.left() - m.right()
+            w = w if self.isVisible() and w > 0 else max(w, 600)  # not laid out yet: a guess
             left = min(max(round(w * 0.38), 300), 560)
             left = min(left, w - self.splitter.handleWidth() - _BOARD_BESIDE)
-            left = max(left, self._filters_width(self._filters_per_row), self._list_floor())
+            left = max(
+                left, self._filters_width(self._filters_per_row), self._list_floor(two_lines=True)
+            )
             self.splitter.setSizes([left, w - left])
         else:
             h = max(self.height() - m.top() - m.bottom(), 500)
@@ -1146,21 +1223,26 @@ class HistoryBrowser(QWidget):
         """The width the filters need, ``per_row`` label-and-box pairs to a row."""
         space = max(0, self._filters.horizontalSpacing())
         pairs = [
-            label.minimumSizeHint().width() + space + box.minimumSizeHint().width()
+            label.minimumSizeHint().width()
+            + space
+            + max(box.minimumSizeHint().width(), box.minimumWidth())
             for label, box in self._filter_pairs
         ]
         if per_row == 1:
             return max(pairs)
         return max(pairs[0] + pairs[1], pairs[2] + pairs[3]) + space
 
-    def _list_floor(self) -> int:
+    def _list_floor(self, two_lines: bool = False) -> int:
         """The narrowest the deal list gets with its columns given way: the declarer and
-        the game cut short, the score whole (see :meth:`_fit_list_columns`)."""
-        fm = QFontMetricsF(self.deal_list.font())
+        the game a word to a line (``two_lines``: on two lines at most), their headings and
+        the score whole (see :meth:`_fit_list_columns`)."""
+        if len(self._list_widths) != self.list_model.columnCount():
+            self._measure_list()
         bar = self.deal_list.verticalScrollBar().sizeHint().width()
         frame = 2 * self.deal_list.frameWidth()
-        floors = fm.horizontalAdvance("MMMM") + fm.horizontalAdvance("MMM") + 2 * _LIST_PAD
-        return round(floors + fm.horizontalAdvance("+0000") + _LIST_PAD) + bar + frame
+        least = self._list_two if two_lines else self._list_least
+        columns = least[DealListModel.PLAYER] + least[DealListModel.GAME]
+        return columns + self._list_widths[DealListModel.SCORE] + bar + frame
 
     def _board_width(self) -> int:
         return self.board_box.minimumSizeHint().width()
@@ -1278,7 +1360,8 @@ class HistoryBrowser(QWidget):
             self.list_model.set_rows(())
             return
         flt = self.current_filter()
-        self.deal_list.setColumnHidden(DealListModel.SERIES, flt.series_id is not None)
+        self._series_filtered = flt.series_id is not None
+        self.deal_list.setColumnHidden(DealListModel.SERIES, self._series_filtered)
         self._list_loader.load(self._store, lambda store, cancel: read_deal_list(store, flt))
 
     @Slot(int)
@@ -1362,48 +1445,120 @@ class HistoryBrowser(QWidget):
         if not self._filling:
             self.refresh()
 
+    def _cell_pad(self) -> int:
+        """The room around a cell's text: the style's margins on either side, as the view
+        lays the text out (and a heading's margins)."""
+        style = self.deal_list.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.deal_list)
+        header = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, self.deal_list)
+        return max(_LIST_PAD, 4 * (margin + 1), 2 * header + 2)
+
+    def _measure_list(self) -> None:
+        """Each column's width from its heading and its different texts (a few dozen, however
+        many deals): on one line; for the declarer and the game also on two lines at most
+        and at their narrowest, a word to a line. A heading is never cut."""
+        font = self.deal_list.font()
+        fm = QFontMetricsF(font)
+        fm_head = QFontMetricsF(self.deal_list.horizontalHeader().font())
+        model = self.list_model
+        pad = self._cell_pad()
+        word_most = fm.horizontalAdvance("M" * _WORD_MOST)
+        natural, two, least = [], [], []
+        self._wrap_texts = {}
+        for c in range(model.columnCount()):
+            head = fm_head.horizontalAdvance(model.headerData(c, Qt.Orientation.Horizontal))
+            texts = model.distinct_texts(c)
+            whole = {t: fm.horizontalAdvance(t) for t in texts}
+            one = math.ceil(max([head, *whole.values()])) + pad
+            natural.append(one)
+            if c not in _WRAPPED:
+                two.append(one)
+                least.append(one)
+                continue
+            self._wrap_texts[c] = texts
+            words = {t: min(wrapped_lines(t, font, 1)[1], word_most) for t in texts}
+            narrowest = math.ceil(max([head, *words.values()])) + pad
+            pairs = (
+                _two_line_width(t, font, words[t], whole[t]) for t in texts if whole[t] > words[t]
+            )
+            two.append(max(narrowest, math.ceil(max(pairs, default=0)) + pad))
+            least.append(narrowest)
+        self._list_widths, self._list_two, self._list_least = natural, two, least
+
     def _fit_list_columns(self, measure: bool = False) -> None:
-        """Each column as wide as its cells need (``measure``: read them again, from the first
-        thousand rows); a narrow list gives way (:class:`ColumnFit`) until it needs no
-        sideways scrolling: the game and then the declarer are cut short (their tooltips say
-        them whole), the date and the deal's number are left out. The score always shows
-        whole; the game column takes what is left."""
-        fm = QFontMetricsF(self.deal_list.font())
+        """Each column as wide as its cells need (``measure``: measure them again); a narrow
+        list gives way until it needs no sideways scrolling: the game and the declarer
+        wrap onto two lines; the date is left out, then the deal's number (the game's
+        tooltip says them), each time on one line again if that is enough; only then do
+        the game and the declarer wrap further, a word to a line at the least. Nothing is
+        cut short: all rows take the lines the widest cell needs (one height for thousands
+        of rows). The score and the headings always show whole; the game column takes
+        what is left."""
         model = self.list_model
         if measure or len(self._list_widths) != model.columnCount():
-            fm_head = QFontMetricsF(self.deal_list.horizontalHeader().font())
-            sample = model.rows[:1000]
-
-            def width(column: int, cap: float) -> int:
-                head = fm_head.horizontalAdvance(
-                    model.headerData(column, Qt.Orientation.Horizontal)
-                )
-                texts = (model.text(r, column) for r in sample)
-                widest = max((fm.horizontalAdvance(t) for t in texts), default=0.0)
-                return round(min(max(head, widest), cap) + _LIST_PAD)
-
-            caps = {
-                DealListModel.SERIES: fm.horizontalAdvance("0000-00-00"),
-                DealListModel.NUMBER: fm.horizontalAdvance("0000"),
-                DealListModel.PLAYER: fm.horizontalAdvance("M" * 12),
-                DealListModel.GAME: fm.horizontalAdvance("M" * 14),
-                DealListModel.SCORE: fm.horizontalAdvance("+0000"),
-            }
-            self._list_widths = [width(c, caps[c]) for c in range(model.columnCount())]
-        fit = ColumnFit(self._list_widths, self.deal_list.viewport().width())
-        fit.shrink(DealListModel.GAME, round(fm.horizontalAdvance("MMMMMM")) + _LIST_PAD)
-        fit.shrink(DealListModel.PLAYER, round(fm.horizontalAdvance("MMMMMM")) + _LIST_PAD)
-        fit.hide(DealListModel.SERIES)
-        fit.hide(DealListModel.NUMBER)
-        fit.shrink(DealListModel.GAME, round(fm.horizontalAdvance("MMMM")) + _LIST_PAD)
-        fit.shrink(DealListModel.PLAYER, round(fm.horizontalAdvance("MMM")) + _LIST_PAD)
+            self._measure_list()
+        room = self.deal_list.viewport().width()
+        always = {DealListModel.SERIES} if self._series_filtered else set()
+        every, no_date = always, always | {DealListModel.SERIES}
+        no_number = no_date | {DealListModel.NUMBER}
+        one, two, least = self._list_widths, self._list_two, self._list_least
+        steps = (
+            (every, one),
+            (every, two),
+            (no_date, one),
+            (no_number, one),
+            (no_date, two),
+            (no_number, two),
+            (no_number, least),  # every pixel for the words: fewer lines
+        )
+        for hidden, wrap in steps:
+            widths = [wrap[c] if c in _WRAPPED else w for c, w in enumerate(self._list_widths)]
+            if sum(w for c, w in enumerate(widths) if c not in hidden) <= room:
+                break
+        spare = room - sum(w for c, w in enumerate(widths) if c not in hidden)
+        player = DealListModel.PLAYER  # what is left: the declarer on fewer lines, the game
+        widths[player] += max(0, min(spare, self._list_widths[player] - widths[player]))
+        fit = ColumnFit(widths, room)
+        fit.hidden = set(hidden)
         fit.apply(self.deal_list)
+        game = DealListModel.GAME
+        others = sum(w for c, w in enumerate(widths) if c != game and c not in hidden)
+        widths[game] = max(widths[game], room - others)  # the stretched column
+        self._set_row_lines(widths)
+
+    def _set_row_lines(self, widths: list[int]) -> None:
+        """Rows tall enough for the most lines any declarer or game takes at ``widths``."""
+        font = self.deal_list.font()
+        fm = QFontMetricsF(font)
+        pad = self._cell_pad()
+        lines = 1
+        for c in _WRAPPED:
+            room = widths[c] - pad
+            for text in self._wrap_texts.get(c, ()):
+                if fm.horizontalAdvance(text) > room:
+                    lines = max(lines, wrapped_lines(text, font, room)[0])
+        if lines != self._row_lines:
+            self._row_lines = lines
+            self._size_rows()
+
+    def _size_rows(self) -> None:
+        """Every row as high as its lines; the list at least three rows high (a narrow panel
+        with rows of three lines would otherwise show less than one)."""
+        view = self.deal_list
+        row = math.ceil(QFontMetricsF(view.font()).height() * (self._row_lines + 0.5))
+        header = view.verticalHeader()
+        if header.defaultSectionSize() != row:
+            header.setDefaultSectionSize(row)
+        least = view.horizontalHeader().sizeHint().height() + 3 * row + 2 * view.frameWidth()
+        if view.minimumHeight() != least:
+            view.setMinimumHeight(least)
 
     @Slot(object)
     def _list_arrived(self, data: DealList) -> None:
         current = self._opened.deal_id if self._opened else None
         self.list_model.set_rows(data.rows)
         self._fit_list_columns(measure=True)
+        self._floor_changed()
         self._listed = data
         self._say_list_status()
         self.list_status.setStyleSheet(f"color: {muted_color(self.palette()).name()}")
@@ -1414,6 +1569,12 @@ class HistoryBrowser(QWidget):
                 self.deal_list.selectRow(row)
                 self._filling = False
         self.list_loaded.emit()
+
+    def _floor_changed(self) -> None:
+        """The list's least width follows its texts: the filters and the board are placed
+        anew and the panel hears of the new least width."""
+        self._reflow()
+        self.updateGeometry()
 
     def _say_list_status(self) -> None:
         data = self._listed
@@ -1851,8 +2012,7 @@ class HistoryBrowser(QWidget):
     def _restyle(self) -> None:
         pal = self.palette()
         self._paint_icons()
-        row = round(QFontMetricsF(self.font()).height() * 1.5)
-        self.deal_list.verticalHeader().setDefaultSectionSize(row)
+        self._size_rows()
         self.auction_line.setStyleSheet(f"color: {muted_color(pal).name()}")
         if self.error_line.isVisible():
             self.error_line.setStyleSheet(f"color: {negative_color(pal).name()}")
@@ -1860,12 +2020,23 @@ class HistoryBrowser(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         kind = event.type()
         if kind in (QEvent.Type.PaletteChange, QEvent.Type.FontChange) and hasattr(self, "board"):
+            if kind == QEvent.Type.FontChange:
+                self._fit_list_columns(measure=True)
+                self._floor_changed()
             self._restyle()
             self._mark_moves()
             self._draw()
         elif kind == QEvent.Type.LanguageChange and hasattr(self, "board"):
             self._retranslate()
             self._say_list_status()
+            # headings and games in the new language: measured anew (English widths cut
+            # "Alleinspieler" short)
+            self.list_model.headerDataChanged.emit(
+                Qt.Orientation.Horizontal, 0, self.list_model.columnCount() - 1
+            )
+            self._fit_list_columns(measure=True)
+            self._floor_changed()
+            self.deal_list.viewport().update()
             if self._opened is not None:
                 self.heading.setText(self._heading(self._opened))
             self._fill_moves()

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from skat_desktop.engine.profiles import BOCK_TRIGGERS, BUILTIN, CHOICES, RuleProfile
 from skat_desktop.gui import game_words as words
+from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
 
@@ -878,6 +879,7 @@ class ProfileEditor(QDialog):
         self.profile_label.setBuddy(self.profile_box)
         for p in self._choices:
             self.profile_box.addItem("", p.name)
+        keep_text_whole(self.profile_box)  # titles set (and retranslated) later
         self.copy_button = QPushButton()
         self.copy_button.clicked.connect(self.copy_profile)
 

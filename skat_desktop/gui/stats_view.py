@@ -77,6 +77,7 @@ from skat_desktop.app.statistics import (
 )
 from skat_desktop.engine.cards import GameType
 from skat_desktop.engine.tournament import METHODS
+from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.game_words import (
     game_name,
     is_dark,
@@ -283,6 +284,8 @@ class StatisticsView(QWidget):
             box.currentIndexChanged.connect(self._filters_changed)
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.series_box.setMaximumWidth(320)
+        # Qt keeps the least width of the items a box had first (English, or none yet)
+        keep_text_whole(self.player_box, self.series_box, self.profile_box, self.method_box)
         self.series_box.currentIndexChanged.connect(self._series_chosen)
         for edit in (self.date_from, self.date_to):
             edit.dateChanged.connect(self._filters_changed)
@@ -325,6 +328,10 @@ class StatisticsView(QWidget):
         self.tabs.addTab(self.rate_chart, "")
         self.tabs.addTab(self.score_chart, "")
         self.tabs.addTab(self.ranking_table, "")
+        # the tabs' names whole (German "Gewinnquote", "Rangliste"): the charts get no
+        # narrower than the tab bar, rather than scroll it behind arrows
+        self.tabs.tabBar().setUsesScrollButtons(False)
+        self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.figures)

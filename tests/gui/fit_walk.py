@@ -7,6 +7,7 @@ table through every phase so the checker can look at it at every window size (is
   the room its widget has, or an :class:`~skat_desktop.gui.panels.ElidedLabel` that cut its
   text ("…");
 - a widget that lies (partly) outside its parent, and two widgets of one layout that overlap;
+- a combo box squeezed below its least size, or closed on a current text it cuts short;
 - a tab bar or the menu bar narrower than its tabs or menus;
 - in a table or tree: a header section narrower than its text (with the style's margins),
   and a visible cell whose text the view elides ("…") because it does not fit;
@@ -46,6 +47,7 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
     QStyleOptionButton,
+    QStyleOptionComboBox,
     QStyleOptionHeaderV2,
     QStyleOptionViewItem,
     QTabBar,
@@ -71,6 +73,8 @@ def _name(w: QWidget) -> str:
     text = ""
     if isinstance(w, (QLabel, QAbstractButton)):
         text = re.sub(r"<[^>]+>", "", w.text())[:40]
+    elif isinstance(w, QComboBox):
+        text = w.currentText()[:40]
     owner = w
     while owner is not None and not owner.objectName() and owner.parentWidget() is not None:
         owner = owner.parentWidget()
@@ -141,6 +145,30 @@ def _label_problem(w: QLabel) -> str | None:
             return f"{_name(w)} is cut: {need} px high in {w.height()} px"
     elif hint.height() > w.height() + 1:
         return f"{_name(w)} is cut: {hint.height()} px high in {w.height()} px"
+    return None
+
+
+def combo_problem(w: QComboBox) -> str | None:
+    """A closed combo box narrower than its least size (its minimum width, else its
+    minimum size hint), or showing its current text cut short: the text (and its icon)
+    wider than the edit field the style gives it. Items that only fit in the open list
+    are fine: the list is as wide as they need."""
+    name = _name(w)
+    least = w.minimumWidth() or w.minimumSizeHint().width()  # as a layout takes it
+    if w.width() < least - 1:
+        return f"{name} is squeezed: {w.width()} < {least}"
+    if w.isEditable() or not w.currentText():
+        return None
+    opt = QStyleOptionComboBox()
+    w.initStyleOption(opt)
+    room = w.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, opt, QStyle.SubControl.SC_ComboBoxEditField, w
+    )
+    need = QFontMetrics(w.font()).horizontalAdvance(opt.currentText)
+    if not opt.currentIcon.isNull():
+        need += opt.iconSize.width() + 4
+    if need > room.width() - 2 + 0.5:  # the label is drawn 1 px in from either side
+        return f"{name} is cut: text {need} px in {room.width() - 2} px"
     return None
 
 
@@ -226,7 +254,11 @@ def _visible_indexes(view: QAbstractItemView) -> Iterator[QModelIndex]:
         if isinstance(view, QTableView) and view.isRowHidden(row):
             continue
         spanned = isinstance(view, QTreeView) and view.isFirstColumnSpanned(row, parent)
-        for column in range(1 if spanned else model.columnCount(parent)):
+        if spanned or not isinstance(view, (QTableView, QTreeView)):
+            columns = 1  # a list view (its model's columnCount may be private: a list model)
+        else:
+            columns = model.columnCount(parent)
+        for column in range(columns):
             if isinstance(view, (QTableView, QTreeView)) and view.isColumnHidden(column):
                 continue
             yield model.index(row, column, parent)
@@ -333,8 +365,8 @@ def widget_problems(root: QWidget) -> list[str]:
             problem = _label_problem(w)
         elif isinstance(w, QAbstractButton):
             problem = _button_problem(w)
-        elif isinstance(w, QComboBox) and w.width() < w.minimumSizeHint().width() - 1:
-            problem = f"{_name(w)} is squeezed: {w.width()} < {w.minimumSizeHint().width()}"
+        elif isinstance(w, QComboBox):
+            problem = combo_problem(w)
         elif isinstance(w, QTabBar) and w.count():
             need = sum(w.tabSizeHint(i).width() for i in range(w.count()))
             if need > w.width() + 1:

@@ -21,13 +21,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, Qt
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QComboBox, QPushButton
 
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.profiles import HOUSE
 from skat_desktop.gui import i18n
 from skat_desktop.gui import main_window as main_window_module
-from skat_desktop.gui.main_window import SIDE_MIN, MainWindow
+from skat_desktop.gui.main_window import HISTORY, SIDE_MIN, STATS, MainWindow
 from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.settings import Settings
 from skat_desktop.gui.sheet_view import ScoreSheetView
@@ -40,6 +40,7 @@ from .fit_walk import (
     SIDES,
     SIZES,
     Walk,
+    combo_problem,
     problems,
     resize_window,
     set_language,
@@ -468,3 +469,103 @@ def test_the_statistics_figures_are_whole_beside_the_charts(qtbot, qapp, store, 
         beside = view.splitter.orientation() == Qt.Orientation.Horizontal
         if width >= 1000 or width <= 560:
             assert beside == (width >= 1000), where
+
+
+# ---------------------------------------------------------------------- history and combos
+
+
+def _side_tab(
+    qtbot, tmp_path, store, language: str, key: str, *sheets, early: bool = False
+) -> MainWindow:
+    """A 1920 x 1080 window with the side panel on tab ``key``, built on an empty ``store``
+    that then gets ``sheets`` (player names) as a new series fills it (``early``: stored
+    before the window is built); ``language`` "en-de": built in English, then switched
+    to German (View → Language)."""
+    app = QApplication.instance()
+    first, *then = language.split("-")
+    set_language(app, first)
+    if early:
+        for names in sheets:
+            _a_long_sheet(store, names)
+        sheets = ()
+    window = _fresh_window(qtbot, tmp_path, store, name=f"{key}-{language}.ini")
+    resize_window(window, 1920, 1080)
+    window.show_side_panel(key)
+    view = window.history_view if key == HISTORY else window.stats_view
+    qtbot.waitUntil(lambda: not view.busy, timeout=20000)
+    for names in sheets:
+        _a_long_sheet(store, names)
+    view.set_store(store)  # as the window's views follow a new series
+    qtbot.waitUntil(lambda: not view.busy, timeout=20000)
+    for code in then:
+        set_language(app, code)
+    settle()
+    return window
+
+
+PANEL_WIDTHS = (SIDE_MIN, 410, 760, 1920)  # the least, beside 1024 px, and wider
+
+
+@pytest.mark.parametrize("language", ["en", "de", "en-de"])
+def test_the_history_list_is_whole_in_the_side_panel_at_every_width(
+    qtbot, tmp_path, store, language
+):
+    """The History tab's deal list cut "Alleinspieler" at 280 px and "(beginner 3)" and
+    "Kreuz Hand Schneider angesagt" short ("…") at 640 px, and after a switch from English
+    kept the English widths ("Datum" cut). Now its game and declarer wrap onto more lines
+    (all rows one height), the date and the number give way, and every width is
+    measured anew in the new language; the list never scrolls sideways."""
+    sheets = (("Anna", "beginner 2", "beginner 3"), ("Anna-Lena Sommer", "Bert", "Cleo", "Dora"))
+    window = _side_tab(qtbot, tmp_path, store, language, HISTORY, *sheets)
+    view = window.history_view
+    assert view.deal_count() == 18
+    for width in PANEL_WIDTHS:
+        window.resizeDocks([window.side_dock], [width], Qt.Orientation.Horizontal)
+        settle()
+        where = f"{language} {window.side_dock.width()} px"
+        faults = widget_problems(window.side_dock)
+        assert not faults, (where, faults)
+        deals = view.deal_list
+        assert not deals.horizontalScrollBar().isVisible(), where
+        assert not deals.isColumnHidden(1 + 3), where  # the score
+        # the rows in sight, scrolled through: none cut (the checker looks at those in sight)
+        for row in range(0, view.deal_count(), 3):
+            deals.scrollTo(view.list_model.index(row, 0))
+            settle(1)
+            assert not widget_problems(deals), (where, row, widget_problems(deals))
+    window.close()
+
+
+@pytest.mark.parametrize(("language", "early"), [("de", True), ("de", False), ("en-de", False)])
+def test_the_statistics_filters_show_their_choice_whole(qtbot, tmp_path, store, language, early):
+    """Built in English before a series was stored, then switched to German, the
+    statistics' rules box kept the width of "All rule profiles" and cut "Alle
+    Regelprofile"; built in German, the charts' tab bar was narrower than its tabs. A
+    combo box is now never narrower than its current text, the tabs never hidden."""
+    sheet = ("Anna", "beginner 2", "beginner 3")
+    window = _side_tab(qtbot, tmp_path, store, language, STATS, sheet, early=early)
+    assert window.stats_view.profile_box.currentText() == "Alle Regelprofile"
+    for width in PANEL_WIDTHS:
+        window.resizeDocks([window.side_dock], [width], Qt.Orientation.Horizontal)
+        settle()
+        faults = widget_problems(window.side_dock)
+        assert not faults, (language, width, faults)
+    window.close()
+
+
+def test_the_checker_faults_a_closed_combo_that_cuts_its_text_not_a_long_item(qtbot):
+    box = QComboBox()
+    qtbot.addWidget(box)
+    box.addItems(["Alle Regelprofile", "Internationale Skatordnung (eingebaut)"])
+    box.show()
+    box.setFixedWidth(box.fontMetrics().horizontalAdvance("Alle Regelprofile") // 2)
+    settle()
+    assert "is cut" in (combo_problem(box) or "")
+    from skat_desktop.gui.combo_width import text_width
+
+    box.setFixedWidth(text_width(box))  # the current text whole, the long item not
+    settle()
+    assert combo_problem(box) is None
+    box.setCurrentIndex(1)
+    settle()
+    assert "is cut" in (combo_problem(box) or "")

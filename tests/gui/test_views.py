@@ -28,8 +28,9 @@ from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import HOUSE, ISKO
 from skat_desktop.engine.record import deal_from_record
+from skat_desktop.gui import history_view
 from skat_desktop.gui.game_words import number
-from skat_desktop.gui.history_view import DealListModel, HistoryBrowser, Replay
+from skat_desktop.gui.history_view import DealListing, DealListModel, HistoryBrowser, Replay
 from skat_desktop.gui.sheet_view import (
     MUTED_ROLE,
     NEGATIVE_ROLE,
@@ -41,6 +42,8 @@ from skat_desktop.gui.sheet_view import (
 from skat_desktop.gui.stats_view import StatisticsView
 from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.store.repository import DealRow, Store
+
+from .fit_walk import widget_problems
 
 WAIT = 20_000  # ms; a generous ceiling for a worker's answer, not a timing goal
 
@@ -659,6 +662,50 @@ def test_the_history_fits_a_side_panel_without_sideways_scrolling(qtbot, club, w
     if width >= 900:  # a wide panel keeps the lists beside the board, the list whole
         assert view.splitter.orientation() == Qt.Orientation.Horizontal, where
         assert not any(deals.isColumnHidden(c) for c in range(view.list_model.columnCount()))
+
+
+def _listing(i: int, player: str, label: str, score: int) -> DealListing:
+    return DealListing(i, 1, "2026-01-09", "Evening", i % 36 + 1, player, label, True, score, True)
+
+
+def test_thousands_of_deals_are_measured_by_their_few_texts_and_wrap_to_one_row_height(
+    qtbot, monkeypatch
+):
+    """The deal list may hold thousands of deals: its columns are measured on the few
+    different texts, not on every row (a wrapped layout for each row would take seconds),
+    and every row gets the one height the longest game needs; a narrow list wraps
+    "Clubs Hand Schneider announced" onto more lines rather than cut it short ("…")."""
+    labels = ["Clubs Hand Schneider announced", "Null Hand Ouvert", "Grand", "ramsch"]
+    players = ["Anna-Lena Sommer", "Bert", "beginner 3"]
+    rows = tuple(
+        _listing(i, players[i % 3], labels[i % 4], (-1) ** i * (i % 200)) for i in range(3000)
+    )
+    calls = []
+    real = history_view.wrapped_lines
+    monkeypatch.setattr(history_view, "wrapped_lines", lambda *a: calls.append(a[0]) or real(*a))
+    view = HistoryBrowser()
+    qtbot.addWidget(view)
+    view.list_model.set_rows(rows)
+    deals = view.deal_list
+    deals.setParent(None)  # the list alone, at the widths of a side panel's list
+    qtbot.addWidget(deals)
+    deals.show()
+    heights = {}
+    for width in (700, 360, 240):
+        deals.resize(width, 400)
+        QCoreApplication.processEvents()
+        calls.clear()
+        view._fit_list_columns(measure=True)
+        QCoreApplication.processEvents()
+        assert len(calls) < 300, (width, len(calls))  # some dozen texts, not 3000 rows
+        assert not widget_problems(deals), (width, widget_problems(deals))
+        assert not deals.horizontalScrollBar().isVisible(), width
+        assert deals.rowHeight(0) == deals.rowHeight(2999)
+        heights[width] = deals.rowHeight(0)
+    assert heights[700] < heights[360] <= heights[240]  # one line wide, wrapped narrow
+    # what a narrow list leaves out the game's tooltip says
+    tip = view.list_model.index(0, DealListModel.GAME).data(Qt.ItemDataRole.ToolTipRole)
+    assert "2026-01-09" in tip and "#1" in tip
 
 
 def test_a_replay_is_qt_free_and_reports_damage_in_one_sentence():
