@@ -30,8 +30,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from skat_desktop.app.sheets import SeriesService
-from skat_desktop.engine.actions import Action, Discard, action_from_dict
-from skat_desktop.engine.cards import card, cards_of
+from skat_desktop.engine.actions import Action, action_from_dict
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import DealtCards, deal_from_seed
 from skat_desktop.engine.errors import SkatError
@@ -47,8 +46,10 @@ from skat_desktop.net.protocol import (
     Event,
     HostMessage,
     Joined,
+    Pledges,
     Pong,
     ProtocolError,
+    Records,
     Reveal,
     Seats,
     Tables,
@@ -64,13 +65,23 @@ CHAT_KEPT = 100  # chat lines kept for the window
 PROBLEMS_KEPT = 50  # the host's refused frames, one line each
 ERRORS_KEPT = 20  # the host's error replies to this client's frames
 CHECKS_KEPT = 8  # deals whose fair-deal record is kept (the current one and a few before)
-READY_KEPT = 32  # finished deals waiting for the recorder (the oldest go first)
+READY_KEPT = 100  # finished deals waiting for the recorder (more than one records answer)
+HELD_KEPT = 64  # finished deals the recorder holds until the deals before them are fetched
 SEEN_KEPT = 200  # hands shown during one deal (a deal has fewer than 100 changes)
 LAN_SOURCE = "lan"  # the stored series' source: played at a LAN table
 
 
 class ClientError(ValueError):
     """A frame this client cannot build now, or a deal it cannot keep; one sentence."""
+
+
+class MissingDeals(ClientError):
+    """A deal the client's copy cannot keep yet: the deals from ``first`` on are missing
+    (played before this client came, or while it was away). They can be fetched."""
+
+    def __init__(self, message: str, first: int) -> None:
+        super().__init__(message)
+        self.first = first
 
 
 class _Refused(ValueError):
@@ -101,6 +112,12 @@ class DealCheck:
     position: int | None = None  # its position in the deal (None: sits out, kibitzes)
     recommitted: bool = False  # the host committed to this deal twice, differently
     late: bool = False  # the commitment was first seen after the deal was dealt
+    left_out: bool = False  # seated and there, yet not asked (or its pledge not shown)
+    # every seat's pledge as shown before anyone opened (None: not seen before the deal)
+    pledges: dict[int, bytes] | None = field(default=None, repr=False)
+    repledged: bool = False  # the host showed the pledges twice, differently
+    opened: bool = False  # this client opened its bytes
+    withheld: tuple[int, ...] = ()  # seats that pledged and did not open (the reveal's)
     seed: int | None = None  # from ``reveal``
     verified: bool | str | None = None  # None: not revealed yet; True; or why not
 
@@ -111,7 +128,7 @@ class _Over:
 
     number: int
     actions: tuple[dict[str, Any], ...]
-    view: SeatView  # the final view: every card is open
+    view: SeatView | None  # the final view: every card is open (None: a fetched record)
     result: dict[str, Any] | None  # the host's result (result_to_dict), None after a rejoin
     entry: dict[str, Any] | None  # the host's sheet line
     seen: tuple[tuple[int, int, int], ...]  # (log length, position, hand) shown meanwhile
@@ -136,6 +153,8 @@ class FinishedDeal:
     verified: bool | str
     deal: Deal | None = field(default=None, repr=False)
     problem: str | None = None
+    withheld: tuple[int, ...] = ()  # seats that pledged bytes to the deal and did not open
+    fetched: bool = False  # its record was fetched afterwards (``records``), not seen played
 
 
 # --------------------------------------------------------------------------- the table
@@ -152,6 +171,10 @@ class ClientTable:
         self.tables: tuple[dict[str, Any], ...] = ()  # the last table list
         self.info: dict[str, Any] | None = None  # this table's entry in that list
         self.joined = False
+        self.table_name = ""  # the table's name (joined)
+        self.planned_deals: int | None = None  # the series' length (joined)
+        self.deals_done = 0  # finished deals of the series (joined, then each deal_finished)
+        self.state = "lobby"  # the series: "lobby", "playing" or "finished"
         self.profile: RuleProfile | None = None
         self.names: tuple[str | None, ...] = ()
         self.seat: int | None = None  # None: kibitzing (or not joined)
@@ -182,6 +205,11 @@ class ClientTable:
         self._ready: deque[FinishedDeal] = deque()
         self._seen: list[tuple[int, int, int]] = []
         self._next_id = 0
+        # a commit right after a ``joined`` mid-series is the one in progress shown again
+        # (this seat may not have been there to be asked): no "left out" verdict for it
+        self._rejoined = False
+        self.fetching: int | None = None  # a ``records`` request is out from this deal on
+        self.joins = 0  # ``joined`` frames so far (a request before the last one is lost)
 
     # ------------------------------------------------------------------ state
 
@@ -284,6 +312,17 @@ class ClientTable:
     def ping(self) -> dict[str, Any]:
         return protocol.ping(id=self._id())
 
+    def fetch_records(self, first: int) -> dict[str, Any]:
+        """Ask for the finished deals from number ``first`` on (the host answers with
+        what fits one frame; :meth:`feed` asks on until it has them all)."""
+        table = self._need_table()
+        if not self.joined:
+            raise ClientError("this client has not joined the table")
+        if type(first) is not int or first < 1:
+            raise ClientError("deals are numbered from 1")
+        self.fetching = first
+        return protocol.fetch_records(table, first, id=self._id())
+
     # ------------------------------------------------------------------ feeding
 
     def feed(self, message: HostMessage | dict[str, Any]) -> list[dict[str, Any]]:
@@ -338,12 +377,15 @@ class ClientTable:
                 self._joined(msg)
             case Event():
                 self._event(msg)
+                self._rejoined = False
             case Turn():
                 self._for_me(msg.table)
                 self._advance(msg.tick)
                 self.turn = (msg.seat, msg.interjection)
+                self._rejoined = False
             case Seats():
                 self._for_me(msg.table)
+                self._rejoined = False
                 if len(msg.seats) != len(self.names):
                     raise _Refused("the host's seats do not fit its table")
                 self.seat_infos, self.waiting_for = msg.seats, msg.waiting_for
@@ -353,8 +395,13 @@ class ClientTable:
                 self.names = tuple(s["name"] or n for s, n in zip(by_seat, self.names, strict=True))
             case Commit():
                 return self._commit(msg)
+            case Pledges():
+                return self._pledges(msg)
             case Reveal():
                 self._reveal(msg)
+                self._rejoined = False
+            case Records():
+                return self._records(msg)
             case ChatLine():
                 self._for_me(msg.table)
                 self.chat_lines.append(ChatMessage(msg.seat, msg.name, msg.text))
@@ -390,6 +437,14 @@ class ClientTable:
         view = msg.view
         if view is not None and view.seat != msg.seat:
             raise _Refused("the host sent the view of another seat")
+        seats = msg.deal_seats
+        if (view is None) != (seats is None) or (view is None) != (msg.dealer is None):
+            raise _Refused("the host's dealer and seating do not fit the deal it shows")
+        if seats is not None:
+            if max(msg.dealer, *seats) >= size:
+                raise _Refused("the host dealt to a seat its table does not have")
+            if view.position is not None and seats[view.position] != msg.seat:
+                raise _Refused("the host's view puts this seat where the deal does not")
         same_deal = self.joined and msg.deal_number == self.deal_number
         self.table, self.joined = msg.table, True
         self.seat, self.profile, self.names = msg.seat, msg.profile, msg.names
@@ -402,10 +457,14 @@ class ClientTable:
         self.totals = tuple(msg.sheet["totals"])
         self.turn = None
         self.deal_over = view is not None and view.result is not None
-        planned = (self.info or {}).get("planned_deals")
-        self.series_over = planned is not None and len(self.entries) >= planned
+        self.table_name, self.planned_deals = msg.name, msg.planned_deals
+        self.deals_done, self.state = msg.deals_done, msg.state
+        self.series_over = msg.state == "finished"
+        self.dealer, self.deal_seats = msg.dealer, seats
+        self._rejoined = msg.state != "lobby"
+        self.joins += 1
+        self.fetching = None  # an answer still out is lost with the old connection
         if not same_deal:
-            self.dealer = self.deal_seats = None
             self._seen = []
         number = msg.deal_number
         if view is None or number == 0:
@@ -452,7 +511,7 @@ class ClientTable:
         elif kind == "series_finished":
             if len(e["totals"]) != len(self.names):
                 raise _Refused("the host's final totals do not fit the table")
-            self.series_over = True
+            self.series_over, self.state = True, "finished"
             self.totals = tuple(e["totals"])
         if view is not None:
             self.view = view
@@ -469,6 +528,7 @@ class ClientTable:
         if view is None or view.phase == "finished":
             raise _Refused(f"the host dealt deal {number} without showing it")
         self._unrevealed_before(number)
+        self.state = "playing"
         self.deal_number, self.dealer = number, e["dealer"]
         self.deal_seats = tuple(e["seats"])
         self.actions, self.deal_over, self._seen = [], False, []
@@ -512,6 +572,7 @@ class ClientTable:
             self.entries.append(entry)
             self.totals = tuple(totals)
         self.deal_over = True
+        self.deals_done = max(self.deals_done, number)
         if self._unchecked(number):
             self._over[number] = _Over(
                 number, tuple(self.actions), view, e["result"], entry, tuple(self._seen)
@@ -536,7 +597,13 @@ class ClientTable:
         while len(kept) > CHECKS_KEPT:
             del kept[min(kept)]
 
+    def _pledge_frame(self, number: int, mine: bytes) -> dict[str, Any]:
+        value = fairness.pledge(self.table, number, self.seat, mine)
+        return protocol.pledge(self.table, number, value, id=self._id())
+
     def _commit(self, msg: Commit) -> list[dict[str, Any]]:
+        """Fair deals, step 1: the host's commitment. A contributor answers with the
+        pledge of fresh bytes (their hash); the bytes follow once every pledge is shown."""
         self._for_me(msg.table)
         number = msg.deal
         # the host shows the commitment of the deal in play again to a player who comes
@@ -546,6 +613,7 @@ class ClientTable:
             raise _Refused(f"the host committed to deal {number}, which was dealt already")
         if any(s >= len(self.names) for s in msg.contributors):
             raise _Refused("the host asked a seat its table does not have to contribute")
+        rejoined, self._rejoined = self._rejoined, False
         old = self.checks.get(number)
         if old is not None and old.commitment is not None:
             if old.commitment != msg.commitment:
@@ -555,7 +623,7 @@ class ClientTable:
                 self.note(f"the host committed to deal {number} twice, differently")
                 return []
             if not in_play and old.mine is not None and self.seat in msg.contributors:
-                return [protocol.contribute(self.table, number, old.mine, id=self._id())]
+                return [self._pledge_frame(number, old.mine)]  # shown again: pledged again
             return []
         if in_play:
             self._check(number, commitment=msg.commitment, late=True)
@@ -563,10 +631,52 @@ class ClientTable:
         mine = None
         if self.seat is not None and self.seat in msg.contributors:
             mine = fairness.new_contribution()
-        self._check(number, commitment=msg.commitment, contributors=msg.contributors, mine=mine)
-        if mine is None:
+        # a seated player who is here must be asked: a host that asks nobody (or only a
+        # seat it plays itself) could choose the cards
+        left_out = self.seat is not None and mine is None and not rejoined
+        self._check(
+            number,
+            commitment=msg.commitment,
+            contributors=msg.contributors,
+            mine=mine,
+            left_out=left_out,
+        )
+        if left_out:
+            self.note(f"the host did not ask this seat to contribute to deal {number}")
+        return [] if mine is None else [self._pledge_frame(number, mine)]
+
+    def _pledges(self, msg: Pledges) -> list[dict[str, Any]]:
+        """Fair deals, step 2: every pledge, fixed. Only now does this seat open its
+        bytes, and only when its own pledge is among them as it sent it."""
+        self._for_me(msg.table)
+        number = msg.deal
+        if any(s >= len(self.names) for s in msg.pledges):
+            raise _Refused("the host showed a pledge of a seat its table does not have")
+        in_play = number == self.deal_number and number > 0 and not self.deal_over
+        if number < self.deal_number or (number == self.deal_number and not in_play):
+            raise _Refused(f"the host showed the pledges of deal {number}, which was dealt already")
+        check = self.checks.get(number)
+        if check is None or check.commitment is None:
+            raise _Refused(f"the host showed the pledges of deal {number} before committing to it")
+        if check.pledges is not None:
+            if check.pledges != msg.pledges:
+                self._check(number, repledged=True)
+                self.note(f"the host showed the pledges of deal {number} twice, differently")
+                return []
+        elif in_play:
+            return []  # first seen once the deal was dealt: they bind nothing (check.late)
+        else:
+            check = self._check(number, pledges=dict(msg.pledges))
+        if in_play or check.mine is None or self.seat is None:
             return []
-        return [protocol.contribute(self.table, number, mine, id=self._id())]
+        shown = msg.pledges.get(self.seat)
+        if shown is None or shown != fairness.pledge(self.table, number, self.seat, check.mine):
+            self._check(number, left_out=True)
+            what = "left out" if shown is None else "changed"
+            self.note(f"the host {what} this seat's pledge to deal {number}")
+            return []
+        self._check(number, opened=True)
+        return [protocol.contribute(self.table, number, check.mine, id=self._id())]
 
     def _reveal(self, msg: Reveal) -> None:
         self._for_me(msg.table)
@@ -582,7 +692,21 @@ class ClientTable:
                 raise _Refused(f"the host revealed deal {number} before it ended")
             if check is None:
                 raise _Refused(f"the host revealed deal {number}, which this client did not see")
-        reason = self._fair(number, check, msg)
+        wrong = None
+        if over is not None:
+            if _same_log(over.actions, msg.actions):
+                # the whole log, hidden discards open: the copy equals the host's record
+                self._over[number] = replace(over, actions=msg.actions)
+            else:
+                wrong = f"the log of deal {number} revealed is not the one played"
+        reason = self._fair(number, check, msg) or wrong
+        self._check(number, withheld=msg.withheld)
+        for seat in msg.withheld:
+            name = self.names[seat] if seat < len(self.names) else None
+            self.notices.append(
+                f"{name or f'seat {seat + 1}'} pledged bytes to deal {number} and did not"
+                " open them: the deal was dealt without them"
+            )
         self._finish(number, msg.seed, reason)
 
     def _fair(self, number: int, check: DealCheck | None, msg: Reveal) -> str | None:
@@ -590,20 +714,84 @@ class ClientTable:
             return f"the host's commitment to deal {number} was not seen before it was dealt"
         if check.recommitted:
             return f"the host committed to deal {number} twice"
+        reveal = (self.table, number, check.commitment, msg.secret, msg.contributions, msg.seed)
         if check.late:
-            problem = fairness.check_reveal(
-                self.table, number, check.commitment, msg.secret, msg.contributions, msg.seed
-            )
+            problem = fairness.check_reveal(*reveal, pledges=msg.pledges, left_out=msg.withheld)
             late = f"the host's commitment to deal {number} was seen only after it was dealt"
             return problem or late
-        extra = sorted(set(msg.contributions) - set(check.contributors))
+        if check.repledged:
+            return f"the host showed the pledges of deal {number} twice, differently"
+        if check.left_out:
+            return f"the host left this seat out of the contributions to deal {number}"
+        if check.pledges is None:
+            return f"the pledges of deal {number} were not shown before it was dealt"
+        if msg.pledges != check.pledges:
+            return f"the pledges of deal {number} revealed are not the ones shown before it"
+        extra = sorted(set(check.pledges) - set(check.contributors))
         if extra:
-            return f"the seed takes a contribution of seat {extra[0] + 1}, which was not asked"
-        mine = None
-        if check.mine is not None:
-            mine = (self.seat, check.mine)
-        return fairness.check_reveal(
-            self.table, number, check.commitment, msg.secret, msg.contributions, msg.seed, mine
+            return f"the seed takes a pledge of seat {extra[0] + 1}, which was not asked"
+        mine = (self.seat, check.mine) if check.opened else None
+        problem = fairness.check_reveal(*reveal, mine, pledges=check.pledges, left_out=msg.withheld)
+        if problem is None and not msg.contributions:
+            return f"no player's bytes went into deal {number}: it is only as fair as the host"
+        return problem
+
+    def _records(self, msg: Records) -> list[dict[str, Any]]:
+        """Finished deals this client asked for (:meth:`fetch_records`): each one it did
+        not see played goes to the recorder, checked as far as it can be; then the next
+        ones are asked for, until the host has no more."""
+        self._for_me(msg.table)
+        first = self.fetching
+        if first is None:
+            raise _Refused("the host sent records this client did not ask for")
+        for d in msg.deals:
+            if d["deal"] < first:
+                raise _Refused(f"the host sent the record of deal {d['deal']}, not asked for")
+            if d["deal"] > self.deals_done:
+                raise _Refused(f"the host sent the record of deal {d['deal']}, which is not over")
+        for d in msg.deals:
+            n = d["deal"]
+            check = self.checks.get(n)
+            if (check is not None and check.verified is not None) or n in self._over:
+                continue  # seen played: it has (or will have) its own verdict
+            if any(r.number == n for r in self._ready):
+                continue
+            self._ready.append(self._fetched(d))
+            self._trim_ready()
+        if msg.more and msg.deals:
+            return [self.fetch_records(msg.deals[-1]["deal"] + 1)]
+        self.fetching = None
+        return []
+
+    def _fetched(self, d: dict[str, Any]) -> FinishedDeal:
+        n, seed, fair = d["deal"], d["seed"], d["fair"]
+        over = _Over(n, d["actions"], None, d["result"], d["entry"], ())
+        withheld: tuple[int, ...] = ()
+        if fair is None:
+            reason = f"the host no longer knows how deal {n} was dealt"
+        else:
+            withheld = fair["withheld"]
+            reason = fairness.check_reveal(
+                self.table,
+                n,
+                fair["commitment"],
+                fair["secret"],
+                fair["contributions"],
+                seed,
+                pledges=fair["pledges"],
+                left_out=withheld,
+            )
+        deal, problem = None, None
+        try:
+            deal, wrong = replay(self.profile, len(self.names), over, seed)
+            reason = reason or wrong
+        except _Refused as e:
+            problem = str(e)
+            reason = reason or problem
+        # its commitment was never seen before the deal here: a record, not a witness
+        reason = reason or f"deal {n} was not seen played here: its record was fetched afterwards"
+        return self._finished_deal(
+            n, over.entry, deal, _one_line(reason), problem, withheld, fetched=True
         )
 
     def _unrevealed_before(self, number: int) -> None:
@@ -628,43 +816,66 @@ class ClientTable:
                 problem = str(e)
                 reason = reason or problem
         verified: bool | str = True if reason is None else _one_line(reason)
-        self._check(number, seed=seed, verified=verified)
+        check = self._check(number, seed=seed, verified=verified)
         if over is None:
             return
+        self._ready.append(
+            self._finished_deal(number, over.entry, deal, verified, problem, check.withheld)
+        )
+        self._trim_ready()
+
+    def _finished_deal(
+        self,
+        number: int,
+        entry: dict[str, Any] | None,
+        deal: Deal | None,
+        verified: bool | str,
+        problem: str | None,
+        withheld: tuple[int, ...],
+        fetched: bool = False,
+    ) -> FinishedDeal:
         info = self.info or {}
         seat_infos = self.seat_infos or tuple(info.get("seats") or ())
         kinds = tuple(s["kind"] for s in sorted(seat_infos, key=lambda s: s["seat"]))
-        self._ready.append(
-            FinishedDeal(
-                table=self.table,
-                number=number,
-                profile=self.profile,
-                names=self.names,
-                kinds=kinds,
-                table_name=str(info.get("name") or self.table),
-                host=self.host,
-                planned_deals=info.get("planned_deals"),
-                entry=over.entry,
-                seed=deal.setup.seed if deal is not None else None,
-                verified=verified,
-                deal=deal,
-                problem=problem,
-            )
+        return FinishedDeal(
+            table=self.table,
+            number=number,
+            profile=self.profile,
+            names=self.names,
+            kinds=kinds,
+            table_name=self.table_name or str(info.get("name") or self.table),
+            host=self.host,
+            planned_deals=self.planned_deals or info.get("planned_deals"),
+            entry=entry,
+            seed=deal.setup.seed if deal is not None else None,
+            verified=verified,
+            deal=deal,
+            problem=problem,
+            withheld=withheld,
+            fetched=fetched,
         )
+
+    def _trim_ready(self) -> None:
         while len(self._ready) > READY_KEPT:
             dropped = self._ready.popleft()
             self.note(f"deal {dropped.number} was not kept: nothing took it in time")
 
 
+def _same_log(known: tuple[dict[str, Any], ...], full: tuple[dict[str, Any], ...]) -> bool:
+    """Whether ``full`` (the revealed log) is the log this seat saw, its hidden discards
+    filled in."""
+    if len(known) != len(full):
+        return False
+    for k, f in zip(known, full, strict=True):
+        if k == f:
+            continue
+        hidden = k.get("type") == "discard" and k.get("cards") is None
+        if not (hidden and f.get("type") == "discard" and f.get("player") == k.get("player")):
+            return False
+    return True
+
+
 # --------------------------------------------------------------------------- replaying
-
-
-def _later_plays(actions: tuple[dict[str, Any], ...], player: int) -> int:
-    m = 0
-    for a in actions:
-        if a.get("type") == "play" and a.get("player") == player:
-            m |= 1 << card(str(a["card"]))
-    return m
 
 
 def _need(entry: dict[str, Any], key: str, kind: type) -> Any:
@@ -678,22 +889,28 @@ def replay(
     profile: RuleProfile, table_size: int, over: _Over, seed: int | None
 ) -> tuple[Deal, str | None]:
     """The finished deal rebuilt from its dealt cards (the final view's, which the check
-    compares with the seed's) and its log, with the discards this seat could not see
-    worked out from where every card ended: a card a player held after putting two down
-    is one he played later or still holds at the end. Returns the deal and, if the log
-    does not end in the host's result or the hands shown during the deal are not the
-    ones the cards and moves give, why it is not verified. Raises :class:`_Refused`
-    when there is no deal to rebuild (no sheet line, no deal's cards, a move that does
-    not replay)."""
+    compares with the seed's; a fetched record's: the seed's) and its whole log as the
+    reveal shows it (every discard open, in the order it was made). Returns the deal
+    and, if the log does not end in the host's result or the hands shown during the
+    deal are not the ones the cards and moves give, why it is not verified. Raises
+    :class:`_Refused` when there is no deal to rebuild (no sheet line, no deal's cards,
+    a hidden discard, a move that does not replay)."""
     view, entry = over.view, over.entry
     if entry is None:
         raise _Refused(f"deal {over.number} has no sheet line to set it up")
-    try:
-        cards = DealtCards(tuple(view.dealt), view.original_skat)
-    except (TypeError, ValueError) as e:
-        raise _Refused(f"the cards shown after deal {over.number} are no deal: {e}") from None
-    if seed is not None and deal_from_seed(seed) != cards:
-        seed = None  # the record keeps the cards that were played, without a false seed
+    if entry.get("number") != over.number:
+        raise _Refused(f"the host's sheet line for deal {over.number} has another number")
+    if view is None:
+        if seed is None:
+            raise _Refused(f"deal {over.number} has neither its cards nor its seed")
+        cards = deal_from_seed(seed)
+    else:
+        try:
+            cards = DealtCards(tuple(view.dealt), view.original_skat)
+        except (TypeError, ValueError) as e:
+            raise _Refused(f"the cards shown after deal {over.number} are no deal: {e}") from None
+        if seed is not None and deal_from_seed(seed) != cards:
+            seed = None  # the record keeps the cards that were played, without a false seed
     try:
         setup = DealSetup(
             profile,
@@ -712,11 +929,10 @@ def replay(
     deal = Deal(setup)
     hands = [tuple(deal.hands)]
     for i, known in enumerate(over.actions):
+        if known.get("type") == "discard" and known.get("cards") is None:
+            raise _Refused(f"move {i + 1} of deal {over.number} is a discard still hidden")
         try:
-            if known.get("type") == "discard" and known.get("cards") is None:
-                action: Action = _hidden_discard(deal, known, over.actions[i + 1 :], view)
-            else:
-                action = action_from_dict(known)
+            action: Action = action_from_dict(known)
             deal.apply(action)
         except (SkatError, ValueError, KeyError, TypeError) as e:
             raise _Refused(
@@ -729,9 +945,14 @@ def replay(
     if over.result is not None:
         same = result == over.result
     else:
-        same = view.result is not None and (result["kind"], result["scores"]) == (
-            view.result.kind,
-            list(view.result.scores),
+        same = (
+            view is not None
+            and view.result is not None
+            and (result["kind"], result["scores"])
+            == (
+                view.result.kind,
+                list(view.result.scores),
+            )
         )
     if not same:
         return deal, f"the moves of deal {over.number} do not give the host's result"
@@ -739,18 +960,6 @@ def replay(
         if not any(h[position] == hand for h in hands[index:]):
             return deal, f"a hand shown to this seat in deal {over.number} is not the cards'"
     return deal, None
-
-
-def _hidden_discard(
-    deal: Deal, known: dict[str, Any], later: tuple[dict[str, Any], ...], view: SeatView
-) -> Discard:
-    player = known["player"]
-    left = view.open_hands[player] or 0
-    down = deal.hands[player] & ~(_later_plays(later, player) | left)
-    if down.bit_count() != 2:
-        raise ValueError("the two cards put down cannot be worked out from the deal's end")
-    c1, c2 = cards_of(down)
-    return Discard(player, (c1, c2))
 
 
 # --------------------------------------------------------------------------- the client's copy
@@ -762,15 +971,20 @@ class ClientRecorder:
     The series is found again by its ``place`` (``LAN <host>/<table>`` unless given):
     a reconnect, or a restart of the client, continues the same local series. Each
     finished deal is stored with the host's deal number, its full log and its
-    verification (the record's ``extra.lan``). A deal that cannot be kept (the client
-    missed deals, the host's series differs from this copy) raises :class:`ClientError`
-    with one sentence and stores nothing.
+    verification (the record's ``extra.lan``). A deal that cannot be kept (the host's
+    series differs from this copy) raises :class:`ClientError` with one sentence and
+    stores nothing; one after a gap (the client came late or missed deals) raises
+    :class:`MissingDeals`. :meth:`record_all` holds such a deal and :meth:`fetch` asks
+    the host for the missing ones (``records``), so each laptop has the whole series.
     """
 
     def __init__(self, store: Store, place: str | None = None) -> None:
         self.store = store
         self.place = place
         self._service: SeriesService | None = None
+        self._held: dict[int, FinishedDeal] = {}  # after a gap, until it is filled
+        self._wanted: int | None = None  # the first deal number this copy lacks
+        self._asked: tuple[int, int] | None = None  # (first, the table's joins) asked for
 
     def place_for(self, done: FinishedDeal) -> str:
         return self.place or f"LAN {done.host}/{done.table}"
@@ -789,9 +1003,10 @@ class ClientRecorder:
             if done.number < number:
                 return None  # this very deal, heard again after a reconnect
             if done.number > number:
-                raise ClientError(
+                raise MissingDeals(
                     f"deal {done.number} cannot be kept: this copy of the series lacks"
-                    f" deal {number} (played while this client was away)"
+                    f" deal {number} (played while this client was away)",
+                    number,
                 )
             s = done.deal.setup
             if service.next_context() != (s.dealer, s.bock, s.ramsch_round):
@@ -799,30 +1014,67 @@ class ClientRecorder:
                     f"deal {done.number} cannot be kept: the host set it up otherwise than"
                     " this copy of the series deals it"
                 )
-            extra = {
-                "lan": {
-                    "host": done.host,
-                    "table": done.table,
-                    "deal": done.number,
-                    "verified": done.verified,
-                }
+            lan: dict[str, Any] = {
+                "host": done.host,
+                "table": done.table,
+                "deal": done.number,
+                "verified": done.verified,
             }
+            if done.withheld:
+                lan["withheld"] = list(done.withheld)
+            if done.fetched:
+                lan["fetched"] = True
+            extra = {"lan": lan}
             deal_id = service.record_played(done.deal, extra=extra)
         except StoreError as e:
             self._service = None  # read the series afresh next time
             raise ClientError(f"deal {done.number} cannot be kept: {_one_line(e)}") from None
         return deal_id
 
-    def record_all(self, table: ClientTable) -> list[tuple[int, int | str | None]]:
-        """Store every deal ``table`` has ready: (number, deal id / None / why not)."""
+    def record_all(
+        self, table: ClientTable, finished: list[FinishedDeal] | None = None
+    ) -> list[tuple[int, int | str | None]]:
+        """Store every deal ``table`` has ready (or ``finished``, taken from it already),
+        and those held for a gap that is filled now, in deal order: (number, deal id /
+        None / why not). A deal after a gap is held (bounded) until :meth:`fetch` got
+        the missing ones."""
+        if finished is None:
+            finished = table.take_finished()
+        todo = {d.number: d for d in self._held.values()}
+        todo.update({d.number: d for d in finished})
+        self._held, self._wanted = {}, None
         out: list[tuple[int, int | str | None]] = []
-        for done in table.take_finished():
+        for number in sorted(todo):
+            done = todo[number]
             try:
-                out.append((done.number, self.record(done)))
+                out.append((number, self.record(done)))
+            except MissingDeals as e:
+                self._held[number] = done
+                self._wanted = e.first if self._wanted is None else min(self._wanted, e.first)
+                out.append((number, str(e)))
             except ClientError as e:
                 table.note(str(e))
-                out.append((done.number, str(e)))
+                out.append((number, str(e)))
+        while len(self._held) > HELD_KEPT:
+            dropped = self._held.pop(max(self._held))
+            table.note(f"deal {dropped.number} was not kept: too many deals wait for a gap")
         return out
+
+    @property
+    def missing(self) -> int | None:
+        """The first deal number this copy lacks before a deal it holds (None: no gap)."""
+        return self._wanted
+
+    def fetch(self, table: ClientTable) -> dict[str, Any] | None:
+        """The ``records`` request that fills this copy's gap (send it to the host), or
+        None when nothing is missing or a request is out already."""
+        if self._wanted is None or table.fetching is not None or not table.joined:
+            return None
+        ask = (self._wanted, table.joins)
+        if ask == self._asked:
+            return None  # asked once on this connection: the host has no more of them
+        self._asked = ask
+        return table.fetch_records(self._wanted)
 
     def _names(self, done: FinishedDeal) -> tuple[str, ...]:
         names = []
@@ -871,8 +1123,10 @@ class ClientRecorder:
                 self._service = service
                 return service
         if done.number != 1:
-            raise ClientError(
-                f"deal {done.number} cannot be kept: this client has no copy of the deals before it"
+            raise MissingDeals(
+                f"deal {done.number} cannot be kept: this client has no copy of the deals"
+                " before it",
+                1,
             )
         kinds = done.kinds if len(done.kinds) == size else ("human",) * size
         with self.store.transaction():

@@ -1,10 +1,14 @@
-"""Fair deals at a LAN table (docs/protocol.md, "Fair deals"): commit, contribute, reveal.
+"""Fair deals at a LAN table (docs/protocol.md, "Fair deals"): commit, pledge, open, reveal.
 
-The host commits to a secret before the deal; every human seat adds random bytes
-the host cannot know in advance; the seed is a hash of both. So the host cannot pick
-the cards (its secret is fixed before it sees the contributions), a player cannot
-(the secret stays hidden until the deal is over), and after the deal every client
-checks the reveal and that the cards it saw are the ones that seed deals.
+The host commits to a secret before the deal; every human seat pledges random bytes
+(a hash of them) and opens them only once every pledge is fixed and shown to all; the
+seed is a hash of the secret's commitment and the opened bytes. So the host cannot
+pick the cards (its secret is fixed before it sees any bytes), nor can a player who
+plays with the host (his bytes are fixed before anyone's are known), a player cannot
+predict them (the secret stays hidden until the deal is over), and after the deal
+every client checks the reveal and that the cards it saw are the ones that seed deals.
+What remains is one bit per party that pledges and then withholds its bytes: the deal
+with or without them. The reveal names such a seat, so everyone sees it.
 
 Sans-IO: hashlib, hmac and secrets only (and the engine's dealing).
 """
@@ -22,6 +26,7 @@ from skat_desktop.engine.view import SeatView
 
 SIZE = 32  # bytes of a secret, a commitment and a contribution
 _DOMAIN = b"skat-desktop deal v1|"
+_PLEDGE_DOMAIN = b"skat-desktop contribution v1|"
 _POSITIONS = ("forehand", "middlehand", "rearhand")
 
 
@@ -55,6 +60,41 @@ def _commitment(table: str, deal: int, secret: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
 
+def pledge(table: str, deal: int, seat: int, value: bytes) -> bytes:
+    """SHA-256 over the table, the deal, the seat and a contribution: what a seat sends
+    first. It binds the seat to its bytes before anyone's are known (and cannot be moved
+    to another seat, deal or table), yet says nothing about them."""
+    if type(deal) is not int or deal < 0:
+        raise ValueError("a deal number is a whole number, 0 or more")
+    if type(seat) is not int or not 0 <= seat <= 255:
+        raise ValueError("a seat is a whole number 0..255")
+    _check_bytes(value, "a contribution")
+    data = (
+        _PLEDGE_DOMAIN
+        + table.encode("utf-8")
+        + b"|"
+        + str(deal).encode()
+        + b"|"
+        + str(seat).encode()
+        + b"|"
+        + value
+    )
+    return hashlib.sha256(data).digest()
+
+
+def keeps_pledge(table: str, deal: int, seat: int, value: bytes, pledged: bytes) -> bool:
+    """Whether ``value`` is the contribution ``seat`` pledged (constant time)."""
+    try:
+        return hmac.compare_digest(pledge(table, deal, seat, value), pledged)
+    except (ValueError, TypeError):
+        return False
+
+
+def withheld(pledges: Mapping[int, bytes], contributions: Mapping[int, bytes]) -> list[int]:
+    """The seats that pledged but whose bytes are not in the seed, in seat order."""
+    return sorted(set(pledges) - set(contributions))
+
+
 def derive_seed(commitment: bytes, contributions: Mapping[int, bytes]) -> int:
     """The deal's seed: the first 63 bits of SHA-256 over the commitment and each
     contribution in seat order, each after its seat as one byte (so the order of the
@@ -78,12 +118,19 @@ def check_reveal(
     contributions: Mapping[int, bytes],
     seed: int,
     mine: tuple[int, bytes] | None = None,
+    *,
+    pledges: Mapping[int, bytes] | None = None,
+    left_out: Sequence[int] | None = None,
 ) -> str | None:
     """None when the reveal is sound, else one sentence saying what is wrong.
 
     ``commitment`` is the one the client got in ``commit`` before the deal (not the
-    reveal's word for it). ``mine`` is (seat, contribution) when this client
-    contributed: it must be in the reveal as sent, or the host could have replaced it.
+    reveal's word for it). ``mine`` is (seat, contribution) when this client opened
+    its contribution: it must be in the reveal as sent, or the host could have
+    replaced or dropped it. ``pledges`` are the seats' pledges as the client saw them
+    before anyone opened: every contribution in the seed must keep its seat's pledge
+    (so none was chosen after another's bytes were known). ``left_out``: the seats the
+    reveal says withheld their bytes; they must be exactly the pledged seats missing.
     """
     try:
         if not hmac.compare_digest(_commitment(table, deal, secret), commitment):
@@ -92,6 +139,14 @@ def check_reveal(
             seat, value = mine
             if contributions.get(seat) != value:
                 return f"the contribution of seat {seat + 1} is not the one it sent"
+        if pledges is not None:
+            for seat in sorted(contributions):
+                if seat not in pledges:
+                    return f"the seed takes a contribution of seat {seat + 1}, never pledged"
+                if not keeps_pledge(table, deal, seat, contributions[seat], pledges[seat]):
+                    return f"the contribution of seat {seat + 1} is not the one it pledged"
+            if left_out is not None and sorted(left_out) != withheld(pledges, contributions):
+                return "the seats said to have withheld their bytes are not the ones missing"
         if derive_seed(commitment, contributions) != seed:
             return "the seed does not follow from the commitment and the contributions"
     except (ValueError, TypeError) as e:

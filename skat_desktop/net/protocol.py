@@ -34,6 +34,7 @@ CHAT_LIMIT = 300
 MESSAGE_LIMIT = 500  # an error's message, a closing reason
 TABLE_SIZES = (3, 4)
 MAX_SEAT = 3
+MAX_RECORDS = 40  # finished deals in one ``records`` answer (fewer if the frame is full)
 
 ERROR_CODES: dict[str, str] = {
     "bad_frame": "a frame must be one JSON object with a text field 'type', on one line",
@@ -401,10 +402,33 @@ class Next:
 
 
 @dataclass(frozen=True)
+class Pledge:
+    """Fair deals, step 2: the hash of the contribution this seat will open
+    (:func:`fairness.pledge`), sent before anyone's bytes are known."""
+
+    table: str
+    deal: int
+    commitment: bytes
+    id: int | None = None
+
+
+@dataclass(frozen=True)
 class Contribute:
+    """Fair deals, step 3: the contribution itself, opened once the host showed every
+    seat's pledge (``pledges``)."""
+
     table: str
     deal: int
     value: bytes
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class FetchRecords:
+    """``records {table, from}``: the finished deals from number ``first`` on."""
+
+    table: str
+    first: int
     id: int | None = None
 
 
@@ -420,7 +444,20 @@ class Ping:
     id: int | None = None
 
 
-ClientMessage = Hello | ListTables | Join | Leave | Act | Decline | Next | Contribute | Chat | Ping
+ClientMessage = (
+    Hello
+    | ListTables
+    | Join
+    | Leave
+    | Act
+    | Decline
+    | Next
+    | Pledge
+    | Contribute
+    | FetchRecords
+    | Chat
+    | Ping
+)
 
 
 def _id(frame: dict[str, Any]) -> int | None:
@@ -462,10 +499,21 @@ _CLIENT_PARSERS = {
         _table_id(_has(f, "table")), _int(_has(f, "tick"), "tick"), _id(f)
     ),
     "next": lambda f: Next(_table_id(_has(f, "table")), _id(f)),
+    "pledge": lambda f: Pledge(
+        _table_id(_has(f, "table")),
+        _int(_has(f, "deal"), "deal", 1),
+        _hex(_has(f, "commitment"), "commitment"),
+        _id(f),
+    ),
     "contribute": lambda f: Contribute(
         _table_id(_has(f, "table")),
         _int(_has(f, "deal"), "deal", 1),
         _hex(_has(f, "value"), "value"),
+        _id(f),
+    ),
+    "records": lambda f: FetchRecords(
+        _table_id(_has(f, "table")),
+        _int(_has(f, "from"), "from", 1),
         _id(f),
     ),
     "chat": lambda f: Chat(
@@ -526,6 +574,13 @@ class Joined:
     deal_number: int  # 0 before the first deal
     sheet: dict[str, Any]  # {"entries": [...], "totals": [...]}
     re: int | None = None
+    # the series as a (re)joining client needs it, without asking for the table list
+    name: str = ""  # the table's name
+    dealer: int | None = None  # the dealer of the deal in play (or just over)
+    deal_seats: tuple[int, ...] | None = None  # its table seats: forehand, middle-, rearhand
+    planned_deals: int = 0
+    deals_done: int = 0
+    state: str = "lobby"  # "lobby" | "playing" | "finished"
 
 
 @dataclass(frozen=True)
@@ -576,12 +631,37 @@ class Commit:
 
 
 @dataclass(frozen=True)
+class Pledges:
+    """Every seat's pledge for the deal, fixed: the contributors open their bytes now."""
+
+    table: str
+    deal: int
+    pledges: dict[int, bytes]
+    re: int | None = None
+
+
+@dataclass(frozen=True)
 class Reveal:
     table: str
     deal: int
     secret: bytes
-    contributions: dict[int, bytes]
+    contributions: dict[int, bytes]  # the opened bytes that kept their pledges: the seed's
     seed: int
+    re: int | None = None
+    pledges: dict[int, bytes] = field(default_factory=dict)
+    withheld: tuple[int, ...] = ()  # seats that pledged and did not open
+    actions: tuple[dict[str, Any], ...] = ()  # the deal's whole log, every card open
+
+
+@dataclass(frozen=True)
+class Records:
+    """Finished deals (public since their reveal), oldest first: each
+    ``{deal, seed, actions, result, entry, fair}`` with ``fair`` None or
+    ``{commitment, secret, pledges, contributions, withheld}`` (bytes as bytes)."""
+
+    table: str
+    deals: tuple[dict[str, Any], ...]
+    more: bool  # later finished deals did not fit: ask again from the next number
     re: int | None = None
 
 
@@ -621,7 +701,9 @@ HostMessage = (
     | Turn
     | Seats
     | Commit
+    | Pledges
     | Reveal
+    | Records
     | ChatLine
     | Pong
     | ErrorReply
@@ -734,7 +816,31 @@ def _joined(f: dict[str, Any]) -> Joined:
         _int(_has(f, "deal_number"), "deal_number"),
         _sheet(_has(f, "sheet")),
         _re(f),
+        _text(_has(f, "name"), "name", NAME_LIMIT),
+        _seat(_has(f, "dealer"), "dealer", null=True),
+        _deal_seats(_has(f, "seats")),
+        _int(_has(f, "planned_deals"), "planned_deals"),
+        _int(_has(f, "deals_done"), "deals_done"),
+        _state(_has(f, "state")),
     )
+
+
+def _deal_seats(value: Any) -> tuple[int, ...] | None:
+    return None if value is None else _seat_list(value, "seats", 3, 3)
+
+
+def _state(value: Any, key: str = "state") -> str:
+    if value not in _TABLE_STATES:
+        raise _bad(key, "lobby, playing or finished")
+    return value
+
+
+def _result(value: Any, key: str) -> dict[str, Any]:
+    result = _object(value, key)
+    if _has(result, "kind") not in _RESULT_KINDS:
+        raise _bad(f"{key}.kind", "game, ramsch or passed_in")
+    _ints(_has(result, "scores"), f"{key}.scores", 3, 3)
+    return result
 
 
 def _check_event(e: dict[str, Any]) -> None:
@@ -750,10 +856,7 @@ def _check_event(e: dict[str, Any]) -> None:
         _seat_list(_has(e, "seats"), "event.seats", 3, 3)
         _bool(_has(e, "replay"), "event.replay")
     elif kind == "deal_finished":
-        result = _object(_has(e, "result"), "event.result")
-        if _has(result, "kind") not in _RESULT_KINDS:
-            raise _bad("event.result.kind", "game, ramsch or passed_in")
-        _ints(_has(result, "scores"), "event.result.scores", 3, 3)
+        _result(_has(e, "result"), "event.result")
         entry = _has(e, "entry")
         if entry is not None:
             _object(entry, "event.entry")
@@ -786,14 +889,72 @@ def _event(f: dict[str, Any]) -> Event:
     )
 
 
-def _contributions(value: Any) -> dict[int, bytes]:
-    d = _object(value, "contributions")
+def _contributions(value: Any, key: str = "contributions") -> dict[int, bytes]:
+    d = _object(value, key)
     out: dict[int, bytes] = {}
-    for key, hex_value in d.items():
-        if key not in ("0", "1", "2", "3"):
-            raise _bad("contributions", "an object from seats '0' to '3' to hex values")
-        out[int(key)] = _hex(hex_value, "contributions")
+    for seat, hex_value in d.items():
+        if seat not in ("0", "1", "2", "3"):
+            raise _bad(key, "an object from seats '0' to '3' to hex values")
+        out[int(seat)] = _hex(hex_value, key)
     return out
+
+
+def _full_log(value: Any, key: str) -> tuple[dict[str, Any], ...]:
+    """A finished deal's log with every card open (no hidden discard)."""
+    out = []
+    for a in _list(value, key):
+        _action(a, key)
+        out.append(a)
+    return tuple(out)
+
+
+def _reveal(f: dict[str, Any]) -> Reveal:
+    pledges = _contributions(_has(f, "pledges"), "pledges")
+    return Reveal(
+        _table_id(_has(f, "table")),
+        _int(_has(f, "deal"), "deal", 1),
+        _hex(_has(f, "secret"), "secret"),
+        _contributions(_has(f, "contributions")),
+        _int(_has(f, "seed"), "seed", 0, MAX_SEED),
+        _re(f),
+        pledges,
+        _seat_list(_has(f, "withheld"), "withheld"),
+        _full_log(_has(f, "actions"), "actions"),
+    )
+
+
+def _fair_record(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    d = _object(value, "deals.fair")
+    return {
+        "commitment": _hex(_has(d, "commitment"), "deals.fair.commitment"),
+        "secret": _hex(_has(d, "secret"), "deals.fair.secret"),
+        "pledges": _contributions(_has(d, "pledges"), "deals.fair.pledges"),
+        "contributions": _contributions(_has(d, "contributions"), "deals.fair.contributions"),
+        "withheld": _seat_list(_has(d, "withheld"), "deals.fair.withheld"),
+    }
+
+
+def _deal_record(value: Any) -> dict[str, Any]:
+    d = _object(value, "deals")
+    entry = _has(d, "entry")
+    return {
+        "deal": _int(_has(d, "deal"), "deals.deal", 1),
+        "seed": _int(_has(d, "seed"), "deals.seed", 0, MAX_SEED),
+        "actions": _full_log(_has(d, "actions"), "deals.actions"),
+        "result": _result(_has(d, "result"), "deals.result"),
+        "entry": None if entry is None else _object(entry, "deals.entry"),
+        "fair": _fair_record(_has(d, "fair")),
+    }
+
+
+def _records(f: dict[str, Any]) -> Records:
+    deals = tuple(_deal_record(d) for d in _list(_has(f, "deals"), "deals", 0, MAX_RECORDS))
+    numbers = [d["deal"] for d in deals]
+    if numbers != sorted(set(numbers)):
+        raise _bad("deals", "deals in ascending order, each once")
+    return Records(_table_id(_has(f, "table")), deals, _bool(_has(f, "more"), "more"), _re(f))
 
 
 def _error(f: dict[str, Any]) -> ErrorReply:
@@ -842,14 +1003,14 @@ _HOST_PARSERS = {
         _seat_list(_has(f, "contributors"), "contributors"),
         _re(f),
     ),
-    "reveal": lambda f: Reveal(
+    "pledges": lambda f: Pledges(
         _table_id(_has(f, "table")),
         _int(_has(f, "deal"), "deal", 1),
-        _hex(_has(f, "secret"), "secret"),
-        _contributions(_has(f, "contributions")),
-        _int(_has(f, "seed"), "seed", 0, MAX_SEED),
+        _contributions(_has(f, "pledges"), "pledges"),
         _re(f),
     ),
+    "reveal": _reveal,
+    "records": _records,
     "chat": lambda f: ChatLine(
         _table_id(_has(f, "table")),
         _seat(_has(f, "seat"), null=True),
@@ -916,7 +1077,17 @@ def joined(
     deal_number: int,
     sheet: dict[str, Any],
     re: int | None = None,
+    *,
+    planned_deals: int,
+    state: str,
+    name: str = "",
+    dealer: int | None = None,
+    deal_seats: Iterable[int] | None = None,
+    deals_done: int | None = None,
 ) -> dict[str, Any]:
+    """Everything a seat (or a kibitzer) needs to draw the table at once, also after a
+    reconnect: the deal in play (its dealer and seating) and the series' length, state
+    and deals done. ``deals_done`` defaults to the sheet's lines."""
     fields = {
         "table": table,
         "seat": seat,
@@ -928,6 +1099,12 @@ def joined(
         "actions": list(actions),
         "deal_number": deal_number,
         "sheet": sheet,
+        "name": name,
+        "dealer": dealer,
+        "seats": None if deal_seats is None else list(deal_seats),
+        "planned_deals": planned_deals,
+        "deals_done": len(sheet["entries"]) if deals_done is None else deals_done,
+        "state": state,
     }
     return _frame("joined", fields, re)
 
@@ -968,17 +1145,76 @@ def commit(table: str, deal: int, commitment: bytes, contributors: Iterable[int]
     return _frame("commit", fields)
 
 
+def _by_seat(values: Mapping[int, bytes]) -> dict[str, str]:
+    return {str(s): v.hex() for s, v in sorted(values.items())}
+
+
+def pledges(table: str, deal: int, pledges: Mapping[int, bytes]) -> dict[str, Any]:
+    return _frame("pledges", {"table": table, "deal": deal, "pledges": _by_seat(pledges)})
+
+
 def reveal(
-    table: str, deal: int, secret: bytes, contributions: Mapping[int, bytes], seed: int
+    table: str,
+    deal: int,
+    secret: bytes,
+    contributions: Mapping[int, bytes],
+    seed: int,
+    *,
+    pledges: Mapping[int, bytes],
+    actions: Iterable[dict[str, Any]],
 ) -> dict[str, Any]:
+    """After the deal: the host's secret, every pledge, the opened contributions the
+    seed took, the seats that withheld theirs, and the deal's whole log (every card
+    open now, so each client keeps exactly the host's record)."""
     fields = {
         "table": table,
         "deal": deal,
         "secret": secret.hex(),
-        "contributions": {str(s): v.hex() for s, v in sorted(contributions.items())},
+        "contributions": _by_seat(contributions),
         "seed": seed,
+        "pledges": _by_seat(pledges),
+        "withheld": sorted(set(pledges) - set(contributions)),
+        "actions": list(actions),
     }
     return _frame("reveal", fields)
+
+
+def deal_record(
+    deal: int,
+    seed: int,
+    actions: Iterable[dict[str, Any]],
+    result: dict[str, Any],
+    entry: dict[str, Any] | None,
+    fair: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One finished deal of a ``records`` answer. ``fair`` (None when the host no longer
+    knows it, e.g. after a restart): ``{commitment, secret, pledges, contributions}``
+    as bytes; the seats that withheld are added."""
+    fair_json = None
+    if fair is not None:
+        fair_json = {
+            "commitment": fair["commitment"].hex(),
+            "secret": fair["secret"].hex(),
+            "pledges": _by_seat(fair["pledges"]),
+            "contributions": _by_seat(fair["contributions"]),
+            "withheld": sorted(set(fair["pledges"]) - set(fair["contributions"])),
+        }
+    return {
+        "deal": deal,
+        "seed": seed,
+        "actions": list(actions),
+        "result": result,
+        "entry": entry,
+        "fair": fair_json,
+    }
+
+
+def records(
+    table: str, deals: Iterable[dict[str, Any]], more: bool, re: int | None = None
+) -> dict[str, Any]:
+    """At most :data:`MAX_RECORDS` of :func:`deal_record`, oldest first (the host
+    sends fewer when the frame would be too large, and says ``more``)."""
+    return _frame("records", {"table": table, "deals": list(deals), "more": more}, re)
 
 
 def chat_line(table: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
@@ -1040,6 +1276,15 @@ def decline(table: str, tick: int, id: int | None = None) -> dict[str, Any]:
 
 def next_deal(table: str, id: int | None = None) -> dict[str, Any]:
     return _frame("next", {"table": table}, id, "id")
+
+
+def pledge(table: str, deal: int, commitment: bytes, id: int | None = None) -> dict[str, Any]:
+    fields = {"table": table, "deal": deal, "commitment": commitment.hex()}
+    return _frame("pledge", fields, id, "id")
+
+
+def fetch_records(table: str, first: int, id: int | None = None) -> dict[str, Any]:
+    return _frame("records", {"table": table, "from": first}, id, "id")
 
 
 def contribute(table: str, deal: int, value: bytes, id: int | None = None) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from typing import Any
 from skat_desktop.engine.actions import Action, Claim, Concede, Double, Play
 from skat_desktop.engine.view import SeatView
 from skat_desktop.net import protocol
-from skat_desktop.net.client import ClientError, ClientRecorder, ClientTable
-from skat_desktop.net.protocol import ErrorReply, Event, Joined, ProtocolError, Tables, Welcome
+from skat_desktop.net.client import ClientRecorder, ClientTable
+from skat_desktop.net.protocol import ErrorReply, Event, Joined, ProtocolError, Welcome
 
 Policy = Callable[[SeatView, bool, random.Random], Action | None]
 READ_CHUNK = 65_536
@@ -123,6 +123,7 @@ class Bot:
         auto_next: bool = True,
         timeout: float = 30.0,
         client: str = "skat-desktop bot",
+        watch: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self.name, self.host, self.port = name, host, port
         self.table_id, self.seat, self.password = table, seat, password
@@ -136,6 +137,9 @@ class Bot:
         self.table = ClientTable(table)
         self.stats = BotStats()
         self.frames: list[dict[str, Any]] | None = [] if record else None
+        # sees every frame as it comes, before the bot uses it (the security sweep checks
+        # each one at once and keeps nothing, so memory stays bounded over many deals)
+        self.watch = watch
         self.verdicts: dict[int, bool | str] = {}  # deal number -> verified (bounded below)
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -161,11 +165,7 @@ class Bot:
         self._frames = protocol.FrameReader()
         self.closed_reason = None
         await self.send(self.table.hello(self.name, self.client))
-        msg = await self._next_message(Welcome)
-        listing = self.table.list_tables()  # the table's length: no "next" after its last deal
-        await self.send(listing)
-        await self._next_message(Tables, re=listing["id"])
-        return msg
+        return await self._next_message(Welcome)  # (joined says the series' length)
 
     async def join(self, *, token: str | None = None) -> Joined:
         """Take the seat (or kibitz); with ``token``, take back the seat it holds."""
@@ -178,6 +178,7 @@ class Bot:
         await self.connect()
         joined = await self.join(token=token)
         self._task = asyncio.create_task(self._run())
+        self._acted = None  # a move sent just before a drop may be lost: answer afresh
         self._decide()  # a seat taken back may be the one the table waits for
         return joined
 
@@ -280,6 +281,8 @@ class Bot:
         self.stats.frames += 1
         if self.frames is not None:
             self.frames.append(frame)
+        if self.watch is not None:
+            self.watch(frame)
         try:
             msg = protocol.parse_host(frame)
         except ProtocolError as e:
@@ -296,6 +299,10 @@ class Bot:
             self._event(msg, now)
         elif isinstance(msg, Joined):  # the log so far comes whole: no gap before it
             self._last_index = {self.table.deal_number: len(self.table.actions) - 1}
+            over = self.table.deal_over and not self.table.series_over
+            if self.auto_next and self.seat is not None and over:
+                # back after the deal ended: the table waits for this seat's "next" too
+                self._send_soon(self.table.next_deal())
         for number, verdict in self._new_verdicts():
             self.verdicts[number] = verdict
             if verdict is True:
@@ -327,7 +334,7 @@ class Bot:
                     self.stats.latencies.append(now - pending[2])
         elif kind == "deal_finished":
             self.stats.deals_finished += 1
-            planned = (self.table.info or {}).get("planned_deals")
+            planned = self.table.planned_deals
             last = planned is not None and len(self.table.entries) >= planned
             if self.auto_next and self.seat is not None and not last:
                 self._send_soon(self.table.next_deal())
@@ -335,14 +342,14 @@ class Bot:
     def _new_verdicts(self) -> list[tuple[int, bool | str]]:
         """Deals checked since the last call; their finished copies go to the recorder
         (or are dropped: a bot without a store keeps the verdicts only)."""
-        out = []
-        for done in self.table.take_finished():
-            out.append((done.number, done.verified))
-            if self.recorder is not None:
-                try:
-                    self.recorder.record(done)
-                except ClientError as e:
-                    self.table.note(str(e))
+        finished = self.table.take_finished()
+        # a deal fetched afterwards (to fill the copy) was not witnessed: no verdict
+        out = [(done.number, done.verified) for done in finished if not done.fetched]
+        if self.recorder is not None:
+            self.recorder.record_all(self.table, finished)
+            fetch = self.recorder.fetch(self.table)  # deals this copy lacks
+            if fetch is not None:
+                self._send_soon(fetch)
         while len(self.verdicts) > 64:
             del self.verdicts[min(self.verdicts)]
         return out
@@ -352,6 +359,11 @@ class Bot:
             return
         with contextlib.suppress(ProtocolError, OSError, RuntimeError):
             self._writer.write(protocol.encode(frame))
+
+    def nudge(self) -> None:
+        """Answer the table afresh now (a policy that held back a move gives it now)."""
+        self._acted = None
+        self._decide()
 
     def _decide(self) -> None:
         """Answer the table when it waits for this seat (once per tick)."""

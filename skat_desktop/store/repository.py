@@ -89,6 +89,14 @@ class DealRow:
     entry: dict[str, Any] | None = None  # the score-sheet entry (games with real cards)
 
 
+# Whose a table saved for later is: the snapshot's ``extra.kind`` says it (its owner's
+# data, app/table.py ``live_extra``), "local" when there is none. A LAN host serving the
+# user's own database keeps its tables there too: the window must not offer them, and
+# the host must not take over the window's.
+LIVE_LOCAL = "local"  # a table of this program's window
+LIVE_HOSTED = "hosted"  # a table of a LAN host (net/hosted_table.py)
+
+
 @dataclass(frozen=True)
 class LiveTable:
     """A table saved for later (``live_tables``): what the "continue?" offer shows.
@@ -110,6 +118,7 @@ class LiveTable:
     updated: str
     stale: str | None
     state: str = field(default="", repr=False)
+    kind: str = LIVE_LOCAL  # LIVE_LOCAL or LIVE_HOSTED (or another owner's word)
 
 
 _RESULT_COLUMNS = [
@@ -667,13 +676,14 @@ class Store:
         if not self._has_live_tables():
             return []
         rows = self.query(
-            "SELECT l.id, l.series_id, l.deal_number, l.deals_done, l.updated,"
+            "SELECT * FROM (SELECT l.id, l.series_id, l.deal_number, l.deals_done, l.updated,"
             + (" l.state," if state else "")
             + " s.id AS found, s.title, s.planned_deals, s.closed,"
-            " (SELECT COUNT(*) FROM deals d WHERE d.series_id = l.series_id) AS stored"
-            " FROM live_tables l LEFT JOIN series s ON s.id = l.series_id"
+            " (SELECT COUNT(*) FROM deals d WHERE d.series_id = l.series_id) AS stored,"
+            f" {_LIVE_KIND} AS kind"
+            " FROM live_tables l LEFT JOIN series s ON s.id = l.series_id)"
             + where
-            + " ORDER BY l.updated DESC, l.id DESC",
+            + " ORDER BY updated DESC, id DESC",
             params,
         )
         out = []
@@ -696,17 +706,22 @@ class Store:
                     updated=r["updated"],
                     stale=_live_stale(r),
                     state=r.get("state") or "",
+                    kind=r["kind"],
                 )
             )
         return out
 
-    def live_tables(self) -> list[LiveTable]:
-        """The tables saved for later, the latest first (without their states)."""
-        return self._live("", (), state=False)
+    def live_tables(self, kind: str | None = LIVE_LOCAL) -> list[LiveTable]:
+        """The tables saved for later of ``kind`` (None: of every kind), the latest first
+        (without their states). By default the window's own: a LAN host's tables in the
+        same database are not offered to continue in the window."""
+        if kind is None:
+            return self._live("", (), state=False)
+        return self._live(" WHERE kind = ?", (kind,), state=False)
 
     def load_live(self, live_id: int) -> LiveTable:
         """One table saved for later with its state; :class:`StoreError` if there is none."""
-        found = self._live(" WHERE l.id = ?", (live_id,), state=True)
+        found = self._live(" WHERE id = ?", (live_id,), state=True)
         if not found:
             raise StoreError(f"there is no table saved for later with the number {live_id}")
         return found[0]
@@ -725,6 +740,15 @@ class Store:
         with self.transaction():
             cur = self.conn.execute("DELETE FROM live_tables WHERE series_id = ?", (series_id,))
         return cur.rowcount > 0
+
+
+# The kind of a live row, from its snapshot (a damaged one counts as the window's: it is
+# offered, and refused there with its reason, rather than hidden).
+_LIVE_KIND = (
+    "COALESCE(CASE WHEN json_valid(l.state) THEN CASE"
+    " WHEN json_type(l.state, '$.extra.kind') = 'text' THEN json_extract(l.state, '$.extra.kind')"
+    f" END END, '{LIVE_LOCAL}')"
+)
 
 
 def _live_stale(r: dict[str, Any]) -> str | None:

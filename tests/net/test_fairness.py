@@ -59,6 +59,63 @@ def test_a_secret_must_be_32_bytes(secret) -> None:
         f.commitment("t", 1, secret)
 
 
+# --------------------------------------------------------------------------- pledges
+
+
+def test_the_pledge_is_the_documented_hash() -> None:
+    value = bytes(range(32))
+    expected = hashlib.sha256(b"skat-desktop contribution v1|t1|7|2|" + value).digest()
+    assert f.pledge("t1", 7, 2, value) == expected
+
+
+@RUNS
+@given(value=BYTES32, other=BYTES32, deal=st.integers(1, 10**6), seat=st.integers(0, 3))
+def test_a_pledge_binds_the_bytes_the_seat_the_deal_and_the_table(value, other, deal, seat):
+    pledged = f.pledge("t1", deal, seat, value)
+    assert f.keeps_pledge("t1", deal, seat, value, pledged)
+    if other != value:
+        assert not f.keeps_pledge("t1", deal, seat, other, pledged)
+    assert not f.keeps_pledge("t1", deal, (seat + 1) % 4, value, pledged)  # another seat's
+    assert not f.keeps_pledge("t1", deal + 1, seat, value, pledged)
+    assert not f.keeps_pledge("t2", deal, seat, value, pledged)
+    assert not f.keeps_pledge("t1", deal, seat, value[:5], pledged)  # malformed: False
+
+
+def _pledged(table="t1", deal=3, seats=(0, 2), opened=(0, 2)):
+    secret = f.new_secret()
+    c = f.commitment(table, deal, secret)
+    values = {s: f.new_contribution() for s in seats}
+    pledges = {s: f.pledge(table, deal, s, v) for s, v in values.items()}
+    given_ = {s: values[s] for s in opened}
+    return secret, c, pledges, given_, f.derive_seed(c, given_)
+
+
+def test_a_reveal_keeps_the_pledges_and_names_who_withheld() -> None:
+    secret, c, pledges, given_, seed = _pledged(seats=(0, 1, 2), opened=(0, 2))
+    assert f.withheld(pledges, given_) == [1]
+    args = ("t1", 3, c, secret, given_, seed)
+    assert f.check_reveal(*args, pledges=pledges, left_out=[1]) is None
+    assert "withheld" in f.check_reveal(*args, pledges=pledges, left_out=[])
+    assert "withheld" in f.check_reveal(*args, pledges=pledges, left_out=[1, 2])
+
+
+def test_bytes_chosen_after_the_pledges_are_caught() -> None:
+    """A seat (the host's own, say) that sends bytes other than it pledged, or bytes it
+    never pledged, would choose the seed after seeing the others': refused."""
+    secret, c, pledges, given_, _ = _pledged()
+    chosen = {**given_, 2: f.new_contribution()}
+    reason = f.check_reveal("t1", 3, c, secret, chosen, f.derive_seed(c, chosen), pledges=pledges)
+    assert reason == "the contribution of seat 3 is not the one it pledged"
+    stranger = {**given_, 1: f.new_contribution()}
+    seed = f.derive_seed(c, stranger)
+    reason = f.check_reveal("t1", 3, c, secret, stranger, seed, pledges=pledges)
+    assert reason == "the seed takes a contribution of seat 2, never pledged"
+    moved = {1: given_[0], 2: given_[2]}  # seat 1's bytes passed off as seat 2's
+    pledges_moved = {1: pledges[0], 2: pledges[2]}
+    seed = f.derive_seed(c, moved)
+    assert f.check_reveal("t1", 3, c, secret, moved, seed, pledges=pledges_moved)
+
+
 # --------------------------------------------------------------------------- the seed
 
 

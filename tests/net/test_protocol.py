@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import itertools
 import json
 import random
@@ -29,6 +30,7 @@ from skat_desktop.engine.actions import Bid, Discard, Hold, Pass, PickUp, Play, 
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import HOUSE, ISKO, TEXAS
+from skat_desktop.engine.record import result_to_dict
 from skat_desktop.engine.view import actions_for
 from skat_desktop.net import protocol as p
 from skat_desktop.net.protocol import ProtocolError
@@ -60,6 +62,7 @@ TABLE = st.from_regex(r"[A-Za-z0-9_-]{1,64}", fullmatch=True)
 TOKEN = st.from_regex(r"[A-Za-z0-9_-]{1,64}", fullmatch=True)
 IDS = st.none() | st.integers(0, 2**53)
 TICK = st.integers(0, 2**53)
+STATES = st.sampled_from(("lobby", "playing", "finished"))
 SEAT = st.integers(0, 3)
 BYTES32 = st.binary(min_size=32, max_size=32)
 
@@ -97,7 +100,13 @@ def client_cases(draw):
     """A client frame from its builder, and the message it must parse to."""
     i = draw(IDS)
     table = draw(TABLE)
-    match draw(st.integers(0, 9)):
+    match draw(st.integers(0, 11)):
+        case 10:
+            deal, c = draw(st.integers(1, 2**53)), draw(BYTES32)
+            return p.pledge(table, deal, c, i), p.Pledge(table, deal, c, i)
+        case 11:
+            first = draw(st.integers(1, 2**53))
+            return p.fetch_records(table, first, i), p.FetchRecords(table, first, i)
         case 0:
             name, client = draw(plain(1, 64)), draw(plain(0, 64))
             return p.hello(name, client, i), p.Hello(name, p.VERSION, client, i)
@@ -182,21 +191,93 @@ def _deal_frame(draw, table: str, tick: int, re_: int | None):
     token = draw(st.none() | TOKEN)
     sheet = {"entries": [{"number": 1, "kind": "game"}], "totals": [0] * size}
     known = actions_for(deal, seat)
+    name, planned, state = draw(plain(0, 64)), draw(st.integers(1, 100)), draw(STATES)
+    setup = deal.setup
     frame = p.joined(
-        table, seat, token, deal.profile, names, tick, deal.view(seat), known, 1, sheet, re_
+        table,
+        seat,
+        token,
+        deal.profile,
+        names,
+        tick,
+        deal.view(seat),
+        known,
+        1,
+        sheet,
+        re_,
+        name=name,
+        dealer=setup.dealer,
+        deal_seats=setup.seats,
+        planned_deals=planned,
+        state=state,
     )
     view = deal.view(seat)
     expected = p.Joined(
-        table, seat, token, deal.profile, tuple(names), tick, view, tuple(known), 1, sheet, re_
+        table,
+        seat,
+        token,
+        deal.profile,
+        tuple(names),
+        tick,
+        view,
+        tuple(known),
+        1,
+        sheet,
+        re_,
+        name,
+        setup.dealer,
+        tuple(setup.seats),
+        planned,
+        1,
+        state,
     )
     return frame, expected
+
+
+FINISHED = [d for d in DEALS if d.finished]
+
+
+def _record(draw) -> tuple[dict, dict]:
+    """A finished deal as ``records`` carries it, and as parse_host gives it back."""
+    deal = draw(st.sampled_from(FINISHED))
+    number, seed = draw(st.integers(1, 2**20)), draw(st.integers(0, 2**63 - 1))
+    log = [action_to_dict(a) for a in deal.actions]
+    result = result_to_dict(deal.result)
+    entry = draw(st.none() | st.just({"number": number, "kind": "game"}))
+    fair = None
+    if draw(st.booleans()):
+        pledged = draw(st.dictionaries(SEAT, BYTES32))
+        opened = {s: v for s, v in pledged.items() if draw(st.booleans())}
+        fair = {
+            "commitment": draw(BYTES32),
+            "secret": draw(BYTES32),
+            "pledges": pledged,
+            "contributions": opened,
+        }
+    item = p.deal_record(number, seed, log, result, entry, fair)
+    parsed = {**item, "actions": tuple(log)}
+    if fair is not None:
+        withheld = tuple(sorted(set(fair["pledges"]) - set(fair["contributions"])))
+        parsed["fair"] = {**fair, "withheld": withheld}
+    return item, parsed
 
 
 @st.composite
 def host_cases(draw):
     """A host frame from its builder, and the message it must parse to."""
     table, tick, seat, r = draw(TABLE), draw(TICK), draw(SEAT), draw(IDS)
-    match draw(st.integers(0, 11)):
+    match draw(st.integers(0, 13)):
+        case 12:
+            given_ = draw(st.dictionaries(SEAT, BYTES32))
+            deal = draw(st.integers(1, 2**53))
+            return p.pledges(table, deal, given_), p.Pledges(table, deal, given_)
+        case 13:
+            items = [_record(draw) for _ in range(draw(st.integers(0, 3)))]
+            items = list({i["deal"]: (i, j) for i, j in items}.values())
+            items.sort(key=lambda x: x[0]["deal"])
+            more = draw(st.booleans())
+            frame = p.records(table, [i for i, _ in items], more, r)
+            return frame, p.Records(table, tuple(j for _, j in items), more, r)
         case 0:
             server, host, challenge = draw(plain(0, 64)), draw(plain(0, 64)), draw(BYTES32)
             frame = p.welcome(server, host, challenge, r)
@@ -224,10 +305,14 @@ def host_cases(draw):
             return frame, p.Commit(table, deal, c, tuple(sorted(who)))
         case 6:
             deal, secret = draw(st.integers(1, 2**53)), draw(BYTES32)
-            given_ = draw(st.dictionaries(SEAT, BYTES32))
+            pledged = draw(st.dictionaries(SEAT, BYTES32))
+            given_ = {s: v for s, v in pledged.items() if draw(st.booleans())}
             seed = draw(st.integers(0, 2**63 - 1))
-            frame = p.reveal(table, deal, secret, given_, seed)
-            return frame, p.Reveal(table, deal, secret, given_, seed)
+            log = [action_to_dict(a) for a in draw(st.sampled_from(FINISHED)).actions]
+            frame = p.reveal(table, deal, secret, given_, seed, pledges=pledged, actions=log)
+            withheld = tuple(sorted(set(pledged) - set(given_)))
+            expected = p.Reveal(table, deal, secret, given_, seed, None, pledged, withheld)
+            return frame, dataclasses.replace(expected, actions=tuple(log))
         case 7:
             who, name, text = draw(st.none() | SEAT), draw(plain(0, 64)), draw(plain(1, 300))
             return p.chat_line(table, who, name, text), p.ChatLine(table, who, name, text)
@@ -265,7 +350,22 @@ def test_a_user_profile_travels_whole() -> None:
     """joined carries the profile's options, not just its name (a club's own copy)."""
     deal = next(d for d in DEALS if d.profile is CLUB and d.phase == "play")
     sheet = {"entries": [], "totals": [0, 0, 0, 0]}
-    frame = p.joined("t", 1, None, CLUB, ["a", "b", "c", "d"], 4, deal.view(1), [], 1, sheet)
+    frame = p.joined(
+        "t",
+        1,
+        None,
+        CLUB,
+        ["a", "b", "c", "d"],
+        4,
+        deal.view(1),
+        [],
+        1,
+        sheet,
+        dealer=deal.setup.dealer,
+        deal_seats=deal.setup.seats,
+        planned_deals=8,
+        state="playing",
+    )
     got = p.parse_host(_wire(frame))
     assert got.profile == CLUB and got.profile.grand_base == 20
     assert got.view.profile is got.profile
@@ -459,6 +559,12 @@ BAD_CLIENT = {
     "contribute short": {"type": "contribute", "table": "t", "deal": 1, "value": "00" * 31},
     "contribute deal 0": p.contribute("t", 0, bytes(32)),
     "contribute deal a bool": {"type": "contribute", "table": "t", "deal": True, "value": "0" * 64},
+    "pledge short": {"type": "pledge", "table": "t", "deal": 1, "commitment": "00" * 31},
+    "pledge deal 0": p.pledge("t", 0, bytes(32)),
+    "pledge commitment missing": {"type": "pledge", "table": "t", "deal": 1},
+    "records from 0": p.fetch_records("t", 0),
+    "records from missing": {"type": "records", "table": "t"},
+    "records from a bool": {"type": "records", "table": "t", "from": True},
     "chat empty": p.chat("t", ""),
     "chat blank": p.chat("t", "   "),
     "chat too long": p.chat("t", "x" * 301),
@@ -526,7 +632,23 @@ def _joined() -> dict:
     deal = next(d for d in DEALS if d.phase == "play" and d.profile is ISKO)
     sheet = {"entries": [], "totals": [0, 0, 0]}
     known = actions_for(deal, 0)
-    return p.joined("t", 0, "tok", ISKO, ["a", "b", "c"], 7, deal.view(0), known, 1, sheet)
+    return p.joined(
+        "t",
+        0,
+        "tok",
+        ISKO,
+        ["a", "b", "c"],
+        7,
+        deal.view(0),
+        known,
+        1,
+        sheet,
+        name="Club",
+        dealer=deal.setup.dealer,
+        deal_seats=deal.setup.seats,
+        planned_deals=36,
+        state="playing",
+    )
 
 
 def _event(**change) -> dict:
@@ -576,7 +698,48 @@ TABLES = p.tables(
         }
     ]
 )
-REVEAL = p.reveal("t", 1, bytes(32), {0: bytes(32)}, 5)
+
+
+def _with_discard() -> Deal:
+    """A finished deal whose declarer picked up the skat and put two cards down."""
+    deal = Deal(DealSetup(ISKO, deal_from_seed(1), 1))
+    for a in (Bid(1, 18), Hold(0), Pass(1), Pass(2), PickUp(0)):
+        deal.apply(a)
+    rng = random.Random(1)
+    while not deal.finished:
+        deal.apply(rng.choice(deal.legal_actions(deal.to_move)))
+    assert any(type(a) is Discard for a in deal.actions)
+    return deal
+
+
+_OVER = _with_discard()
+_LOG = [action_to_dict(a) for a in _OVER.actions]
+REVEAL = p.reveal(
+    "t", 1, bytes(32), {0: bytes(32)}, 5, pledges={0: bytes(32), 2: bytes(32)}, actions=_LOG
+)
+PLEDGES = p.pledges("t", 1, {0: bytes(32), 1: b"\x01" * 32})
+RECORDS = p.records(
+    "t",
+    [
+        p.deal_record(
+            2,
+            5,
+            _LOG,
+            result_to_dict(_OVER.result),
+            {"number": 2},
+            {
+                "commitment": bytes(32),
+                "secret": bytes(32),
+                "pledges": {0: bytes(32)},
+                "contributions": {},
+            },
+        ),
+        p.deal_record(3, 6, _LOG, result_to_dict(_OVER.result), None),
+    ],
+    True,
+    4,
+)
+_DISCARD = next(i for i, a in enumerate(_LOG) if a["type"] == "discard")
 
 BAD_HOST = {
     "welcome challenge short": _changed(WELCOME, ("challenge",), "00" * 31),
@@ -622,6 +785,35 @@ BAD_HOST = {
     "reveal seed too big": _changed(REVEAL, ("seed",), 2**63),
     "reveal seed negative": _changed(REVEAL, ("seed",), -1),
     "reveal deal 0": _changed(REVEAL, ("deal",), 0),
+    "reveal pledges missing": _changed(REVEAL, ("pledges",), KeyError),
+    "reveal pledge short": _changed(REVEAL, ("pledges", "0"), "00"),
+    "reveal withheld seat 4": _changed(REVEAL, ("withheld",), [4]),
+    "reveal withheld twice": _changed(REVEAL, ("withheld",), [2, 2]),
+    "reveal actions missing": _changed(REVEAL, ("actions",), KeyError),
+    "reveal a discard hidden": _changed(REVEAL, ("actions", _DISCARD, "cards"), None),
+    "reveal an action bad": _changed(REVEAL, ("actions", 0), {"type": "bid", "player": 7}),
+    "pledges seat 4": _changed(PLEDGES, ("pledges",), {"4": "00" * 32}),
+    "pledges not hex": _changed(PLEDGES, ("pledges", "0"), "zz" * 32),
+    "pledges missing": _changed(PLEDGES, ("pledges",), KeyError),
+    "records out of order": _changed(RECORDS, ("deals", 1, "deal"), 1),
+    "records twice": _changed(RECORDS, ("deals", 1, "deal"), 2),
+    "records too many": _changed(RECORDS, ("deals",), [RECORDS["deals"][1]] * 41),
+    "records more a number": _changed(RECORDS, ("more",), 1),
+    "records deal 0": _changed(RECORDS, ("deals", 0, "deal"), 0),
+    "records seed too big": _changed(RECORDS, ("deals", 0, "seed"), 2**63),
+    "records discard hidden": _changed(RECORDS, ("deals", 0, "actions", _DISCARD, "cards"), None),
+    "records result kind": _changed(RECORDS, ("deals", 0, "result", "kind"), "win"),
+    "records entry a list": _changed(RECORDS, ("deals", 0, "entry"), []),
+    "records fair secret": _changed(RECORDS, ("deals", 0, "fair", "secret"), "00"),
+    "records fair pledges": _changed(RECORDS, ("deals", 0, "fair", "pledges"), {"9": "00" * 32}),
+    "records fair missing": _changed(RECORDS, ("deals", 0, "fair"), KeyError),
+    "joined state": _changed(_joined(), ("state",), "paused"),
+    "joined state missing": _changed(_joined(), ("state",), KeyError),
+    "joined seats two": _changed(_joined(), ("seats",), [0, 1]),
+    "joined dealer 4": _changed(_joined(), ("dealer",), 4),
+    "joined planned a bool": _changed(_joined(), ("planned_deals",), True),
+    "joined deals done missing": _changed(_joined(), ("deals_done",), KeyError),
+    "joined name newline": _changed(_joined(), ("name",), "a\nb"),
     "chat text newline": p.chat_line("t", 0, "a", "x\ny"),
     "chat seat 7": p.chat_line("t", 7, "a", "x"),
     "error code odd": _changed(p.error_frame("illegal"), ("code",), "Illegal Move!"),
@@ -641,8 +833,13 @@ def test_bad_host_frames_are_bad_field(name: str) -> None:
 
 
 def test_the_good_host_frames_above_parse() -> None:
-    for frame in (WELCOME, TABLES, _joined(), _event(), REVEAL, p.closing("bye")):
+    for frame in (WELCOME, TABLES, _joined(), _event(), REVEAL, PLEDGES, RECORDS, p.closing("x")):
         p.parse_host(_wire(frame))
+    got = p.parse_host(_wire(RECORDS))
+    assert [d["deal"] for d in got.deals] == [2, 3] and got.more and got.re == 4
+    assert got.deals[0]["fair"]["withheld"] == (0,) and got.deals[1]["fair"] is None
+    reveal = p.parse_host(_wire(REVEAL))
+    assert reveal.withheld == (2,) and reveal.actions == tuple(_LOG)
 
 
 def test_unknown_host_types() -> None:
@@ -663,7 +860,16 @@ def _paths(value, path=()):
             yield from _paths(v, (*path, i))
 
 
-HOSTILE_BASES = [WELCOME, TABLES, _joined(), _event(), REVEAL, p.error_frame("stale")]
+HOSTILE_BASES = [
+    WELCOME,
+    TABLES,
+    _joined(),
+    _event(),
+    REVEAL,
+    PLEDGES,
+    RECORDS,
+    p.error_frame("stale"),
+]
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
@@ -749,7 +955,22 @@ def test_a_hidden_discard_passes_as_known_to_the_other_seats() -> None:
     known = actions_for(deal, other)
     assert any(a["type"] == "discard" and a["cards"] is None for a in known)
     sheet = {"entries": [], "totals": [0, 0, 0]}
-    frame = p.joined("t", other, None, ISKO, ["a", "b", "c"], 1, deal.view(other), known, 1, sheet)
+    frame = p.joined(
+        "t",
+        other,
+        None,
+        ISKO,
+        ["a", "b", "c"],
+        1,
+        deal.view(other),
+        known,
+        1,
+        sheet,
+        dealer=deal.setup.dealer,
+        deal_seats=deal.setup.seats,
+        planned_deals=1,
+        state="playing",
+    )
     assert p.parse_host(_wire(frame)).actions == tuple(known)
 
 

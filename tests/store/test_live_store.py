@@ -134,3 +134,26 @@ def test_the_table_is_strict_and_one_row_per_series(store):
             "INSERT INTO live_tables (series_id, deal_number, deals_done, state, updated)"
             " VALUES (NULL, 'one', 0, '{}', 'now')"
         )
+
+
+def test_a_lan_hosts_tables_are_kept_apart_from_the_windows(store):
+    """``serve`` keeps its tables in the user's database by default: the window must not
+    offer them to continue, and the host must not resume the window's. The snapshot's
+    ``extra.kind`` says whose a row is; one without it (or unreadable) is the window's."""
+    rows = {}
+    for title, state in [
+        ("local", '{"extra": null}'),
+        ("hosted", '{"extra": {"kind": "hosted", "format": "x"}}'),
+        ("odd kind", '{"extra": {"kind": 7}}'),
+        ("damaged", "{not json"),
+    ]:
+        rows[title] = store.save_live(
+            new_series(store, title=title), state, deal_number=1, deals_done=0
+        )
+    local = store.live_tables()  # what the window offers
+    assert sorted(r.title for r in local) == ["damaged", "local", "odd kind"]
+    assert {r.kind for r in local} == {"local"}
+    (hosted,) = store.live_tables(kind="hosted")  # what a restarted host resumes
+    assert (hosted.id, hosted.title, hosted.kind) == (rows["hosted"], "hosted", "hosted")
+    assert len(store.live_tables(kind=None)) == 4
+    assert store.load_live(rows["hosted"]).kind == "hosted"
