@@ -208,15 +208,26 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     import asyncio
     import logging
 
-    from skat_desktop.net.host import Host, HostError, read_password, serve, table_configs
+    from skat_desktop.net.host import (
+        Host,
+        HostError,
+        read_password,
+        read_profiles,
+        serve,
+        table_configs,
+    )
     from skat_desktop.store.database import default_path
 
     if not 0 <= args.port <= 65535:
         raise CommandError("--port must be from 0 to 65535")
     try:
         password = read_password(args.password_file) if args.password_file else None
+        profiles = read_profiles(args.profiles) if args.profiles else None
         host = Host(
-            table_configs(args.table or [], password), args.db or default_path(), name=args.name
+            table_configs(args.table or [], password, profiles),
+            args.db or default_path(),
+            name=args.name,
+            announce=not args.no_announce,
         )
         logging.basicConfig(
             level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
@@ -317,6 +328,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sv.add_argument("--name", help="the host's name shown to players (default: this computer's)")
     sv.add_argument("--password-file", help="file whose first line is the tables' password")
+    sv.add_argument(
+        "--profiles",
+        metavar="FILE",
+        help="JSON object of rule profiles (by the name a --table's profile= uses) besides "
+        "the built-in ones",
+    )
+    sv.add_argument(
+        "--no-announce",
+        action="store_true",
+        help="do not announce the host on the local network (players type host:port)",
+    )
     sv.set_defaults(func=_cmd_serve)
     from skat_desktop.cli_db import add_db_commands
 

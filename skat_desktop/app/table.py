@@ -41,8 +41,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import secrets
 import threading
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -177,6 +178,149 @@ class ThinkResult:
     def error(self) -> str | None:
         """The failure's English text (None: the player did not fail)."""
         return None if self.failure is None else self.failure.message
+
+
+@dataclass(frozen=True)
+class ThinkSpec:
+    """A computer's decision as a job that runs anywhere, another process too
+    (:meth:`TableController.think_spec`, :func:`run_think`): everything needed to make
+    the seat's player afresh and bring it to where the controller's own player would be.
+
+    ``earlier``: the decisions this player was asked before in the deal, in order; a
+    fresh player makes them again (answers unused) so its memory -- plans, random
+    draws -- is the same, and a kept one (:class:`PlayerCache`) only those it missed.
+    """
+
+    turn: ComputerTurn
+    table: str  # the controller's own token: players of two tables never mix
+    deal: int  # the deal number: a player lives for one deal
+    occupant: int  # index of the seat's SeatSpec
+    kind: str
+    seed: int  # the player's seed for this deal
+    fixed: bool  # fixed search (worlds, nodes), never the clock
+    fallback_seed: int
+    earlier: tuple[tuple[SeatView, bool], ...] = ()
+
+    @property
+    def key(self) -> tuple[str, int, int, str, int]:
+        return (self.table, self.deal, self.occupant, self.kind, self.seed)
+
+
+@dataclass
+class HeldPlayer:
+    """A player and how many decisions of its deal it has made."""
+
+    player: Player
+    made: int = 0
+
+
+class PlayerCache:
+    """Players kept between the decisions of their deal, by :attr:`ThinkSpec.key` (a
+    worker of the host's pool keeps one): the warm-up is then skipped. Bounded: the
+    least recently asked go first, and a table's players of an earlier deal at once."""
+
+    def __init__(self, size: int = 64):
+        self.size = max(1, size)
+        self._held: OrderedDict[tuple[str, int, int, str, int], HeldPlayer] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def held(self, spec: ThinkSpec) -> HeldPlayer:
+        """The player for ``spec``: kept, or made afresh (it may raise ValueError)."""
+        key = spec.key
+        held = self._held.get(key)
+        if held is not None and held.made <= len(spec.earlier):
+            self._held.move_to_end(key)
+            return held
+        for old in [k for k in self._held if k[0] == spec.table and k[1] != spec.deal]:
+            del self._held[old]
+        held = self._held[key] = HeldPlayer(_new_player(spec))
+        while len(self._held) > self.size:
+            self._held.popitem(last=False)
+        return held
+
+
+class _Given:
+    """The controller's own player as a cache of one: it makes every ``earlier``."""
+
+    def __init__(self, player: Player):
+        self.player = player
+
+    def held(self, spec: ThinkSpec) -> HeldPlayer:
+        return HeldPlayer(self.player)
+
+
+def _new_player(spec: ThinkSpec) -> Player:
+    if spec.fixed:
+        return make_player(spec.kind, spec.seed, fixed=True)
+    return make_player(spec.kind, spec.seed)  # (the call that stand-ins of tests know)
+
+
+def run_think(
+    spec: ThinkSpec, cache: PlayerCache | _Given, cancel: threading.Event | None = None
+) -> ThinkResult:
+    """Ask the player of ``spec`` (from ``cache``) for its decision; never raises.
+
+    The one way a computer thinks, in the controller's :meth:`~TableController.think`
+    and in the host's pool. A player that raises or answers illegally is replaced for
+    this decision by the beginner level (or the first legal action), with a
+    :class:`PlayerFailed` that names neither the action nor the error's text."""
+    turn = spec.turn
+    try:
+        held = cache.held(spec)
+    except Exception as e:  # an unknown level, a player that cannot start
+        return think_failed(spec, _card_free(_one_line(e)))
+    player = held.player
+    # a resumed deal, a fresh worker: the earlier decisions again, answers unused
+    for view, interjection in spec.earlier[held.made :]:
+        try:
+            if interjection:
+                player.wants_interjection(view)
+            else:
+                player.choose(view, cancel)
+        except Exception:
+            pass  # it failed then too, and a fallback was played
+    held.made = len(spec.earlier) + 1
+    try:
+        if turn.interjection:
+            action = player.wants_interjection(turn.view)
+            if action is None or (type(action) is Double and action in turn.view.legal):
+                return ThinkResult(turn, action)
+        else:
+            action = player.choose(turn.view, cancel)
+            if _plausible(action, turn.view):
+                return ThinkResult(turn, action)
+        code, detail = "computer_illegal_action", None
+    except Exception as e:
+        code, detail = "computer_error", _card_free(_one_line(e))
+    return think_failed(spec, detail, code)
+
+
+def think_failed(spec: ThinkSpec, detail: str | None, code: str = "computer_error") -> ThinkResult:
+    """The fallback's answer to ``spec`` with a :class:`PlayerFailed` of ``code``
+    (``detail``: for this host only, never a card); also when the player could not be
+    asked at all (the host's worker process died)."""
+    turn = spec.turn
+    params = {"seat": turn.seat, "level": _level(spec.kind)}
+    failure = PlayerFailed(turn.seat, code, params, detail)
+    return think_fallback(turn, failure, spec.fallback_seed)
+
+
+def think_fallback(turn: ComputerTurn, failure: PlayerFailed, seed: int) -> ThinkResult:
+    """What plays when a computer failed: the beginner's choice (seeded with ``seed``),
+    else the first legal card or action; an interjection passes."""
+    if turn.interjection:
+        return ThinkResult(turn, None, failure)
+    legal = turn.view.legal
+    try:
+        action = make_player("beginner", seed).choose(turn.view)
+        if action in legal:
+            return ThinkResult(turn, action, failure)
+    except Exception:
+        pass  # the first legal action below still keeps the deal going
+    plays = [a for a in legal if type(a) is Play]
+    return ThinkResult(turn, (plays or list(legal) or [None])[0], failure)
 
 
 @dataclass(frozen=True)
@@ -614,6 +758,9 @@ class TableController:
         self._players = self._make_players(0)  # checks the levels now
         # decisions a player must make again, unseen, before its next one (a resumed deal)
         self._warmup: dict[int, list[tuple[SeatView, bool]]] = {}
+        # every decision each player was asked in the deal, for think_spec's ``earlier``
+        self._thought: dict[int, list[tuple[SeatView, bool]]] = {}
+        self.token = secrets.token_hex(8)  # this table among others in a shared pool
         self._listeners: list[Listener] = []
         self._seat_listeners: list[tuple[int | None, SeatListener]] = []
         self._outbox: deque[tuple[Callable[[Any], None], Any]] = deque()  # to deliver, in order
@@ -870,6 +1017,7 @@ class TableController:
         self._live_seq += 1
         self._players = self._make_players(self._number)
         self._warmup = {}
+        self._thought = {}
         self._asked.clear()
         self._declined.clear()
         s = self._deal.setup
@@ -922,48 +1070,46 @@ class TableController:
             return self._fallback(
                 turn, PlayerFailed(turn.seat, "computer_missing", {"seat": turn.seat})
             )
-        self._warm_up(index, player, cancel)
-        try:
-            if turn.interjection:
-                action = player.wants_interjection(turn.view)
-                if action is None or (type(action) is Double and action in turn.view.legal):
-                    return ThinkResult(turn, action)
-            else:
-                action = player.choose(turn.view, cancel)
-                if _plausible(action, turn.view):
-                    return ThinkResult(turn, action)
-            code, detail = "computer_illegal_action", None
-        except Exception as e:
-            code, detail = "computer_error", _card_free(_one_line(e))
-        params = {"seat": turn.seat, "level": _level(self.specs[index].kind)}
-        return self._fallback(turn, PlayerFailed(turn.seat, code, params, detail))
+        # a resumed deal: the player makes its earlier decisions again first (in the worker)
+        earlier = tuple(self._warmup.pop(index, ()))
+        return run_think(self._spec(turn, index, earlier), _Given(player), cancel)
 
-    def _warm_up(self, index: int, player: Player, cancel: threading.Event | None) -> None:
-        """A resumed deal: the player makes its earlier decisions of the deal again, in
-        order, answers unused, so its memory (what it planned, its random draws) is what
-        it was when the table stopped. In the worker, like the thinking itself."""
-        for view, interjection in self._warmup.pop(index, ()):
-            try:
-                if interjection:
-                    player.wants_interjection(view)
-                else:
-                    player.choose(view, cancel)
-            except Exception:
-                pass  # it failed then too, and a fallback was played
+    def think_spec(self, turn: ComputerTurn) -> ThinkSpec | None:
+        """``turn`` as a job for a fresh player anywhere (the LAN host's worker
+        processes): :func:`run_think` with a :class:`PlayerCache` there gives what
+        :meth:`think` gives here. Each call counts as the player's decision, so the next
+        spec lists it in ``earlier``: a table's computers think either this way or
+        through :meth:`think`. None: no player to describe (another program, which
+        lives in this process: use :meth:`think`)."""
+        try:
+            index = self._occupant[turn.seat]
+        except IndexError:
+            return None
+        if index not in self._players or self.specs[index].kind.startswith("external:"):
+            return None
+        asked = self._thought.setdefault(index, [])
+        spec = self._spec(turn, index, tuple(asked))
+        asked.append((turn.view, turn.interjection))
+        return spec
+
+    def _spec(
+        self, turn: ComputerTurn, index: int, earlier: tuple[tuple[SeatView, bool], ...]
+    ) -> ThinkSpec:
+        kind = self.specs[index].kind
+        return ThinkSpec(
+            turn,
+            self.token,
+            self._number,
+            index,
+            kind,
+            _deal_player_seed(self._seat_seeds[index], self._number),
+            self.fixed_search,
+            _player_seed(self.seed, turn.seat, "fallback"),
+            earlier,
+        )
 
     def _fallback(self, turn: ComputerTurn, failure: PlayerFailed) -> ThinkResult:
-        if turn.interjection:
-            return ThinkResult(turn, None, failure)
-        legal = turn.view.legal
-        try:
-            beginner = make_player("beginner", _player_seed(self.seed, turn.seat, "fallback"))
-            action = beginner.choose(turn.view)
-            if action in legal:
-                return ThinkResult(turn, action, failure)
-        except Exception:
-            pass  # the first legal action below still keeps the deal going
-        plays = [a for a in legal if type(a) is Play]
-        return ThinkResult(turn, (plays or list(legal) or [None])[0], failure)
+        return think_fallback(turn, failure, _player_seed(self.seed, turn.seat, "fallback"))
 
     def submit(self, result: ThinkResult) -> bool:
         """Apply a computer's decision; False if the table moved on since it was asked.
@@ -1349,6 +1495,7 @@ class TableController:
         self._deal = Deal(setup)
         self._new_deal_event()  # fresh players for deal n, as when it was dealt
         self._warmup = self._replay_moves(d.actions)
+        self._thought = {i: list(views) for i, views in self._warmup.items()}
         finished = self._deal.finished
         if not d.replay and finished != on_sheet:
             raise TableError(f"the moves of deal {n} do not match the sheet")
@@ -1360,7 +1507,7 @@ class TableController:
     def _replay_moves(self, actions: Sequence[Action]) -> dict[int, list[tuple[SeatView, bool]]]:
         """Apply a saved deal's moves to the fresh deal, asking the table at each step
         what it would have asked (:meth:`request`), and note each decision a computer
-        made meanwhile (the view it saw), for :meth:`_warm_up`."""
+        made meanwhile (the view it saw), for the warm-up (:func:`run_think`)."""
         warm: dict[int, list[tuple[SeatView, bool]]] = {}
         deal = self._deal
         for i, action in enumerate(actions):

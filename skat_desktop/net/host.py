@@ -16,16 +16,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import re
 import secrets
 import socket
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from skat_desktop import __version__
+from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.net import protocol as wire
 from skat_desktop.net.computers import ComputerPool
 from skat_desktop.net.hosted_table import HostedTable, TableConfig
@@ -42,6 +44,7 @@ from skat_desktop.net.protocol import (
 log = logging.getLogger(__name__)
 
 SERVER = f"skat-desktop {__version__}"
+ANNOUNCE_EVERY_S = 3.0  # changed open seats are re-announced on the LAN at most this often
 
 
 class HostError(Exception):
@@ -97,6 +100,10 @@ class Connection:
             data = wire.encode(frame)
         except ProtocolError:
             log.exception("%r: a frame for it could not be encoded (%s)", self, frame.get("type"))
+            if frame.get("type") != "error":  # a client waiting for an answer is told
+                re_id = frame.get("re")
+                message = f"the host's {frame.get('type')} does not fit in one frame"
+                self.send(wire.error_frame("internal", message, re=wire.frame_id({"id": re_id})))
             return
         if self._transport.is_closing():
             return
@@ -145,6 +152,32 @@ def table_id(name: str, taken: Iterable[str] = ()) -> str:
     return out
 
 
+def _hold_database(path: Path | None) -> int | None:
+    """Take the host's lock of a database file (a lock file beside it, held while the
+    host serves): two hosts on one database would both resume its tables and take the
+    same seat tokens, so each deal would be played twice and the store would keep
+    whichever host wrote last. Returns the descriptor to close at the end; None for an
+    in-memory database or where there are no advisory locks (Windows)."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    if path is None:
+        return None
+    real = Path(os.path.realpath(path))  # another path to the same file is the same
+    lock = real.with_name(f".{real.name}.host.lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError as e:
+        raise HostError(f"cannot lock the database {path}: {e.strerror or e}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise HostError(f"another host is serving from the database {path}") from None
+    return fd
+
+
 class Host:
     """The server: ``await start(host, port)``, then ``await serve_forever()`` until
     :meth:`close` (from a signal or another task).
@@ -164,6 +197,8 @@ class Host:
         workers: int | None = None,
         resume: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        announce: bool = False,
+        announce_interfaces: Sequence[str] | None = None,
     ):
         try:
             self.name = wire.plain_text(name or socket.gethostname()[:64] or "host", 64, "name")
@@ -181,11 +216,19 @@ class Host:
         self._next_id = 1
         self._server: asyncio.Server | None = None
         self._store = None
+        self._db_lock: int | None = None  # _hold_database's descriptor while serving
         self._pool: ComputerPool | None = None
         self._ticker: asyncio.Task | None = None
         self._closing = False
         self._stopped: asyncio.Event | None = None
         self.address: tuple[str, int] | None = None
+        # the LAN announcement (net/discovery.py): a convenience, never a condition
+        self._announce = announce
+        self._announce_interfaces = announce_interfaces
+        self.announcer = None  # a discovery.Announcer once listening with announce=True
+        self._announced: tuple[int, int] | None = None  # (tables, open seats) last announced
+        self._announce_due = 0.0
+        self._announce_tasks: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ life cycle
 
@@ -208,11 +251,14 @@ class Host:
             if self._store is not None:
                 self._store.close()
                 self._store = None
+            self._release_database()
             raise
         sockname = self._server.sockets[0].getsockname()
         self.address = (sockname[0], sockname[1])
         self._ticker = asyncio.create_task(self._tick())
         log.info("serving on %s:%d with %d tables", *self.address, len(self.tables))
+        if self._announce:
+            self._start_announcing()
         return self.address
 
     def _open_tables(self) -> None:
@@ -222,6 +268,7 @@ class Host:
             from skat_desktop.store.repository import Store
 
             self._store = Store.open(self._store_path)
+            self._db_lock = _hold_database(self._store.path)
             if self._resume:
                 self._resume_tables()
         for tid, config in self._configs:
@@ -287,11 +334,18 @@ class Host:
             await asyncio.wait(list(self._tasks), timeout=2.0)
         for conn in list(self.connections.values()):
             conn.abort()
+        await self._stop_announcing()
         if self._store is not None:
             self._store.close()
             self._store = None
+        self._release_database()
         if self._stopped is not None:
             self._stopped.set()
+
+    def _release_database(self) -> None:
+        fd, self._db_lock = self._db_lock, None
+        if fd is not None:
+            os.close(fd)  # closing the descriptor ends the lock
 
     def _shut_tables(self) -> None:
         for table in list(self.tables.values()):
@@ -299,6 +353,82 @@ class Host:
                 table.close()
             except Exception:
                 log.exception("table %s failed to close", table.id)
+
+    # ------------------------------------------------------------------ the LAN announcement
+
+    def _announce_counts(self) -> tuple[int, int]:
+        """(tables, open seats) as a join dialog lists them: seats nobody has taken yet
+        at the tables still to be played."""
+        open_seats = 0
+        for table in list(self.tables.values()):
+            try:
+                info = table.info()
+            except Exception:
+                continue
+            if info.get("state") != "finished":
+                open_seats += sum(1 for s in info.get("seats", ()) if s.get("kind") == "open")
+        return len(self.tables), open_seats
+
+    def _start_announcing(self) -> None:
+        """Announce this host with zeroconf. Listening on loopback, only the machine
+        itself is told (friends could not connect anyway); on one address, that one;
+        on every address, all of them. Any failure is logged and the host serves on."""
+        try:
+            from skat_desktop.net.discovery import Announcer
+
+            assert self.address is not None
+            host, port = self.address
+            addresses: list[str] | None = None
+            interfaces: list[str] | None = None
+            if ":" in host:
+                log.info("not announced on the LAN: discovery speaks IPv4 only (%s)", host)
+                return
+            if host.startswith("127."):
+                addresses, interfaces = [host], [host]
+            elif host not in ("0.0.0.0", ""):
+                addresses = [host]
+            if self._announce_interfaces is not None:
+                interfaces = list(self._announce_interfaces)
+            tables, open_seats = self._announced = self._announce_counts()
+            self._announce_due = self._clock() + ANNOUNCE_EVERY_S
+            self.announcer = Announcer(
+                self.name,
+                port,
+                host_name=self.name,
+                tables=tables,
+                open_seats=open_seats,
+                addresses=addresses,
+                interfaces=interfaces,
+            )
+            self._announce_task(self.announcer.start())
+        except Exception as e:  # never a reason not to serve
+            log.warning("cannot announce on the local network: %s", e)
+            self.announcer = None
+
+    def _announce_task(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._announce_tasks.add(task)
+        task.add_done_callback(self._announce_tasks.discard)
+
+    def _announce_changes(self) -> None:
+        """Re-announce tables and open seats when they changed (at most every few s)."""
+        if self.announcer is None or self._closing or self._clock() < self._announce_due:
+            return
+        self._announce_due = self._clock() + ANNOUNCE_EVERY_S
+        counts = self._announce_counts()
+        if counts != self._announced:
+            self._announced = counts
+            self._announce_task(self.announcer.update(tables=counts[0], open_seats=counts[1]))
+
+    async def _stop_announcing(self) -> None:
+        """Goodbye on the LAN (browsers drop the host at once), bounded in time."""
+        announcer, self.announcer = self.announcer, None
+        if announcer is None:
+            return
+        for task in list(self._announce_tasks):
+            task.cancel()  # a start still probing is given up
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(announcer.close(), 6.0)
 
     # ------------------------------------------------------------------ timers
 
@@ -310,6 +440,7 @@ class Host:
                     table.tick_timers()
                 except Exception:
                     log.exception("table %s failed in its timers", table.id)
+            self._announce_changes()
 
     # ------------------------------------------------------------------ connections
 
@@ -455,9 +586,12 @@ class Host:
 # ---------------------------------------------------------------------- the serve command
 
 
-def parse_table_spec(text: str, number: int = 1) -> tuple[str, TableConfig]:
+def parse_table_spec(
+    text: str, number: int = 1, profiles: Mapping[str, RuleProfile] | None = None
+) -> tuple[str, TableConfig]:
     """``name=Club,profile=isko,seats=open+open+standard,deals=36[,grace=300]
-    [,substitute=60|off][,level=standard]`` as a table's name and config.
+    [,substitute=60|off][,level=standard]`` as a table's name and config; ``profile``
+    names a built-in profile or one of ``profiles`` (``--profiles FILE``).
     Raises HostError with one line."""
     from skat_desktop.ai.levels import levels
     from skat_desktop.app.table import TableError
@@ -498,7 +632,8 @@ def parse_table_spec(text: str, number: int = 1) -> tuple[str, TableConfig]:
             f"table spec {text!r}: the name must be plain text of at most 64 characters"
         ) from None
     try:
-        profile = builtin(fields.get("profile", "isko"))
+        wanted = fields.get("profile", "isko")
+        profile = (profiles or {}).get(wanted) or builtin(wanted)
     except ValueError as e:
         raise HostError(f"table spec {text!r}: {e}") from None
     seats = [s.strip() for s in fields.get("seats", "open+open+open").split("+")]
@@ -540,7 +675,9 @@ def parse_table_spec(text: str, number: int = 1) -> tuple[str, TableConfig]:
 
 
 def table_configs(
-    specs: Sequence[str], password: str | None = None
+    specs: Sequence[str],
+    password: str | None = None,
+    profiles: Mapping[str, RuleProfile] | None = None,
 ) -> list[tuple[str, TableConfig]]:
     """The tables of ``--table`` options (one ISkO table of three open seats without),
     each with a wire id made from its name."""
@@ -549,13 +686,36 @@ def table_configs(
     out: list[tuple[str, TableConfig]] = []
     names: set[str] = set()
     for i, spec in enumerate(specs or ["name=Table 1"], 1):
-        name, config = parse_table_spec(spec, i)
+        name, config = parse_table_spec(spec, i, profiles)
         if name.casefold() in names:
             raise HostError(f"two tables are named {name!r}")
         names.add(name.casefold())
         if password is not None:
             config = dataclasses.replace(config, password=password)
         out.append((table_id(name, (tid for tid, _ in out)), config))
+    return out
+
+
+def read_profiles(path: str) -> dict[str, RuleProfile]:
+    """``--profiles FILE``: a JSON object naming rule profiles (``RuleProfile.to_dict``)
+    that ``--table`` specs may use besides the built-in ones (a player's own rules)."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read(1 << 20))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise HostError(
+            f"cannot read the profiles file {path}: {getattr(e, 'strerror', None) or e}"
+        ) from None
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise HostError(f"the profiles file {path} must hold a JSON object of rule profiles")
+    out: dict[str, RuleProfile] = {}
+    for key, value in data.items():
+        try:
+            out[key] = RuleProfile.from_dict(value)
+        except Exception as e:  # any option of any type: one line, never a traceback
+            raise HostError(f"the profiles file {path}: profile {key!r}: {e}") from None
     return out
 
 

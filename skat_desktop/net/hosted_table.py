@@ -38,11 +38,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
 
-from skat_desktop.ai.levels import levels, make_player, tuned_level
+from skat_desktop.ai.levels import levels, tuned_level
 from skat_desktop.app.table import (
     ComputerTurn,
     DealOver,
@@ -52,9 +52,11 @@ from skat_desktop.app.table import (
     TableController,
     TableError,
     ThinkResult,
+    ThinkSpec,
 )
-from skat_desktop.engine.actions import Action, Claim, Double, Play
+from skat_desktop.engine.actions import Action, Claim, Concede, Double, Play
 from skat_desktop.engine.profiles import RuleProfile
+from skat_desktop.engine.record import result_to_dict
 from skat_desktop.engine.view import actions_for
 from skat_desktop.net import fairness, protocol
 from skat_desktop.net.computers import ComputerPool
@@ -63,10 +65,13 @@ from skat_desktop.net.protocol import (
     Chat,
     Contribute,
     Decline,
+    FetchRecords,
     Join,
     Leave,
     Next,
+    Pledge,
 )
+from skat_desktop.store.repository import LIVE_HOSTED
 
 if TYPE_CHECKING:
     from skat_desktop.store.repository import LiveTable, Store
@@ -75,7 +80,12 @@ log = logging.getLogger(__name__)
 
 OPEN = "open"  # a seat for a human
 MAX_KIBITZERS = 8
+# Every line of the score sheet goes out in one ``joined`` frame (MAX_FRAME): a longer
+# series could never be joined again. 144 of the widest lines at a table of four with
+# the longest names still fit (tests/net/test_host_hostile.py); three lists of 48 deals.
+MAX_PLANNED_DEALS = 144
 CHAT_LINES = 50
+RECORDS_KEPT = 1000  # finished deals a table hands out (``records``); older ones are gone
 EXTRA_FORMAT = "skat-desktop hosted table"
 EXTRA_VERSION = 1
 _RETRY_S = 5.0  # a series that could not start (store busy) is tried again after this
@@ -141,8 +151,8 @@ class TableConfig:
                 _check_level(kind)
         if self.substitute_level == OPEN:
             raise TableError("the substitute must be a computer level")
-        if type(self.planned_deals) is not int or not 1 <= self.planned_deals <= 1_000_000:
-            raise TableError("the planned number of deals must be 1 to 1000000")
+        if type(self.planned_deals) is not int or not 1 <= self.planned_deals <= MAX_PLANNED_DEALS:
+            raise TableError(f"the planned number of deals must be 1 to {MAX_PLANNED_DEALS}")
         if self.password is not None and (type(self.password) is not str or not self.password):
             raise TableError("a table password cannot be empty")
         for what, value in (
@@ -204,14 +214,21 @@ class _Seat:
 
 @dataclass
 class _Fair:
-    """The fair-deal state of one deal: the host's secret and what the seats gave."""
+    """The fair-deal state of one deal: the host's secret and what the seats gave.
+
+    Two steps for the seats: each contributor pledges (a hash of its bytes); once all
+    pledged (or the time is up) the host shows every pledge (``opening``) and only then
+    do they open their bytes, each checked against its pledge. So no seat -- nor the
+    host through a seat it plays -- can choose its bytes after seeing another's."""
 
     deal: int
     secret: bytes
     commitment: bytes
     contributors: tuple[int, ...]
-    contributions: dict[int, bytes]
+    contributions: dict[int, bytes]  # opened bytes that kept their pledges
     seed: int | None = None  # once dealt
+    pledges: dict[int, bytes] = field(default_factory=dict)
+    opening: bool = False  # every pledge is fixed and shown: the seats open now
 
 
 # the table's phases; info() says "lobby", "playing" or "finished"
@@ -252,10 +269,12 @@ class HostedTable:
         self._state = LOBBY
         self._fair: _Fair | None = None
         self._reveal: dict[str, Any] | None = None  # the last deal's reveal frame
+        self._records: dict[int, dict[str, Any]] = {}  # deal number -> protocol.deal_record
         self._deadline: float | None = None  # of the contributions, or of the next deal
         self._ready: set[int] = set()  # seats that said next
         self._substitutes: set[int] = set()
-        self._sub_players: dict[int, tuple[int, Any]] = {}  # seat -> (deal number, player)
+        # seat -> (deal number, the substitute's decisions so far in that deal)
+        self._sub_players: dict[int, tuple[int, list[tuple[Any, bool]]]] = {}
         self._pending: dict[int | None, list[dict[str, Any]]] = {}
         self._job: object | None = None  # the one computer/substitute job out
         self._claim: object | None = None  # the one claim check out
@@ -378,10 +397,12 @@ class HostedTable:
 
     def _joined_frame(self, peer: Peer, seat: int | None, token: str | None, re: int | None):
         ctl = self._ctl
-        view = actions = None
+        view = actions = dealer = deal_seats = None
         if ctl is not None and ctl.deal is not None:
             view = ctl.view_for(seat)
             actions = actions_for(ctl.deal, seat)  # the log as this seat may know it
+            dealer, deal_seats = ctl.deal.setup.dealer, ctl.deal.setup.seats
+        info = self.info()
         frame = protocol.joined(
             self.id,
             seat,
@@ -394,15 +415,24 @@ class HostedTable:
             ctl.deal_number if ctl is not None else 0,
             self._sheet(),
             re,
+            name=self.config.name,
+            dealer=dealer,
+            deal_seats=deal_seats,
+            planned_deals=self.config.planned_deals,
+            deals_done=info["deals_done"],
+            state=info["state"],
         )
         peer.send(frame)
         for line in self._chat:
             peer.send(line)
         fair = self._fair
         if fair is not None and self._state in (COMMITTING, PLAYING):
-            # the commitment again, to check the reveal by; once dealt, with no one asked
+            # the commitment again, to check the reveal by; once dealt, with no one asked;
+            # the pledges again once they are fixed (a contributor back opens its bytes)
             asked = fair.contributors if self._state == COMMITTING else ()
             peer.send(protocol.commit(self.id, fair.deal, fair.commitment, asked))
+            if fair.opening or self._state == PLAYING:
+                peer.send(protocol.pledges(self.id, fair.deal, fair.pledges))
         if self._reveal is not None and self._state in (BETWEEN, FINISHED):
             peer.send(self._reveal)
         self._announce_turn(only=peer)
@@ -538,34 +568,31 @@ class HostedTable:
         self._send_seats()
         return True
 
-    def _sub_player(self, seat: int) -> Any:
-        """The substitute of ``seat`` for the deal in play (one per seat and deal, so it
-        keeps its memory of the deal; seeded like the table's own computers)."""
-        ctl = self._ctl
+    def _sub_spec(self, need: HumanTurn) -> ThinkSpec:
+        """The substitute's decision as a pool job. One player per seat and deal,
+        seeded like the table's own computers, that keeps its memory of the deal: its
+        earlier decisions go with each job (a worker that lacks them makes them again)."""
+        ctl, seat = self._ctl, need.seat
         number = ctl.deal_number
         held = self._sub_players.get(seat)
         if held is None or held[0] != number:
-            text = f"skat-substitute:{ctl.seed}:{seat}:{number}".encode()
-            seed = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
-            held = (number, make_player(self.config.substitute_level, seed, fixed=True))
+            held = (number, [])
             self._sub_players[seat] = held
-        return held[1]
+        asked = held[1]
+        text = f"skat-substitute:{ctl.seed}:{seat}:{number}".encode()
+        seed = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+        turn = ComputerTurn(seat, need.view, need.interjection)
+        level = self.config.substitute_level
+        spec = ThinkSpec(turn, ctl.token, number, seat, level, seed, True, seed, tuple(asked))
+        asked.append((need.view, need.interjection))
+        return spec
 
     def _substitute(self, need: HumanTurn) -> None:
-        player = self._sub_player(need.seat)
-        view, interjection, cancel = need.view, need.interjection, self._cancel
+        spec = self._sub_spec(need)
         key = self._job = object()
         moves = self._moves
 
-        def job() -> Action | Exception | None:
-            try:
-                if interjection:
-                    return player.wants_interjection(view)
-                return player.choose(view, cancel)
-            except Exception as e:  # a failing player: the fallback below plays
-                return e
-
-        def done(action: Action | Exception | None) -> None:
+        def done(result: ThinkResult) -> None:
             if self._job is not key:
                 return
             self._job = None
@@ -574,9 +601,11 @@ class HostedTable:
             if self._moves != moves or need.seat not in self._substitutes:
                 self._pump()  # the table moved on, or the player is back
                 return
-            self._play_for(need, action)
+            if result.failure is not None:  # result.action is the fallback's
+                log.warning("table %s: %s", self.id, result.failure.message)
+            self._play_for(need, result.action)
 
-        self.pool.run(job, done)
+        self.pool.ask(spec, done, self._cancel)
 
     def _play_for(self, need: HumanTurn, action: Action | Exception | None) -> None:
         """Apply a substitute's choice. One the engine refuses (or a failure) gives way
@@ -612,7 +641,7 @@ class HostedTable:
         return [i for i, s in enumerate(self._seats) if s.human and s.peer is not None]
 
     def _begin_deal(self) -> None:
-        """Fairness step 1: commit to a secret; the connected players contribute."""
+        """Fairness step 1: commit to a secret; the connected players pledge."""
         ctl = self._ctl
         number = len(ctl.entries) + 1
         secret = fairness.new_secret()
@@ -626,39 +655,124 @@ class HostedTable:
         self._deadline = self.clock() + self.config.contribute_timeout_s
         fair = self._fair
         self._to_all(protocol.commit(self.id, number, fair.commitment, contributors))
+        self._open_if_pledged()
+
+    def _open_if_pledged(self) -> None:
+        """Step 2 ends when every connected contributor pledged (or at the time-out)."""
+        fair = self._fair
+        waiting = [
+            s
+            for s in fair.contributors
+            if s not in fair.pledges and self._seats[s].peer is not None
+        ]
+        if not waiting:
+            self._open()
+
+    def _open(self) -> None:
+        """Step 3: every pledge is fixed; show them all, then the pledgers open."""
+        fair = self._fair
+        fair.opening = True
+        self._deadline = self.clock() + self.config.contribute_timeout_s
+        self._to_all(protocol.pledges(self.id, fair.deal, fair.pledges))
         self._deal_if_complete()
 
     def _deal_if_complete(self) -> None:
         fair = self._fair
         waiting = [
             s
-            for s in fair.contributors
+            for s in fair.pledges
             if s not in fair.contributions and self._seats[s].peer is not None
         ]
         if not waiting:
             self._deal()
 
     def _deal(self) -> None:
-        """Fairness step 2: the seed from the commitment and the contributions."""
+        """Step 4: the seed from the commitment and the opened contributions that kept
+        their pledges (a seat that pledged and did not open is named in the reveal)."""
         fair = self._fair
         fair.seed = fairness.derive_seed(fair.commitment, fair.contributions)
+        left_out = fairness.withheld(fair.pledges, fair.contributions)
+        if left_out:
+            log.info(
+                "table %s: seats %s pledged to deal %d and did not open",
+                self.id,
+                ", ".join(str(s + 1) for s in left_out),
+                fair.deal,
+            )
         self._state = PLAYING
         self._deadline = None
         self._turn_sent = None
         self._change(lambda: self._ctl.start_deal(seed=fair.seed))
 
     def _deal_over(self) -> None:
-        """Fairness step 3: reveal; then wait for the players' ``next``."""
+        """Fairness step 5: reveal; then wait for the players' ``next``."""
         fair = self._fair
         if fair is not None and fair.seed is not None:
+            # the whole log (every card open now): each client keeps the host's record
+            log = actions_for(self._ctl.deal, None)
             self._reveal = protocol.reveal(
-                self.id, fair.deal, fair.secret, fair.contributions, fair.seed
+                self.id,
+                fair.deal,
+                fair.secret,
+                fair.contributions,
+                fair.seed,
+                pledges=fair.pledges,
+                actions=log,
             )
             self._to_all(self._reveal)
+            self._keep_record(fair, log)
         self._state = BETWEEN
         self._ready.clear()
         self._turn_sent = None
         self._deadline = self.clock() + self.config.next_deal_s
+
+    def _keep_record(self, fair: _Fair, log: list[dict[str, Any]]) -> None:
+        """The finished deal as ``records`` hands it out (public since its reveal)."""
+        ctl = self._ctl
+        deal = ctl.deal
+        if deal is None or deal.result is None or ctl.deal_number != fair.deal:
+            return
+        entry = next((e for e in ctl.entries if e.number == fair.deal), None)
+        self._records[fair.deal] = protocol.deal_record(
+            fair.deal,
+            fair.seed,
+            log,
+            result_to_dict(deal.result),
+            None if entry is None else _json(asdict(entry)),
+            {
+                "commitment": fair.commitment,
+                "secret": fair.secret,
+                "pledges": dict(fair.pledges),
+                "contributions": dict(fair.contributions),
+            },
+        )
+        while len(self._records) > RECORDS_KEPT:
+            del self._records[min(self._records)]
+
+    def _load_records(self) -> None:
+        """After a restart: the finished deals as the host's store keeps them (seed, log,
+        result). Their fair-deal secrets went with the old process (``fair`` None)."""
+        ctl, store = self._ctl, self.store
+        if store is None or ctl is None or ctl.series_id is None:
+            return
+        entries = {e.number: e for e in ctl.entries}
+        for row in store.deal_sources(ctl.series_id)[-RECORDS_KEPT:]:
+            number = row["number"]
+            try:
+                rec = json.loads(row["record"])
+                seed = rec["deal"]["seed"]
+                if type(seed) is not int or rec["result"] is None:
+                    continue
+                entry = entries.get(number)
+                self._records[number] = protocol.deal_record(
+                    number,
+                    seed,
+                    rec["actions"],
+                    rec["result"],
+                    None if entry is None else _json(asdict(entry)),
+                )
+            except (TypeError, ValueError, KeyError):
+                log.warning("table %s: deal %s of its store cannot be handed out", self.id, number)
 
     def _next_if_ready(self) -> None:
         here = self._connected_humans()
@@ -704,6 +818,7 @@ class HostedTable:
         return {
             "format": EXTRA_FORMAT,
             "version": EXTRA_VERSION,
+            "kind": LIVE_HOSTED,  # the store keeps it apart from a local window's tables
             "table": self.id,
             "name": c.name,
             "password_key": None if self._key is None else self._key.hex(),
@@ -721,6 +836,7 @@ class HostedTable:
                 "secret": fair.secret.hex(),
                 "commitment": fair.commitment.hex(),
                 "contributors": list(fair.contributors),
+                "pledges": {str(k): v.hex() for k, v in sorted(fair.pledges.items())},
                 "contributions": {str(k): v.hex() for k, v in sorted(fair.contributions.items())},
                 "seed": fair.seed,
             },
@@ -748,8 +864,12 @@ class HostedTable:
                 self._decline(peer, msg)
             case Next():
                 self._next(peer, msg)
+            case Pledge():
+                self._pledge(peer, msg)
             case Contribute():
                 self._contribute(peer, msg)
+            case FetchRecords():
+                self._send_records(peer, msg)
             case Chat():
                 self._chat_line(peer, msg)
             case _:
@@ -890,8 +1010,11 @@ class HostedTable:
         if self._closed:
             return
         self._send_seats()
-        if self._state == COMMITTING:
-            self._deal_if_complete()  # a dropped seat contributes nothing
+        if self._state == COMMITTING:  # a dropped seat is not waited for
+            if self._fair.opening:
+                self._deal_if_complete()
+            else:
+                self._open_if_pledged()
         elif self._state == BETWEEN:
             self._next_if_ready()
         elif self._state == PLAYING:
@@ -922,6 +1045,11 @@ class HostedTable:
         view = ctl.view_for(seat)
         if view.position is None or action.player != view.position:
             self._error(peer, msg, "not_your_turn", "you can act only for your own seat")
+            return
+        if type(action) is Concede and action.agreed_by not in (None, view.position):
+            # ISkO 4.3.2: a late concession needs a defender's consent, which is his to
+            # give; the declarer's connection cannot say it for him (no Schneider then)
+            self._error(peer, msg, "not_your_turn", "only a defender can give his consent")
             return
         if type(action) is not Double:  # Kontra and Re may be said between cards
             need = ctl.request()
@@ -999,19 +1127,61 @@ class HostedTable:
         if seat is None:
             return
         fair = self._fair
-        if fair is not None and fair.contributions.get(seat) == msg.value:
+        if fair is not None and msg.deal == fair.deal and fair.contributions.get(seat) == msg.value:
             return  # sent again after a reconnect: already counted
         if (
             self._state != COMMITTING
             or fair is None
             or msg.deal != fair.deal
-            or seat not in fair.contributors
+            or not fair.opening
+            or seat not in fair.pledges
             or seat in fair.contributions
         ):
-            self._error(peer, msg, "not_now", "no contribution is asked of you for that deal")
+            self._error(peer, msg, "not_now", "no contribution is asked of you for that deal now")
+            return
+        if not fairness.keeps_pledge(self.id, fair.deal, seat, msg.value, fair.pledges[seat]):
+            self._error(peer, msg, "bad_field", "the value is not the one you pledged")
             return
         fair.contributions[seat] = msg.value
         self._deal_if_complete()
+
+    def _pledge(self, peer: Peer, msg: Pledge) -> None:
+        seat = self._player(peer, msg)
+        if seat is None:
+            return
+        fair = self._fair
+        if fair is not None and msg.deal == fair.deal and fair.pledges.get(seat) == msg.commitment:
+            return  # sent again after a reconnect: already counted
+        if (
+            self._state != COMMITTING
+            or fair is None
+            or msg.deal != fair.deal
+            or fair.opening
+            or seat not in fair.contributors
+            or seat in fair.pledges
+        ):
+            self._error(peer, msg, "not_now", "no pledge is asked of you for that deal now")
+            return
+        fair.pledges[seat] = msg.commitment
+        self._open_if_pledged()
+
+    def _send_records(self, peer: Peer, msg: FetchRecords) -> None:
+        """Finished deals from ``msg.first`` on, as many as fit one frame (at most
+        ``MAX_RECORDS``): a client that came late or missed deals completes its copy."""
+        if self._seat_of(peer) is None and peer.id not in self._kibitzers:
+            self._error(peer, msg, "not_joined")
+            return
+        numbers = sorted(n for n in self._records if n >= msg.first)
+        size = len(protocol.encode(protocol.records(self.id, [], True, msg.id)))
+        out: list[dict[str, Any]] = []
+        for n in numbers[: protocol.MAX_RECORDS]:
+            item = self._records[n]
+            length = len(json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode()) + 1
+            if size + length > protocol.MAX_FRAME:
+                break
+            out.append(item)
+            size += length
+        peer.send(protocol.records(self.id, out, len(out) < len(numbers), msg.id))
 
     def _chat_line(self, peer: Peer, msg: Chat) -> None:
         seat = self._seat_of(peer)
@@ -1052,7 +1222,10 @@ class HostedTable:
             if full and self._ctl is None and now >= self._retry_at:
                 self._start_series()  # a start that failed is tried again
         elif self._state == COMMITTING and self._deadline is not None and now >= self._deadline:
-            self._deal()
+            if self._fair.opening:
+                self._deal()  # who has not opened by now is left out (and named)
+            else:
+                self._open()  # who has not pledged by now contributes nothing
         elif self._state == BETWEEN and self._deadline is not None and now >= self._deadline:
             if self._connected_humans():  # nobody at the table: the series waits
                 self._begin_deal()
@@ -1074,7 +1247,7 @@ class HostedTable:
         latest first): what a restarted host passes to :meth:`resume`. Tables of the
         local GUI in the same database are not among them."""
         out = []
-        for row in store.live_tables():
+        for row in store.live_tables(kind=LIVE_HOSTED):
             if row.stale is not None:
                 continue
             try:
@@ -1154,6 +1327,7 @@ class HostedTable:
                 s.name, s.token_hash, s.dropped_at = name, token_hash, now
         table._attach(ctl)
         table._fair = _read_fair(x["fair"], table_id, ctl)
+        table._load_records()
         need = ctl.request()
         if isinstance(need, SeriesOver):
             table._state = FINISHED
@@ -1172,6 +1346,7 @@ def _read_fair(data: Any, table_id: str, ctl: TableController) -> _Fair | None:
             raise ValueError("the secret of its deal in play is missing")
         return None
     contributions = {int(k): bytes.fromhex(v) for k, v in data["contributions"].items()}
+    pledges = {int(k): bytes.fromhex(v) for k, v in data["pledges"].items()}
     fair = _Fair(
         deal=data["deal"],
         secret=bytes.fromhex(data["secret"]),
@@ -1179,9 +1354,17 @@ def _read_fair(data: Any, table_id: str, ctl: TableController) -> _Fair | None:
         contributors=tuple(int(s) for s in data["contributors"]),
         contributions=contributions,
         seed=data["seed"],
+        pledges=pledges,
+        opening=True,
     )
     problem = fairness.check_reveal(
-        table_id, fair.deal, fair.commitment, fair.secret, contributions, fair.seed
+        table_id,
+        fair.deal,
+        fair.commitment,
+        fair.secret,
+        contributions,
+        fair.seed,
+        pledges=pledges,
     )
     if problem is not None:
         raise ValueError(problem)

@@ -25,6 +25,7 @@ import pytest
 
 from skat_desktop.cli import main
 from skat_desktop.engine.profiles import builtin
+from skat_desktop.net import fairness
 from skat_desktop.net import protocol as wire
 from skat_desktop.net.host import Host, HostError, Limits, parse_table_spec, table_configs
 from skat_desktop.net.hosted_table import TableConfig
@@ -167,9 +168,15 @@ async def seated(port: int) -> tuple[Raw, Raw]:
         joined = await raw.ask(wire.join("duo", seat))
         assert joined["type"] == "joined" and joined["seat"] == seat, joined
         raw.seat, raw.token = seat, joined["token"]
-    for raw in (anna, bernd):
+    values = {}
+    for raw in (anna, bernd):  # fair deal: pledge, then (all pledges shown) open
         commit = await raw.until("commit")
-        await raw.send(wire.contribute("duo", commit["deal"], os.urandom(32)))
+        deal, values[raw.seat] = commit["deal"], os.urandom(32)
+        pledged = fairness.pledge("duo", deal, raw.seat, values[raw.seat])
+        await raw.send(wire.pledge("duo", deal, pledged))
+    for raw in (anna, bernd):
+        await raw.until("pledges")
+        await raw.send(wire.contribute("duo", deal, values[raw.seat]))
     for raw in (anna, bernd):
         await raw.until("event")
     return anna, bernd

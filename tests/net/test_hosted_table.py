@@ -33,9 +33,11 @@ from skat_desktop.net.protocol import (
     Chat,
     Contribute,
     Decline,
+    FetchRecords,
     Join,
     Leave,
     Next,
+    Pledge,
 )
 from skat_desktop.store.repository import Store
 
@@ -166,10 +168,12 @@ class Bot:
         self.view: dict[str, Any] | None = None
         self.turn: dict[str, Any] | None = None
         self.commit: dict[str, Any] | None = None
+        self.shown: dict[str, Any] | None = None  # the pledges frame: open now
         self.next_due = False
         self.commits: dict[int, dict[str, Any]] = {}
         self.reveals: list[tuple[dict[str, Any], dict[str, Any]]] = []  # with the final view
         self.sent: dict[int, bytes] = {}
+        self.pledges: dict[int, dict[str, Any]] = {}
 
     def read(self) -> None:
         for f in self.peer.frames[self.seen :]:
@@ -183,6 +187,9 @@ class Bot:
             elif kind == "commit":
                 self.commit = f
                 self.commits[f["deal"]] = f
+            elif kind == "pledges":
+                self.shown = f
+                self.pledges[f["deal"]] = f
             elif kind == "reveal":
                 self.reveals.append((f, self.view))
             elif kind == "error":
@@ -198,7 +205,13 @@ class Bot:
             if seat in c["contributors"]:
                 value = fairness.new_contribution()
                 self.sent[c["deal"]] = value
-                t.handle(self.peer, Contribute(t.id, c["deal"], value))
+                pledged = fairness.pledge(t.id, c["deal"], seat, value)
+                t.handle(self.peer, Pledge(t.id, c["deal"], pledged))
+                return True
+        if self.shown is not None:
+            f, self.shown = self.shown, None
+            if str(seat) in f["pledges"] and f["deal"] in self.sent:
+                t.handle(self.peer, Contribute(t.id, f["deal"], self.sent[f["deal"]]))
                 return True
         if self.next_due:
             self.next_due = False
@@ -262,6 +275,8 @@ def check_reveals(bot: Bot, table_id: str = "t1") -> int:
         commit = bot.commits[deal]
         contributions = {int(k): bytes.fromhex(v) for k, v in reveal["contributions"].items()}
         mine = (bot.peer.seat, bot.sent[deal]) if deal in bot.sent else None
+        shown = {int(k): bytes.fromhex(v) for k, v in bot.pledges[deal]["pledges"].items()}
+        assert reveal["pledges"] == bot.pledges[deal]["pledges"]  # as shown before opening
         problem = fairness.check_reveal(
             table_id,
             deal,
@@ -270,6 +285,8 @@ def check_reveals(bot: Bot, table_id: str = "t1") -> int:
             contributions,
             reveal["seed"],
             mine,
+            pledges=shown,
+            left_out=reveal["withheld"],
         )
         assert problem is None, problem
         final = SeatView.from_dict(view, bot.table.config.profile)
@@ -373,8 +390,9 @@ def started(cfg: TableConfig | None = None, store=None, clock=None):
     table = table_of(cfg or config(), store, clock)
     peers = seated(table)
     bots = [Bot(table, p, random.Random(i)) for i, p in enumerate(peers)]
-    for b in bots:
-        b.move()  # contribute
+    for _ in range(2):
+        for b in bots:
+            b.move()  # pledge, then open
     assert table.state == "playing"
     return table, peers, bots, clock
 
@@ -495,6 +513,10 @@ def test_no_frame_names_a_card_its_seat_may_not_know_even_with_a_cheating_check(
 # ---------------------------------------------------------------------- fair deals
 
 
+def _pledge(seat: int, value: bytes, deal: int = 1) -> Pledge:
+    return Pledge("t1", deal, fairness.pledge("t1", deal, seat, value))
+
+
 def test_contributions_time_out_and_out_of_step_ones_are_refused():
     clock = Clock()
     table = table_of(config(contribute_timeout_s=10), clock=clock)
@@ -502,30 +524,147 @@ def test_contributions_time_out_and_out_of_step_ones_are_refused():
     commit = peers[0].last("commit")
     assert commit["deal"] == 1 and commit["contributors"] == [0, 1, 2]
     values = {0: fairness.new_contribution(), 2: fairness.new_contribution()}
-    table.handle(peers[0], Contribute("t1", 2, values[0]))  # another deal
-    table.handle(peers[0], Contribute("t1", 1, values[0]))
-    table.handle(peers[0], Contribute("t1", 1, values[0]))  # again (a reconnect): fine
-    table.handle(peers[0], Contribute("t1", 1, bytes(32)))  # another one: refused
-    table.handle(peers[2], Contribute("t1", 1, values[2]))
-    assert peers[0].errors() == ["not_now", "not_now"]
+    # step 2, the pledges: no bytes yet
+    table.handle(peers[0], Contribute("t1", 1, values[0]))  # bytes before every pledge
+    table.handle(peers[0], _pledge(0, values[0], deal=2))  # another deal
+    table.handle(peers[0], _pledge(0, values[0]))
+    table.handle(peers[0], _pledge(0, values[0]))  # again (a reconnect): fine
+    table.handle(peers[0], _pledge(0, bytes(32)))  # another one: refused
+    table.handle(peers[2], _pledge(2, values[2]))
+    assert peers[0].errors() == ["not_now", "not_now", "not_now"]
+    assert not peers[0].of("pledges")
     clock.now += 9.5
     table.tick_timers()
-    assert table.state == "committing"  # Ben may still answer
+    assert table.state == "committing" and not peers[0].of("pledges")  # Ben may still pledge
     clock.now += 0.5
-    table.tick_timers()
+    table.tick_timers()  # he did not: the pledges are fixed and shown to everyone
+    shown = [p.last("pledges")["pledges"] for p in peers]
+    assert shown == [{"0": _hex(0, values[0]), "2": _hex(2, values[2])}] * 3
+    # step 3, the bytes, each checked against its pledge
+    table.handle(peers[1], Pledge("t1", 1, bytes(32)))  # too late to pledge
+    table.handle(peers[1], Contribute("t1", 1, bytes(32)))  # pledged nothing
+    table.handle(peers[2], Contribute("t1", 1, bytes(32)))  # not what it pledged
+    assert peers[1].errors() == ["not_now", "not_now"] and peers[2].errors() == ["bad_field"]
+    table.handle(peers[0], Contribute("t1", 1, values[0]))
+    table.handle(peers[0], Contribute("t1", 1, values[0]))  # again: fine
+    assert peers[0].errors() == ["not_now"] * 3
+    table.handle(peers[2], Contribute("t1", 1, values[2]))
     assert table.state == "playing"
     seed = fairness.derive_seed(bytes.fromhex(commit["commitment"]), values)
     assert table.controller.deal.setup.seed == seed
 
 
+def _hex(seat: int, value: bytes, deal: int = 1) -> str:
+    return fairness.pledge("t1", deal, seat, value).hex()
+
+
+def test_a_seat_that_pledged_and_did_not_open_is_left_out_and_named_to_everyone():
+    """The one choice left: the deal with or without one's bytes. Whoever takes it is
+    seen by every client in the reveal; the seed takes only bytes that kept a pledge."""
+    clock = Clock()
+    table = table_of(config(contribute_timeout_s=10, planned_deals=1), clock=clock)
+    peers = seated(table)
+    kibitzer = FakePeer("Kim")
+    join(table, kibitzer, None)
+    values = {s: fairness.new_contribution() for s in range(3)}
+    for seat, peer in enumerate(peers):
+        table.handle(peer, _pledge(seat, values[seat]))
+    assert [p.last("pledges")["deal"] for p in [*peers, kibitzer]] == [1] * 4
+    table.handle(peers[0], Contribute("t1", 1, values[0]))
+    table.handle(peers[2], Contribute("t1", 1, values[2]))
+    assert table.state == "committing"  # Ben opens nothing
+    clock.now += 10
+    table.tick_timers()
+    assert table.state == "playing"
+    commitment = bytes.fromhex(peers[0].last("commit")["commitment"])
+    opened = {0: values[0], 2: values[2]}
+    assert table.controller.deal.setup.seed == fairness.derive_seed(commitment, opened)
+    bots = [Bot(table, p, random.Random(i)) for i, p in enumerate(peers)]
+    for b in bots:
+        b.read()
+        b.commit = b.shown = None  # (answered above)
+    run(table, bots, clock, lambda: table.state == "finished")
+    for peer in [*peers, kibitzer]:
+        reveal = peer.last("reveal")
+        assert reveal["withheld"] == [1] and sorted(reveal["contributions"]) == ["0", "2"]
+        assert reveal["pledges"] == peer.last("pledges")["pledges"]
+        assert set(reveal["pledges"]) == {"0", "1", "2"}
+
+
 def test_a_dropped_contributor_is_not_waited_for():
     table = table_of(config())
     peers = seated(table)
-    table.handle(peers[0], Contribute("t1", 1, fairness.new_contribution()))
-    table.handle(peers[1], Contribute("t1", 1, fairness.new_contribution()))
+    values = [fairness.new_contribution() for _ in range(3)]
+    table.handle(peers[0], _pledge(0, values[0]))
+    table.handle(peers[1], _pledge(1, values[1]))
+    assert table.state == "committing" and not peers[0].of("pledges")
+    table.disconnected(peers[2])  # pledged nothing: not waited for
+    assert peers[0].last("pledges")["pledges"].keys() == {"0", "1"}
+    table.handle(peers[0], Contribute("t1", 1, values[0]))
     assert table.state == "committing"
-    table.disconnected(peers[2])
+    table.disconnected(peers[1])  # pledged, then went: not waited for, named in the reveal
     assert table.state == "playing"
+
+
+# ---------------------------------------------------------------------- joining late
+
+
+def test_joined_tells_a_late_joiner_the_deal_and_the_series():
+    """No table list needed: dealer, seating, length, deals done and state come along."""
+    clock = Clock()
+    table, _peers, bots, clock = started(config(planned_deals=2), clock=clock)
+    ctl = table.controller
+    run(table, bots, clock, lambda: ctl.deal_number == 2 and len(ctl.actions) >= 2)
+    watcher = FakePeer("Kim")
+    frame = join(table, watcher, None)
+    setup = ctl.deal.setup
+    assert (frame["dealer"], frame["seats"]) == (setup.dealer, list(setup.seats))
+    assert (frame["planned_deals"], frame["deals_done"], frame["state"]) == (2, 1, "playing")
+    assert frame["name"] == "Club" and frame["deal_number"] == 2
+    run(table, bots, clock, lambda: table.state == "finished")
+    frame = join(table, FakePeer("Lou"), None)
+    assert (frame["deals_done"], frame["state"]) == (2, "finished")
+    lobby = join(table_of(config()), FakePeer("Max"), 0)
+    assert (lobby["dealer"], lobby["seats"], lobby["state"]) == (None, None, "lobby")
+    assert lobby["planned_deals"] == 3 and lobby["deals_done"] == 0
+
+
+def test_finished_deals_are_handed_out_whole_and_bounded(monkeypatch):
+    """``records``: each finished deal with its seed, fair-deal data and whole log, to
+    whoever sits or watches at the table; as many as fit one frame, oldest first."""
+    table = table_of(config(planned_deals=3))
+    peers, (kim,), _bots = play_series(table, Clock(), seed=4)
+    stranger = FakePeer("Sam")
+    table.handle(stranger, FetchRecords("t1", 1, id=1))
+    assert stranger.errors() == ["not_joined"]
+    table.handle(kim, FetchRecords("t1", 1, id=2))
+    answer = kim.last("records")
+    assert answer["re"] == 2 and not answer["more"]
+    reveals = {r["deal"]: r for r in kim.of("reveal")}
+    for d in answer["deals"]:
+        reveal, fair = reveals[d["deal"]], d["fair"]
+        assert d["actions"] == reveal["actions"] and d["seed"] == reveal["seed"]
+        assert fair["pledges"] == reveal["pledges"] and fair["withheld"] == reveal["withheld"]
+        assert fair["secret"] == reveal["secret"] and d["entry"]["number"] == d["deal"]
+        assert d["result"] == next(
+            e["event"]["result"]
+            for e in kim.of("event")
+            if e["event"]["event"] == "deal_finished" and e["tick"] // 1000 == d["deal"]
+        )
+    assert [d["deal"] for d in answer["deals"]] == [1, 2, 3]
+    table.handle(peers[0], FetchRecords("t1", 3))
+    assert [d["deal"] for d in peers[0].last("records")["deals"]] == [3]
+    table.handle(peers[0], FetchRecords("t1", 4))
+    assert peers[0].last("records")["deals"] == []
+    monkeypatch.setattr(protocol, "MAX_RECORDS", 2)  # at most this many
+    table.handle(kim, FetchRecords("t1", 1))
+    assert [d["deal"] for d in kim.last("records")["deals"]] == [1, 2]
+    assert kim.last("records")["more"]
+    one = len(protocol.encode(kim.last("records"))) - 200  # room for one deal, not two
+    monkeypatch.setattr(protocol, "MAX_FRAME", one)  # and never more than one frame holds
+    table.handle(kim, FetchRecords("t1", 2))
+    assert [d["deal"] for d in kim.last("records")["deals"]] == [2]
+    assert kim.last("records")["more"]
 
 
 # ---------------------------------------------------------------------- drops
@@ -653,7 +792,7 @@ def test_a_restarted_host_continues_the_table(tmp_path, where):
         run(table, bots, clock, lambda: table.state == "between")
     view = {s: ctl.view_for(s).to_dict() for s in range(3)}
     tick, number = table.tick, ctl.deal_number
-    commits, sent = bots[0].commits, bots[0].sent
+    commits, sent, pledges = bots[0].commits, bots[0].sent, bots[0].pledges
     table.close()  # the host goes down (kill -9 alike: every change is in the store)
     (row,) = HostedTable.live_tables(store)
     state = json.loads(store.load_live(row.id).state)
@@ -678,10 +817,24 @@ def test_a_restarted_host_continues_the_table(tmp_path, where):
     else:  # the commitment made before the restart, to check the reveal by
         assert fresh[0].last("commit")["commitment"] == commits[number]["commitment"]
     bots = [Bot(again, p, random.Random(9)) for p in fresh]
-    bots[0].commits, bots[0].sent = commits, sent
+    bots[0].commits, bots[0].sent, bots[0].pledges = commits, sent, pledges
     bots[0].read()
     run(again, bots, clock, lambda: again.state == "finished")
     assert check_reveals(bots[0]) == 3 - number + 1  # the deal in play (or just over) too
+    # every finished deal is handed out again: the secrets of those before the restart
+    # went with the old process, the deal in play at the restart keeps its own
+    again.handle(fresh[1], FetchRecords("t1", 1, id=5))
+    records = fresh[1].last("records")
+    assert [d["deal"] for d in records["deals"]] == [1, 2, 3] and records["re"] == 5
+    assert [d["fair"] is None for d in records["deals"]] == [n < number for n in (1, 2, 3)]
+    host_rows = store.deal_sources(again.controller.series_id)
+    for d, row in zip(records["deals"], host_rows, strict=True):
+        rec = json.loads(row["record"])
+        assert (d["seed"], d["actions"], d["result"]) == (
+            row["seed"],
+            rec["actions"],
+            rec["result"],
+        )
 
 
 def test_a_row_that_is_no_hosted_table_is_not_resumed(tmp_path):
@@ -694,6 +847,11 @@ def test_a_row_that_is_no_hosted_table_is_not_resumed(tmp_path):
     assert HostedTable.live_tables(store) == []
     with pytest.raises(TableError, match="not a hosted table"):
         HostedTable.resume(store, row.id, ComputerPool(0))
+    # a host serving the same database: the window is not offered its table
+    _hosted, _peers, _bots, _clock = started(config(), store)
+    (mine,) = HostedTable.live_tables(store)
+    assert mine.kind == "hosted" and mine.id != row.id
+    assert [r.id for r in store.live_tables()] == [row.id]  # the window's offer
 
 
 # ---------------------------------------------------------------------- chat and pool
@@ -815,9 +973,9 @@ class _Broken:
 
 @pytest.mark.parametrize("how", ["raises", "illegal"])
 def test_a_failing_substitute_gives_way_to_a_legal_move(monkeypatch, how):
-    import skat_desktop.net.hosted_table as hosted
+    import skat_desktop.app.table as table_mod  # the pool makes its players there
 
-    monkeypatch.setattr(hosted, "make_player", lambda kind, seed, fixed: _Broken(how))
+    monkeypatch.setattr(table_mod, "make_player", lambda kind, seed, fixed=False: _Broken(how))
     table, peers, _bots, _clock = started(config(substitute_after_s=0))
     for p in peers:
         table.disconnected(p)
