@@ -1439,6 +1439,153 @@
     </message>
 </context>
 <context>
+    <name>HostDialog</name>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>&amp;3 players</source>
+        <translation>&amp;3 Spieler</translation>
+    </message>
+    <message>
+        <source>&amp;4 players</source>
+        <translation>&amp;4 Spieler</translation>
+    </message>
+    <message>
+        <source>&amp;Deals in the series:</source>
+        <translation>&amp;Spiele in der Liste:</translation>
+    </message>
+    <message>
+        <source>&amp;Host</source>
+        <translation>&amp;Anbieten</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>&amp;Rules:</source>
+        <translation>&amp;Regeln:</translation>
+    </message>
+    <message>
+        <source>&amp;Table name:</source>
+        <translation>&amp;Tischname:</translation>
+    </message>
+    <message>
+        <source>A computer plays a dropped seat:</source>
+        <translation>Ein Computer übernimmt einen verlassenen Platz:</translation>
+    </message>
+    <message>
+        <source>A password cannot begin or end with a space.</source>
+        <translation>Ein Passwort darf nicht mit einem Leerzeichen beginnen oder enden.</translation>
+    </message>
+    <message>
+        <source>A player whose connection drops keeps the seat this long.</source>
+        <translation>So lange behält ein Spieler, dessen Verbindung abreißt, seinen Platz.</translation>
+    </message>
+    <message>
+        <source>A table name cannot hold “,”, “=” or control characters.</source>
+        <translation>Ein Tischname darf kein „,“, „=“ und keine Steuerzeichen enthalten.</translation>
+    </message>
+    <message>
+        <source>Club table</source>
+        <translation>Vereinstisch</translation>
+    </message>
+    <message>
+        <source>Computer players</source>
+        <translation>Computerspieler</translation>
+    </message>
+    <message>
+        <source>Friends on the same network find the table under Game → Join a table…, or type this computer&apos;s address and the port.</source>
+        <translation>Freunde im selben Netz finden den Tisch unter Spiel → Tisch im Netz suchen… oder geben die Adresse dieses Computers und den Port ein.</translation>
+    </message>
+    <message>
+        <source>Host a table</source>
+        <translation>Tisch im Netz anbieten</translation>
+    </message>
+    <message>
+        <source>On the network</source>
+        <translation>Im Netz</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>P&amp;ort:</translation>
+    </message>
+    <message>
+        <source>Players:</source>
+        <translation>Spieler:</translation>
+    </message>
+    <message>
+        <source>Please enter your name.</source>
+        <translation>Bitte gib deinen Namen ein.</translation>
+    </message>
+    <message>
+        <source>Please give the table a name.</source>
+        <translation>Bitte gib dem Tisch einen Namen.</translation>
+    </message>
+    <message>
+        <source>Seat &amp;%1:</source>
+        <translation>Platz &amp;%1:</translation>
+    </message>
+    <message>
+        <source>Seat &amp;kept after a drop:</source>
+        <translation>Platz &amp;bleibt nach Abbruch:</translation>
+    </message>
+    <message>
+        <source>Seat 1:</source>
+        <translation>Platz 1:</translation>
+    </message>
+    <message>
+        <source>The deal waits for a player whose connection dropped; after this time a computer plays for him until he is back.</source>
+        <translation>Das Spiel wartet auf einen Spieler, dessen Verbindung abgerissen ist; nach dieser Zeit spielt ein Computer für ihn, bis er zurück ist.</translation>
+    </message>
+    <message>
+        <source>The table</source>
+        <translation>Der Tisch</translation>
+    </message>
+    <message>
+        <source>These rules are not played at a table of %1.</source>
+        <translation>Nach diesen Regeln spielt man nicht zu %1.</translation>
+    </message>
+    <message>
+        <source>Your &amp;name:</source>
+        <translation>Dein &amp;Name:</translation>
+    </message>
+    <message>
+        <source>Your name cannot hold control characters.</source>
+        <translation>Dein Name darf keine Steuerzeichen enthalten.</translation>
+    </message>
+    <message>
+        <source>a player from the network</source>
+        <translation>ein Spieler aus dem Netz</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>nach</translation>
+    </message>
+    <message>
+        <source>any &amp;free port</source>
+        <translation>&amp;beliebiger freier Port</translation>
+    </message>
+    <message>
+        <source>computer: %1</source>
+        <translation>Computer: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keins</translation>
+    </message>
+    <message>
+        <source>you (%1)</source>
+        <translation>du (%1)</translation>
+    </message>
+</context>
+<context>
     <name>InterjectionPanel</name>
     <message>
         <source>%1. Say %2?</source>
@@ -1451,6 +1598,457 @@
     <message>
         <source>&amp;No</source>
         <translation>&amp;Nein</translation>
+    </message>
+</context>
+<context>
+    <name>JoinDialog</name>
+    <message>
+        <source>&amp;Address (host:port):</source>
+        <translation>&amp;Adresse (Host:Port):</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Gastgeber</translation>
+    </message>
+    <message>
+        <source>Join a table</source>
+        <translation>Tisch im Netz suchen</translation>
+    </message>
+    <message>
+        <source>No connection to %1: %2</source>
+        <translation>Keine Verbindung zu %1: %2</translation>
+    </message>
+    <message>
+        <source>Open seats</source>
+        <translation>Freie Plätze</translation>
+    </message>
+    <message>
+        <source>Please enter your name.</source>
+        <translation>Bitte gib deinen Namen ein.</translation>
+    </message>
+    <message>
+        <source>Searching… (a host may take a few seconds)</source>
+        <translation>Suche… (ein Gastgeber kann ein paar Sekunden brauchen)</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tische</translation>
+    </message>
+    <message>
+        <source>Tables on this network:</source>
+        <translation>Tische in diesem Netz:</translation>
+    </message>
+    <message>
+        <source>This computer cannot search the network: type the host&apos;s address.</source>
+        <translation>Dieser Computer kann das Netz nicht durchsuchen: gib die Adresse des Gastgebers ein.</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Your &amp;name:</source>
+        <translation>Dein &amp;Name:</translation>
+    </message>
+    <message>
+        <source>compatible</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>e.g. 192.168.1.20:55123</source>
+        <translation>z. B. 192.168.1.20:55123</translation>
+    </message>
+    <message>
+        <source>other version (%1)</source>
+        <translation>andere Version (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>Lan</name>
+    <message>
+        <source>Not now: chat waits until the deal is over.</source>
+        <translation>Jetzt nicht: geplaudert wird erst nach dem Spiel.</translation>
+    </message>
+    <message>
+        <source>Sit down or watch first.</source>
+        <translation>Setz dich zuerst an den Tisch oder schau zu.</translation>
+    </message>
+    <message>
+        <source>That seat is taken: choose another one.</source>
+        <translation>Der Platz ist besetzt: wähle einen anderen.</translation>
+    </message>
+    <message>
+        <source>That table is no longer there.</source>
+        <translation>Diesen Tisch gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The host closed the connection: nothing arrived in time.</source>
+        <translation>Der Gastgeber hat die Verbindung beendet: es kam nichts rechtzeitig an.</translation>
+    </message>
+    <message>
+        <source>The host did not accept that (a name or text it cannot take).</source>
+        <translation>Der Gastgeber hat das nicht angenommen (einen Namen oder Text, den er nicht nehmen kann).</translation>
+    </message>
+    <message>
+        <source>The host is busy: try again in a moment.</source>
+        <translation>Der Gastgeber ist ausgelastet: versuche es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>The host plays another version of Skat (protocol %1, this one %2).</source>
+        <translation>Der Gastgeber spielt eine andere Skat-Version (Protokoll %1, hier %2).</translation>
+    </message>
+    <message>
+        <source>The host refused: %1</source>
+        <translation>Der Gastgeber lehnt ab: %1</translation>
+    </message>
+    <message>
+        <source>The port must be a number from 1 to 65535.</source>
+        <translation>Der Port muss eine Zahl von 1 bis 65535 sein.</translation>
+    </message>
+    <message>
+        <source>The table has no room for another player or watcher.</source>
+        <translation>Am Tisch ist kein Platz mehr für einen Spieler oder Zuschauer.</translation>
+    </message>
+    <message>
+        <source>There is no such seat at this table.</source>
+        <translation>Diesen Platz gibt es an diesem Tisch nicht.</translation>
+    </message>
+    <message>
+        <source>Too many messages: please slow down.</source>
+        <translation>Zu viele Nachrichten: bitte langsamer.</translation>
+    </message>
+    <message>
+        <source>Type the host&apos;s address, e.g. 192.168.1.20:55123.</source>
+        <translation>Gib die Adresse des Gastgebers ein, z. B. 192.168.1.20:55123.</translation>
+    </message>
+    <message>
+        <source>Wrong password for this table.</source>
+        <translation>Falsches Passwort für diesen Tisch.</translation>
+    </message>
+    <message>
+        <source>You are at this table already.</source>
+        <translation>Du bist schon an diesem Tisch.</translation>
+    </message>
+    <message>
+        <source>Your old seat could not be given back; choose a seat.</source>
+        <translation>Dein alter Platz konnte nicht zurückgegeben werden; wähle einen Platz.</translation>
+    </message>
+    <message>
+        <source>“%1” is not an address.</source>
+        <translation>„%1“ ist keine Adresse.</translation>
+    </message>
+</context>
+<context>
+    <name>LanLink</name>
+    <message>
+        <source>Your copy of deal %1 could not be kept: %2</source>
+        <translation>Deine Kopie von Spiel %1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>join a table first</source>
+        <translation>setz dich zuerst an einen Tisch</translation>
+    </message>
+    <message>
+        <source>no answer from the host</source>
+        <translation>keine Antwort vom Gastgeber</translation>
+    </message>
+    <message>
+        <source>the connection was closed</source>
+        <translation>die Verbindung wurde beendet</translation>
+    </message>
+    <message>
+        <source>the connection was lost</source>
+        <translation>die Verbindung ist abgerissen</translation>
+    </message>
+    <message>
+        <source>the host closed the connection</source>
+        <translation>der Gastgeber hat die Verbindung beendet</translation>
+    </message>
+    <message>
+        <source>the host sent a frame that is too large</source>
+        <translation>der Gastgeber hat eine zu große Nachricht geschickt</translation>
+    </message>
+    <message>
+        <source>the host stopped answering</source>
+        <translation>der Gastgeber antwortet nicht mehr</translation>
+    </message>
+</context>
+<context>
+    <name>LanPlay</name>
+    <message>
+        <source>&amp;Join a table…</source>
+        <translation>Tisch im Netz &amp;suchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Leave it</source>
+        <translation>&amp;Verlassen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Stop hosting</source>
+        <translation>Anbieten b&amp;eenden</translation>
+    </message>
+    <message>
+        <source>Friends on this network join with Game → Join a table…, or by typing one of these addresses.</source>
+        <translation>Freunde in diesem Netz kommen über Spiel → Tisch im Netz suchen… dazu oder geben eine dieser Adressen ein.</translation>
+    </message>
+    <message>
+        <source>H&amp;ost a table…</source>
+        <translation>Tisch im Netz &amp;anbieten…</translation>
+    </message>
+    <message>
+        <source>Hosting on %1</source>
+        <translation>Im Netz unter %1</translation>
+    </message>
+    <message>
+        <source>It is saved: you can continue it at the next start.</source>
+        <translation>Sie ist gespeichert: du kannst sie beim nächsten Start fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Leave the series at the table to play on the network?</source>
+        <translation>Die Liste am Tisch verlassen, um im Netz zu spielen?</translation>
+    </message>
+    <message>
+        <source>Nobody can play at it until you host it again; it continues then.</source>
+        <translation>Niemand kann dort spielen, bis du ihn wieder anbietest; dann geht es weiter.</translation>
+    </message>
+    <message>
+        <source>Players connected now: %1.</source>
+        <translation>Jetzt verbunden: %1.</translation>
+    </message>
+    <message>
+        <source>Quit and stop hosting the table?</source>
+        <translation>Beenden und den Tisch nicht mehr anbieten?</translation>
+    </message>
+    <message>
+        <source>Skat</source>
+        <translation>Skat</translation>
+    </message>
+    <message>
+        <source>Starting the host…</source>
+        <translation>Der Tisch wird eröffnet…</translation>
+    </message>
+    <message>
+        <source>Stop hosting the table?</source>
+        <translation>Den Tisch nicht mehr anbieten?</translation>
+    </message>
+    <message>
+        <source>The host stopped: %1</source>
+        <translation>Der Tisch im Netz wurde beendet: %1</translation>
+    </message>
+    <message>
+        <source>The table could not be hosted: %1</source>
+        <translation>Der Tisch konnte nicht angeboten werden: %1</translation>
+    </message>
+    <message>
+        <source>connected: %1</source>
+        <translation>verbunden: %1</translation>
+    </message>
+    <message>
+        <source>your table (%1)</source>
+        <translation>dein Tisch (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>Lobby</name>
+    <message>
+        <source>%1 (watching)</source>
+        <translation>%1 (schaut zu)</translation>
+    </message>
+    <message>
+        <source>%1 (you)</source>
+        <translation>%1 (du)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 deals</source>
+        <translation>%1 von %2 Spielen</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the table</source>
+        <translation>Tisch &amp;verlassen</translation>
+    </message>
+    <message>
+        <source>&amp;Sit here</source>
+        <translation>&amp;Hier hinsetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Watch</source>
+        <translation>&amp;Zuschauen</translation>
+    </message>
+    <message>
+        <source>A chat line is plain text of at most 300 characters.</source>
+        <translation>Eine Chatzeile ist einfacher Text mit höchstens 300 Zeichen.</translation>
+    </message>
+    <message>
+        <source>Chat:</source>
+        <translation>Chat:</translation>
+    </message>
+    <message>
+        <source>Connected to %1. Choose a table and a seat, or watch.</source>
+        <translation>Verbunden mit %1. Wähle einen Tisch und einen Platz, oder schau zu.</translation>
+    </message>
+    <message>
+        <source>Connected.</source>
+        <translation>Verbunden.</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Host gone (%1) — trying again…</source>
+        <translation>Gastgeber weg (%1) — neuer Versuch…</translation>
+    </message>
+    <message>
+        <source>Joining…</source>
+        <translation>Setze mich…</translation>
+    </message>
+    <message>
+        <source>Lobby — %1</source>
+        <translation>Tische — %1</translation>
+    </message>
+    <message>
+        <source>No password given: not seated.</source>
+        <translation>Kein Passwort angegeben: nicht hingesetzt.</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>Passwort</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>S&amp;end</source>
+        <translation>S&amp;enden</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>Seats at the chosen table:</source>
+        <translation>Plätze am gewählten Tisch:</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tisch</translation>
+    </message>
+    <message>
+        <source>Table password</source>
+        <translation>Tischpasswort</translation>
+    </message>
+    <message>
+        <source>Tables:</source>
+        <translation>Tische:</translation>
+    </message>
+    <message>
+        <source>The connection to the host has ended (%1).</source>
+        <translation>Die Verbindung zum Gastgeber ist beendet (%1).</translation>
+    </message>
+    <message>
+        <source>The table “%1” has a password:</source>
+        <translation>Der Tisch „%1“ hat ein Passwort:</translation>
+    </message>
+    <message>
+        <source>Watch the table: you see what is played openly.</source>
+        <translation>Dem Tisch zuschauen: du siehst, was offen gespielt wird.</translation>
+    </message>
+    <message>
+        <source>Watching</source>
+        <translation>Zuschauer</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Wer</translation>
+    </message>
+    <message>
+        <source>You are watching “%1”.</source>
+        <translation>Du schaust „%1“ zu.</translation>
+    </message>
+    <message>
+        <source>You sit at seat %1 of “%2”. The series begins when every seat is taken.</source>
+        <translation>Du sitzt auf Platz %1 an „%2“. Die Liste beginnt, sobald jeder Platz besetzt ist.</translation>
+    </message>
+    <message>
+        <source>a line for everyone</source>
+        <translation>eine Zeile für alle</translation>
+    </message>
+    <message>
+        <source>away</source>
+        <translation>weg</translation>
+    </message>
+    <message>
+        <source>computer: %1</source>
+        <translation>Computer: %1</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>open seat</source>
+        <translation>freier Platz</translation>
+    </message>
+    <message>
+        <source>player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>wird gespielt</translation>
+    </message>
+    <message>
+        <source>seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
+        <source>waiting for players</source>
+        <translation>wartet auf Spieler</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>du</translation>
     </message>
 </context>
 <context>
@@ -1536,6 +2134,14 @@
         <translation>&amp;Letzter Stich</translation>
     </message>
     <message>
+        <source>&amp;Leave the table</source>
+        <translation>Tisch &amp;verlassen</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the table…</source>
+        <translation>Tisch &amp;verlassen …</translation>
+    </message>
+    <message>
         <source>&amp;Light</source>
         <translation>&amp;Hell</translation>
     </message>
@@ -1612,12 +2218,20 @@
         <translation>Ein anderes Programm schreibt gerade in die Datenbank; die Spiellisten werden gespeichert, sobald es fertig ist.</translation>
     </message>
     <message>
+        <source>Back at the table.</source>
+        <translation>Wieder am Tisch.</translation>
+    </message>
+    <message>
         <source>By &amp;game (trumps first)</source>
         <translation>Nach &amp;Spiel (Trümpfe zuerst)</translation>
     </message>
     <message>
         <source>Change the game</source>
         <translation>Spiel ändern</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>Verbunden mit %1</translation>
     </message>
     <message>
         <source>Copy a rule profile and change its options</source>
@@ -1628,8 +2242,20 @@
         <translation>Spiel %1</translation>
     </message>
     <message>
+        <source>Deal %1 NOT verified</source>
+        <translation>Spiel %1 NICHT geprüft</translation>
+    </message>
+    <message>
         <source>Deal %1 of %2</source>
         <translation>Spiel %1 von %2</translation>
+    </message>
+    <message>
+        <source>Deal %1 verified</source>
+        <translation>Spiel %1 geprüft</translation>
+    </message>
+    <message>
+        <source>Deal %1 was NOT verified: %2</source>
+        <translation>Spiel %1 ließ sich NICHT prüfen: %2</translation>
     </message>
     <message>
         <source>German lette&amp;rs on French cards (B, D, K, A)</source>
@@ -1652,6 +2278,10 @@
         <translation>Verlauf</translation>
     </message>
     <message>
+        <source>Host gone — trying again…</source>
+        <translation>Gastgeber weg – neuer Versuch …</translation>
+    </message>
+    <message>
         <source>It is not saved for later: it cannot be continued.</source>
         <translation>Sie wird nicht für später gespeichert: Sie kann nicht fortgesetzt werden.</translation>
     </message>
@@ -1670,6 +2300,10 @@
     <message>
         <source>Leave the series %1?</source>
         <translation>Die Serie %1 verlassen?</translation>
+    </message>
+    <message>
+        <source>Leave the table %1?</source>
+        <translation>Den Tisch %1 verlassen?</translation>
     </message>
     <message>
         <source>Looking for a good move…</source>
@@ -1764,12 +2398,24 @@
         <translation>Statistik</translation>
     </message>
     <message>
+        <source>Table</source>
+        <translation>Tisch</translation>
+    </message>
+    <message>
+        <source>The cards of deal %1 were dealt fairly: nobody could choose them.</source>
+        <translation>Die Karten von Spiel %1 wurden fair gegeben: niemand konnte sie aussuchen.</translation>
+    </message>
+    <message>
         <source>The database stayed busy (%1); the games are not saved until you press Save again.</source>
         <translation>Die Datenbank blieb belegt (%1); die Spiele werden erst gespeichert, wenn Sie „Erneut speichern“ drücken.</translation>
     </message>
     <message>
         <source>The deal is over</source>
         <translation>Das Spiel ist zu Ende</translation>
+    </message>
+    <message>
+        <source>The host is gone (%1). Trying to reach it again… (try %2)</source>
+        <translation>Der Gastgeber ist weg (%1). Neuer Verbindungsversuch … (Versuch %2)</translation>
     </message>
     <message>
         <source>The last trick may not be looked at now.</source>
@@ -1800,12 +2446,40 @@
         <translation>Die Serie ist zu Ende</translation>
     </message>
     <message>
+        <source>The table goes on at the host without you (a computer may play your seat); join it again to take your seat back.</source>
+        <translation>Der Tisch läuft beim Gastgeber ohne dich weiter (ein Computer spielt vielleicht deinen Platz); setz dich wieder dazu, um deinen Platz zurückzubekommen.</translation>
+    </message>
+    <message>
+        <source>Waiting for %1</source>
+        <translation>Warten auf %1</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to come back…</source>
+        <translation>Warten, bis %1 zurück ist …</translation>
+    </message>
+    <message>
+        <source>Waiting for players to take their seats…</source>
+        <translation>Warten, bis alle Plätze besetzt sind …</translation>
+    </message>
+    <message>
+        <source>Waiting for players: %1 of %2 seated</source>
+        <translation>Warten auf Mitspieler: %1 von %2 am Tisch</translation>
+    </message>
+    <message>
         <source>Waiting for the database…</source>
         <translation>Warte auf die Datenbank…</translation>
     </message>
     <message>
+        <source>Waiting for the others to be ready…</source>
+        <translation>Warten, bis die anderen bereit sind …</translation>
+    </message>
+    <message>
         <source>You can continue it at the next start.</source>
         <translation>Sie können sie beim nächsten Start fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Your seat could not be taken back: %1</source>
+        <translation>Dein Platz konnte nicht zurückgegeben werden: %1</translation>
     </message>
     <message>
         <source>Your turn</source>
@@ -1830,6 +2504,10 @@
     <message>
         <source>against %1</source>
         <translation>gegen %1</translation>
+    </message>
+    <message>
+        <source>away: %1</source>
+        <translation>nicht da: %1</translation>
     </message>
     <message>
         <source>bid %1</source>
@@ -1870,6 +2548,10 @@
     <message>
         <source>the database stayed busy</source>
         <translation>die Datenbank blieb belegt</translation>
+    </message>
+    <message>
+        <source>the host</source>
+        <translation>dem Gastgeber</translation>
     </message>
     <message>
         <source>the series is closed</source>
@@ -3387,6 +4069,81 @@ kungen</translation>
     </message>
 </context>
 <context>
+    <name>TablePanel</name>
+    <message>
+        <source>%1 (you)</source>
+        <translation>%1 (du)</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 bei %2</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Senden</translation>
+    </message>
+    <message>
+        <source>A word to the table…</source>
+        <translation>Ein Wort an den Tisch …</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>Deal %1: NOT verified (%2)</source>
+        <translation>Spiel %1: NICHT geprüft (%2)</translation>
+    </message>
+    <message>
+        <source>Deal %1: verified</source>
+        <translation>Spiel %1: geprüft</translation>
+    </message>
+    <message>
+        <source>Fair deals</source>
+        <translation>Faires Geben</translation>
+    </message>
+    <message>
+        <source>No deal has been checked yet.</source>
+        <translation>Noch kein Spiel geprüft.</translation>
+    </message>
+    <message>
+        <source>Not at a table</source>
+        <translation>An keinem Tisch</translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
+        <source>The table chats between deals, not during one.</source>
+        <translation>Am Tisch wird zwischen den Spielen geplaudert, nicht währenddessen.</translation>
+    </message>
+    <message>
+        <source>away</source>
+        <translation>nicht da</translation>
+    </message>
+    <message>
+        <source>away, a computer plays</source>
+        <translation>nicht da, ein Computer spielt</translation>
+    </message>
+    <message>
+        <source>away, the table waits</source>
+        <translation>nicht da, der Tisch wartet</translation>
+    </message>
+    <message>
+        <source>computer</source>
+        <translation>Computer</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>da</translation>
+    </message>
+    <message>
+        <source>open seat</source>
+        <translation>freier Platz</translation>
+    </message>
+</context>
+<context>
     <name>TableScene</name>
     <message numerus="yes">
         <source>%n trick(s)</source>
@@ -3411,6 +4168,10 @@ kungen</translation>
         <translation>Tipps gibt es nur am Übungstisch.</translation>
     </message>
     <message>
+        <source>It is not your turn.</source>
+        <translation>Du bist nicht am Zug.</translation>
+    </message>
+    <message>
         <source>Pushes</source>
         <translation>Schiebt</translation>
     </message>
@@ -3423,8 +4184,16 @@ kungen</translation>
         <translation>Das Spiel konnte nicht gespeichert werden; es wartet und wird später gespeichert (%1)</translation>
     </message>
     <message>
+        <source>The host refused the move: %1</source>
+        <translation>Der Gastgeber hat den Zug abgelehnt: %1</translation>
+    </message>
+    <message>
         <source>The series could not be saved yet (%1); its finished deals wait and are saved when you press Save again.</source>
         <translation>Die Serie konnte noch nicht gespeichert werden (%1); ihre beendeten Spiele warten und werden gespeichert, wenn Sie „Erneut speichern“ drücken.</translation>
+    </message>
+    <message>
+        <source>The table moved on before your move arrived: look again.</source>
+        <translation>Der Tisch war schon weiter, als dein Zug ankam: schau noch einmal hin.</translation>
     </message>
     <message>
         <source>This deal is already on the score sheet; replay it instead.</source>

@@ -79,6 +79,8 @@ from skat_desktop.gui.i18n import (
     install_translations,
     language_name,
 )
+from skat_desktop.gui.lan_dialogs import LanPlay
+from skat_desktop.gui.lan_link import CONNECTED, TablePanel
 from skat_desktop.gui.new_game import (
     HUMAN,
     NewGame,
@@ -117,10 +119,13 @@ from skat_desktop.gui.store_worker import (
 from skat_desktop.gui.table_scene import TableScene, TableView
 from skat_desktop.gui.theme import apply_theme
 from skat_desktop.gui.worker import Worker
+from skat_desktop.net.remote import LOBBY
 from skat_desktop.store.database import DatabaseBusy, ReadOnlyDatabase, is_busy
 
 SHEET, STATS, HISTORY = "sheet", "statistics", "history"
 """The side panel's tabs (``MainWindow.show_side_panel``)."""
+LAN_TABLE = "lan_table"
+"""The side panel's tab at a networked table (who sits where, fair deals, the chat)."""
 TABLE_ROOM = 600
 """About the width the card table keeps beside the side panel (``TableView.least_width``
 says exactly, by the table's height)."""
@@ -155,6 +160,7 @@ SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 STORE_LABEL_WIDTH = 460
 """The most the status bar's "Not saving: …" takes (the whole reason is its tooltip)."""
 LEAVE, QUIT, NEW = "leave", "quit", "new"
+LEAVE_TABLE = "leave_table"  # Game → Leave the table (a networked one)
 """Leaving a series (:meth:`MainWindow.ask_to_leave`): the answer, and why it is left."""
 CONTINUE, LATER = "continue", "later"
 """The answers to the offer at the start (:class:`ContinueOffer`), besides ``NEW``."""
@@ -429,6 +435,10 @@ class MainWindow(QMainWindow):
         self._series_title: str | None = None  # the title of the series at the table
         self._offered = False  # the offer to continue a series was made (or not needed)
         self.offer: ContinueOffer | None = None
+        self.lan_panel: TablePanel | None = None  # the side panel's tab at a networked table
+        self._link = None  # the LanLink of the networked table played here (followed once)
+        self._lan_series: int | None = None  # this window's copy of that table's series
+        self._leaving_lan = False
         if store is not None and store_error is None:
             never_wait(store)  # its thread is the GUI's: a lock is waited for elsewhere
             self.writer = StoreWriter(store, self)
@@ -643,9 +653,13 @@ class MainWindow(QMainWindow):
         keys = [QKeySequence(QKeySequence.StandardKey.Quit), QKeySequence("Ctrl+Q")]
         keys = [k for i, k in enumerate(keys) if not k.isEmpty() and k not in keys[:i]]
         self.act_quit.setShortcuts(keys)
-        for a in (self.act_new, self.act_next, self.act_replay):
+        self.act_leave = self._action("", self.leave_table)
+        self.act_leave.setVisible(False)  # at a networked table only
+        for a in (self.act_new, self.act_next, self.act_replay, self.act_leave):
             game.addAction(a)
         game.addSeparator()
+        self.lan = LanPlay(self)  # Host a table…, Join a table…, Stop hosting
+        self.lan.add_to_menu(game, None)
         game.addAction(self.act_undo)
         game.addAction(self.act_hint)
         game.addSeparator()
@@ -757,6 +771,8 @@ class MainWindow(QMainWindow):
             else self.tr("Rule profiles are kept in the database, which is not open.")
         )
         self.act_quit.setText(self.tr("&Quit"))
+        self.act_leave.setText(self.tr("&Leave the table…"))
+        self.lan.retranslate()
 
         self.menu_view.setTitle(self.tr("&View"))
         self.act_last.setText(self.tr("&Last trick"))
@@ -812,12 +828,16 @@ class MainWindow(QMainWindow):
         else:
             self.setWindowTitle(self.tr("Skat"))
         self._update_deal_label()
+        self._lan_status()
+        if self.lan_panel is not None:
+            self._fit_side_tabs()  # the tabs' titles in this language
 
     def _side_titles(self) -> dict[str, str]:
         return {
             SHEET: self.tr("Score sheet"),
             STATS: self.tr("Statistics"),
             HISTORY: self.tr("History"),
+            LAN_TABLE: self.tr("Table"),
         }
 
     def changeEvent(self, event: QEvent) -> None:
@@ -836,6 +856,15 @@ class MainWindow(QMainWindow):
         # names, a profile's title, the database's reason: shown as written
         plain(self.turn_label, self.deal_label, self.rules_label, self.store_label)
         bar.addWidget(self.turn_label, 1)
+        # at a networked table: the connection and who is waited for, the last deal's check
+        self.lan_label = QLabel(self)
+        self.lan_label.setObjectName("LanState")
+        self.verify_label = QLabel(self)
+        self.verify_label.setObjectName("DealVerified")
+        plain(self.lan_label, self.verify_label)
+        for label in (self.lan_label, self.verify_label):
+            label.hide()
+            bar.addPermanentWidget(label)
         bar.addPermanentWidget(self.deal_label)
         bar.addPermanentWidget(self.rules_label)
         bar.addPermanentWidget(self.store_label)
@@ -1110,7 +1139,14 @@ class MainWindow(QMainWindow):
         else:
             where = self.tr("“%1” (deal %2)").replace("%1", title).replace("%2", number)
         kept = self._kept_for_later()
-        if why == NEW:
+        remote = port.local is None
+        if remote:  # a networked table: it plays on at the host, the seat stays this player's
+            text = self.tr("Leave the table %1?").replace("%1", where)
+            info = self.tr(
+                "The table goes on at the host without you (a computer may play your "
+                "seat); join it again to take your seat back."
+            )
+        elif why == NEW:
             text = self.tr("Abandon the series %1?").replace("%1", where)
             info = (
                 self.tr(
@@ -1159,6 +1195,8 @@ class MainWindow(QMainWindow):
             answers[discard] = DISCARD
         else:
             label = self.tr("&New game") if why == NEW else self.tr("&Quit")
+            if why == LEAVE_TABLE:
+                label = self.tr("&Leave the table")
             main = box.addButton(label, QMessageBox.ButtonRole.AcceptRole)
             answers[main] = LEAVE
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
@@ -1214,7 +1252,8 @@ class MainWindow(QMainWindow):
         while self.side_tabs.count():
             old = self.side_tabs.widget(0)
             self.side_tabs.removeTab(0)
-            old.deleteLater()
+            if old is not self.lan_panel:  # a networked table's tab stays (added below)
+                old.deleteLater()
         self.sheet_view: ScoreSheetView | None = None
         self.stats_view: StatisticsView | None = None
         self.history_view: HistoryBrowser | None = None
@@ -1253,6 +1292,8 @@ class MainWindow(QMainWindow):
             self.side_tabs.setCurrentIndex(min(current, self.side_tabs.count() - 1))
         for a in (self.act_sheet, self.act_stats, self.act_history):
             a.setVisible(True)
+        if self.lan_panel is not None:
+            self.add_side_panel(titles[LAN_TABLE], self.lan_panel, show=False)
 
     def _views_follow(self, _table: object = None) -> None:
         """A new series: its players and series appear in the views' filters."""
@@ -1298,7 +1339,7 @@ class MainWindow(QMainWindow):
         """A good width for a tab: the sheet about a third of the window, the statistics
         and the history (lists beside a board or charts) half; the table keeps room."""
         width = self.width()
-        if key == SHEET:
+        if key in (SHEET, LAN_TABLE):
             want = min(max(340, round(width * 0.4)), 760)
         else:
             want = min(max(420, round(width * 0.5)), 1300)
@@ -1697,8 +1738,14 @@ class MainWindow(QMainWindow):
         """Play at the table behind ``port``: the local controller's
         :class:`~skat_desktop.app.port.LocalTable`, or a table a LAN host holds (then
         nothing is stored here and the practice aids are hidden)."""
+        if self.session is not None and self.session.port is port:
+            self._lan_back()  # the same networked table, taken back after a reconnect
+            return
         local = port.local
         ctl = local.ctl if local is not None else None
+        old = self.session.port if self.session is not None else None
+        if old is not None and old.local is None:
+            self._leave_lan_table()  # tell its host: a new table is played here
         if self.session is not None:
             self.session.close(write=not self._discarded)
         self._discarded = False
@@ -1739,6 +1786,8 @@ class MainWindow(QMainWindow):
         if state is not None:  # a table resumed or joined: as it stands, no event brought it
             self._show_waiting(state)
             self.scene.set_state(state, animate=False)
+        if local is None:
+            self._at_lan_table(port)
         self.session.schedule()
 
     # ------------------------------------------------------------------ the table loop
@@ -1796,6 +1845,8 @@ class MainWindow(QMainWindow):
             self.scene.set_interaction("idle")
             name = port.names[need.seat]
             text = self.tr("%1 is thinking…").replace("%1", name)
+            if port.local is None:
+                text = self._lan_waiting_text(need, text)
             self.turn_label.setText(text)
             if need.phase == "play":
                 self._show_play_bar(text, my_turn=False)
@@ -1872,8 +1923,8 @@ class MainWindow(QMainWindow):
         seat = session.bottom
         view = port.view_for(seat)
         doubling = view.kontra + 1 if seat in port.mine and port.can_double(seat) else None
-        if not legal and seat in port.mine:
-            legal = tuple(a for a in view.legal if type(a) is not Play)
+        if not legal and seat in port.mine and getattr(port, "connected", True):
+            legal = tuple(a for a in view.legal if type(a) is not Play)  # not to a host gone
         self.play_panel.set_state(
             note,
             legal,
@@ -2022,6 +2073,8 @@ class MainWindow(QMainWindow):
         need = session.port.request()
         if isinstance(need, DealOver):
             session.start_deal()
+            if session.local is None and getattr(session.port, "ready", False):
+                self.turn_label.setText(self.tr("Waiting for the others to be ready…"))
         elif isinstance(need, SeriesOver):
             self._show_series_over()
 
@@ -2124,6 +2177,255 @@ class MainWindow(QMainWindow):
             self.messages.hide()
             self.statusBar().showMessage(self.tr("Saved."), 3000)
 
+    # ------------------------------------------------------------------ a networked table
+
+    def _at_lan_table(self, port: TablePort) -> None:
+        """A table a LAN host holds is played here: follow its connection, show its tab
+        (seats, fair deals, chat) and the connection in the status bar."""
+        self._follow_link(getattr(port, "link", None))
+        self._lan_series = None
+        client = getattr(port, "client", None)
+        info = getattr(client, "info", None) or {}
+        name = info.get("name") or getattr(client, "name", "") or getattr(port, "table_id", "")
+        self._series_title = str(name) if name else None
+        link = self._link
+        if link is not None and self.lan_panel is None:
+            self.lan_panel = TablePanel(link)
+            self.lan_panel.setProperty("sidePanel", LAN_TABLE)
+            self.lan_panel.setObjectName(f"SidePanel-{LAN_TABLE}")
+            self.add_side_panel(self._side_titles()[LAN_TABLE], self.lan_panel, show=False)
+        if self.lan_panel is not None:
+            self.lan_panel.verdicts.clear()
+            self.lan_panel.refresh()
+            self._fit_side_tabs()
+            if self.side_dock.isVisible():
+                self.show_side_panel(LAN_TABLE)
+        if self.messages.isVisible() and self.messages.kind.startswith("lan"):
+            self.messages.hide()
+        self._update_actions()
+        self._lan_status()
+
+    def _fit_side_tabs(self) -> None:
+        """The side panel is at least as wide as its tabs' titles (a fourth tab at a
+        networked table needs a little more than :data:`SIDE_MIN`)."""
+        bar = self.side_tabs.tabBar()
+        need = sum(bar.tabSizeHint(i).width() for i in range(bar.count())) + 4
+        least = max(SIDE_MIN, need) if self.lan_panel is not None else SIDE_MIN
+        if self.side_tabs.minimumWidth() != least:
+            self.side_tabs.setMinimumWidth(least)
+
+    def _follow_link(self, link) -> None:
+        """Hear the connection of the networked table (once per link)."""
+        if link is None or link is self._link:
+            return
+        self._link = link
+        link.closed.connect(self._lan_closed)
+        link.reconnecting.connect(self._lan_reconnecting)
+        link.updated.connect(self._lan_updated)
+        link.seatsChanged.connect(lambda _seats: self._lan_updated())
+        link.chatLine.connect(self._lan_chat)
+        link.verified.connect(self._lan_verified)
+        link.stored.connect(self._lan_stored)
+        link.storeFailed.connect(lambda text: self._message(text, "store_lan"))
+        link.left.connect(self._lan_left)
+
+    def _remote(self) -> TablePort | None:
+        """The networked table played here (None at a local one)."""
+        port = self.table
+        return port if port is not None and port.local is None else None
+
+    def _lan_back(self) -> None:
+        """The host is back and the seat taken again: the table goes on where it is."""
+        if self.messages.isVisible() and self.messages.kind == "lan":
+            self.messages.hide()
+        self.statusBar().showMessage(self.tr("Back at the table."), 4000)
+        if self.session is not None:
+            self.session.schedule()
+        self._lan_updated()
+
+    def _lan_closed(self, _reason: str) -> None:
+        """The connection ended: on purpose (leaving, quitting), or the host is gone --
+        then ``reconnecting`` follows at once and says so."""
+        if self._remote() is not None:
+            self._lan_status()
+
+    def _lan_reconnecting(self, attempt: int, _delay_ms: int) -> None:
+        if self._remote() is not None and self._link is not None:
+            self._lan_message(self._link.reason, attempt)
+            if self.session is not None:
+                self.session.schedule()  # the seat's turn waits for the host too
+
+    def _lan_message(self, reason: str, attempt: int) -> None:
+        text = self.tr("The host is gone (%1). Trying to reach it again… (try %2)")
+        if self.messages.kind == "lan":
+            self.messages.hide()  # each try says its own number, not "(×n)"
+        self.messages.show_message(
+            text.replace("%1", reason).replace("%2", str(max(1, attempt))), "lan"
+        )
+        self.turn_label.setText(self.tr("Host gone — trying again…"))
+        self._lan_status()
+
+    def _lan_updated(self) -> None:
+        """Frames came: the table may have moved on (a turn, who sits where)."""
+        if self._remote() is None:
+            return
+        if self.session is not None:
+            self.session.schedule()
+        if self.lan_panel is not None:
+            self.lan_panel.refresh()
+        self._lan_status()
+
+    def _lan_chat(self, line) -> None:
+        if self.lan_panel is not None and self._remote() is not None:
+            self.lan_panel.add_chat(line)
+
+    def _lan_verified(self, number: int, verdict: object) -> None:
+        if self._remote() is None:
+            return
+        if self.lan_panel is not None:
+            self.lan_panel.add_verdict(number, verdict)
+        label = self.verify_label
+        if verdict is True:
+            label.setText(self.tr("Deal %1 verified").replace("%1", str(number)))
+            fair = self.tr("The cards of deal %1 were dealt fairly: nobody could choose them.")
+            label.setToolTip(fair.replace("%1", str(number)))
+            label.setStyleSheet("color: #2e7d32; font-weight: 600")
+        else:
+            label.setText(self.tr("Deal %1 NOT verified").replace("%1", str(number)))
+            why = self.tr("Deal %1 was NOT verified: %2").replace("%1", str(number))
+            why = why.replace("%2", str(verdict))
+            label.setToolTip(tip(why))
+            label.setStyleSheet("color: #c62828; font-weight: 700")
+            self._message(why, "lan_fair")
+        label.show()
+
+    def _lan_stored(self, series_id: int, number: int) -> None:
+        """This window's copy of a networked deal is in its database: the views show it."""
+        if self.store is None:
+            return
+        if self._lan_series != series_id and self._remote() is not None:
+            self._lan_series = series_id
+            if self.sheet_view is not None:
+                self.sheet_view.set_series(self.store, series_id)
+        self.tableEvent.emit(DealsStored((number,)))
+
+    def _lan_waiting_text(self, need: Waiting, thinking: str) -> str:
+        """What the status line says while a networked table waits for someone."""
+        port = self.session.port
+        client = getattr(port, "client", None)
+        if self._link is not None and self._link.state != CONNECTED:
+            return self.tr("Host gone — trying again…")
+        if need.phase == LOBBY:
+            return self.tr("Waiting for players to take their seats…")
+        if client is not None and need.seat == client.waiting_for:
+            name = port.names[need.seat]
+            return self.tr("Waiting for %1 to come back…").replace("%1", name)
+        return thinking
+
+    def _lan_status(self) -> None:
+        """The status bar at a networked table: the connection, who is waited for."""
+        port = self._remote()
+        link = self._link
+        label = self.lan_label
+        if port is None or link is None:
+            label.hide()
+            self.verify_label.hide()
+            return
+        client = port.client
+        host = link.host_name or self.tr("the host")
+        away = [
+            port.names[s["seat"]]
+            for s in client.seat_infos or ()
+            if s["kind"] == "human" and not s["connected"]
+        ]
+        if link.state != CONNECTED:
+            text, color = self.tr("Host gone — trying again…"), "#c62828"
+        elif client.waiting_for is not None:
+            name = port.names[client.waiting_for]
+            text, color = self.tr("Waiting for %1").replace("%1", name), "#b26a00"
+        elif not port.dealt:
+            seated = sum(1 for s in client.seat_infos or () if s["kind"] != "open")
+            text = (
+                self.tr("Waiting for players: %1 of %2 seated")
+                .replace("%1", str(seated))
+                .replace("%2", str(port.table_size))
+            )
+            color = "#b26a00"
+        else:
+            text, color = self.tr("Connected to %1").replace("%1", host), "#2e7d32"
+        if link.state == CONNECTED and away and client.waiting_for is None:
+            text += " · " + self.tr("away: %1").replace("%1", ", ".join(away))
+        label.setText(text)
+        label.setStyleSheet(f"color: {color}; font-weight: 600")
+        label.setToolTip(tip("\n".join(self.lan_panel.seat_lines()) if self.lan_panel else ""))
+        label.show()
+
+    def leave_table(self) -> bool:
+        """Game → Leave the table: asked first while its series is under way; the host is
+        told, the seat's token kept (joining again takes the seat back)."""
+        port = self._remote()
+        if port is None:
+            return False
+        if self._series_in_play() is not None and self.ask_to_leave(LEAVE_TABLE, 0) != LEAVE:
+            return False
+        self._leave_lan_table()
+        self._table_gone()
+        return True
+
+    def _lan_left(self, port, why: str) -> None:
+        """The connection lets the table go (the lobby's Leave, a new connection, or a
+        seat the host did not give back): the window plays at it no more."""
+        if self._shut_down or self._leaving_lan or port is not self._remote():
+            return
+        self._leave_lan_table()
+        self._table_gone()
+        if why:
+            text = self.tr("Your seat could not be taken back: %1").replace("%1", why)
+            self._message(text, "lan")
+
+    def _table_gone(self) -> None:
+        """No table any more: the welcome panel over the table as it was left."""
+        session, self.session = self.session, None
+        if session is None:
+            return
+        session.close(write=False)
+        session.deleteLater()
+        self.scene.finish_animations()
+        self.scene.hide_last_trick()
+        self.scene.set_interaction("idle")
+        self.turn_label.setText("")
+        self.rules_label.setText("")
+        self.setWindowTitle(self.tr("Skat"))
+        self._show_panel(self.welcome)
+        self._update_actions()
+        self._update_deal_label()
+
+    def _leave_lan_table(self, quitting: bool = False) -> None:
+        """Tell the networked table's host this seat leaves (its token is kept) and take
+        the table's tab and status away."""
+        port = self._remote()
+        link = self._link
+        self._leaving_lan = True  # the link's ``left`` for this is ours
+        try:
+            if port is not None and link is not None and link.remote is port:
+                link.leave()
+        finally:
+            self._leaving_lan = False
+        if quitting and link is not None:
+            link.finish()  # this window's copy of the deals that ended
+            link.close()
+        panel, self.lan_panel = self.lan_panel, None
+        if panel is not None:
+            index = self.side_tabs.indexOf(panel)
+            if index >= 0:
+                self.side_tabs.removeTab(index)
+            panel.deleteLater()
+        self.lan_label.hide()
+        self.verify_label.hide()
+        self._fit_side_tabs()
+        if self.messages.isVisible() and self.messages.kind.startswith("lan"):
+            self.messages.hide()
+
     # ------------------------------------------------------------------ settings
 
     def set_sort_mode(self, mode: str) -> None:
@@ -2216,6 +2518,7 @@ class MainWindow(QMainWindow):
         local = session is None or session.local is not None
         for a in (self.act_replay, self.act_undo, self.act_hint, self.act_open):
             a.setVisible(local)
+        self.act_leave.setVisible(not local)
         self.act_next.setEnabled(finished)
         self.act_replay.setEnabled(practice and finished)
         self.act_undo.setEnabled(practice and session.can_undo())
@@ -2230,6 +2533,8 @@ class MainWindow(QMainWindow):
         self._shut_down = True
         if self.session is not None:
             self.session.close(write=not self._discarded)  # writes what waits
+        self._leave_lan_table(quitting=True)  # the host hears it; the seat's token is kept
+        self.lan.shutdown()  # the lobby, the connection, a hosted table (kept in its store)
         self.worker.shutdown()
         if self.writer is not None:
             self.writer.close()
@@ -2250,12 +2555,16 @@ class MainWindow(QMainWindow):
         save again (and close once saved), discard them, or stay."""
         by_player = self._quit_requested or event.spontaneous()
         self._quit_requested = False
+        if by_player and not self.lan.may_quit():  # hosting: asked first
+            event.ignore()
+            return
         settled = (
             self._leave_series(self.close, QUIT) if by_player else self._settle_unsaved(self.close)
         )
         if not settled:
             if self._after_saved is None:  # stayed: the next time is asked afresh
                 self._leave_agreed = None
+                self.lan.quit_agreed = False
             event.ignore()
             return
         self.settings.window_geometry = bytes(self.saveGeometry().data())

@@ -319,10 +319,19 @@ class TableSession(QObject):
             text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
             self.message.emit(text.replace("%1", event.message), "store")
         elif isinstance(event, Refused):  # a remote table's answer to this window's move
-            self.message.emit(event.message, "refused")
+            self.message.emit(self._refusal(event), "refused")
         self.tableEvent.emit(event)
         if not self._running and isinstance(event, _CHANGES):
             self._redraw_soon()  # not a move of ours: the table moved on by itself
+
+    def _refusal(self, event: Refused) -> str:
+        """A host's refusal of this window's move in the player's language (the engine's
+        sentence for an illegal move names only the player's own cards)."""
+        if event.code == "stale":
+            return self.tr("The table moved on before your move arrived: look again.")
+        if event.code == "not_your_turn":
+            return self.tr("It is not your turn.")
+        return self.tr("The host refused the move: %1").replace("%1", event.message)
 
     def _redraw_soon(self) -> None:
         """Redraw once for the events that came meanwhile (a remote table's own moves)."""

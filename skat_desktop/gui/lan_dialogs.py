@@ -1,0 +1,1503 @@
+"""Playing on the local network: host a table, find one, choose a seat (issue 24).
+
+- :class:`HostDialog` -- a table as a club evening sets it up: its name, the rules (the
+  built-in profiles and the player's own), 3 or 4 seats each for "a player from the
+  network" or a computer level, the length of the series, an optional password, how long a
+  dropped player keeps the seat and when a computer takes it over, the port.
+- :class:`JoinDialog` -- the hosts found on the network (zeroconf, live) or a typed
+  ``host:port``, and the player's name; Connect opens the :class:`Lobby`.
+- :class:`Lobby` -- the host's tables with their rules, series, seats, players and
+  watchers; sit down or watch (a password is asked when the table has one), chat between
+  deals; each refusal in one translated line; a host that went away is said so.
+- :class:`LanPlay` -- the window's Game menu items for all this, the hosting child process
+  (:class:`~skat_desktop.gui.lan_host.HostProcess`) and the one connection
+  (``gui.lan_link.LanLink``), which hands the window a table port once seated.
+
+Every name here came over the network or from a settings file: shown as plain text.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from skat_desktop.ai.levels import levels
+from skat_desktop.engine.profiles import BUILTIN, RuleProfile
+from skat_desktop.gui.lan_host import DEFAULT_PORT, HostProcess, HostWatch, table_spec
+from skat_desktop.gui.new_game import default_player_name, offered_profiles
+from skat_desktop.gui.plain import plain_label, tip
+from skat_desktop.gui.profile_editor import profile_title
+from skat_desktop.net import protocol as wire
+from skat_desktop.net.hosted_table import MAX_PLANNED_DEALS
+
+log = logging.getLogger(__name__)
+
+OPEN = "open"  # a seat for a player from the network (the host's spec word)
+NAME_LIMIT = 40  # a player's name, as in the new-game dialog
+TABLE_NAME_LIMIT = 64  # wire.NAME_LIMIT
+REFRESH_MS = 3000  # the lobby asks for the tables this often while it is shown
+ERROR_STYLE = "color: #c62828"
+
+
+def level_words() -> dict[str, tuple[str, str]]:
+    """Each computer level's name and its one-line strength, as the welcome panel says
+    them (its translations are used)."""
+
+    def t(text: str) -> str:
+        return QCoreApplication.translate("WelcomePanel", text)
+
+    return {
+        "random": (t("random moves"), t("plays any legal card (a baseline)")),
+        "beginner": (t("beginner"), t("simple rules of thumb, quick")),
+        "standard": (
+            t("standard"),
+            t(
+                "plans by simulating deals (about 1 s per card); beats the classic free "
+                "Skat program by about 9 points per game"
+            ),
+        ),
+        "expert": (
+            t("expert"),
+            t("more simulations: a little stronger (about 2 points per game), slower"),
+        ),
+    }
+
+
+def level_title(level: str | None) -> str:
+    return level_words().get(level or "", (level or "", ""))[0]
+
+
+def refusal_text(code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
+    """One translated line for the host's refusal ``code`` (its English message is the
+    fallback for codes a newer host may send)."""
+    params = params or {}
+    texts = {
+        "seat_taken": QCoreApplication.translate("Lan", "That seat is taken: choose another one."),
+        "seat_invalid": QCoreApplication.translate("Lan", "There is no such seat at this table."),
+        "bad_password": QCoreApplication.translate("Lan", "Wrong password for this table."),
+        "bad_token": QCoreApplication.translate(
+            "Lan", "Your old seat could not be given back; choose a seat."
+        ),
+        "no_table": QCoreApplication.translate("Lan", "That table is no longer there."),
+        "table_full": QCoreApplication.translate(
+            "Lan", "The table has no room for another player or watcher."
+        ),
+        "server_busy": QCoreApplication.translate(
+            "Lan", "The host is busy: try again in a moment."
+        ),
+        "already_joined": QCoreApplication.translate("Lan", "You are at this table already."),
+        "not_joined": QCoreApplication.translate("Lan", "Sit down or watch first."),
+        "not_now": QCoreApplication.translate("Lan", "Not now: chat waits until the deal is over."),
+        "rate_limited": QCoreApplication.translate("Lan", "Too many messages: please slow down."),
+        "timeout": QCoreApplication.translate(
+            "Lan", "The host closed the connection: nothing arrived in time."
+        ),
+        "bad_field": QCoreApplication.translate(
+            "Lan", "The host did not accept that (a name or text it cannot take)."
+        ),
+    }
+    if code == "version":
+        theirs = params.get("version")
+        return (
+            QCoreApplication.translate(
+                "Lan", "The host plays another version of Skat (protocol %1, this one %2)."
+            )
+            .replace("%1", str(theirs if theirs is not None else "?"))
+            .replace("%2", str(wire.VERSION))
+        )
+    if code in texts:
+        return texts[code]
+    return QCoreApplication.translate("Lan", "The host refused: %1").replace(
+        "%1", " ".join(str(message or code).split())
+    )
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host``, ``host:port``, ``[v6]:port`` -> (host, port); ValueError with a
+    translated sentence for anything else."""
+    text = text.strip()
+    if not text:
+        raise ValueError(
+            QCoreApplication.translate("Lan", "Type the host's address, e.g. 192.168.1.20:55123.")
+        )
+    host, port_text = text, ""
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise ValueError(
+                QCoreApplication.translate("Lan", "“%1” is not an address.").replace("%1", text)
+            )
+        host, rest = text[1:end], text[end + 1 :]
+        if rest and not rest.startswith(":"):
+            raise ValueError(
+                QCoreApplication.translate("Lan", "“%1” is not an address.").replace("%1", text)
+            )
+        port_text = rest[1:]
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+    elif text.count(":") > 1:  # a bare IPv6 address, or nothing
+        try:
+            ipaddress.IPv6Address(text)
+        except ValueError:
+            raise ValueError(
+                QCoreApplication.translate("Lan", "“%1” is not an address.").replace("%1", text)
+            ) from None
+    host = host.strip()
+    if not host or any(ch.isspace() for ch in host) or len(host) > 253:
+        raise ValueError(
+            QCoreApplication.translate("Lan", "“%1” is not an address.").replace("%1", text)
+        )
+    if not port_text:
+        return host, default_port
+    if not port_text.isascii() or not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise ValueError(
+            QCoreApplication.translate("Lan", "The port must be a number from 1 to 65535.")
+        )
+    return host, int(port_text)
+
+
+def _plain_problem(text: str, limit: int) -> str | None:
+    """Why ``text`` cannot be a name on the wire (None: it can)."""
+    try:
+        wire.plain_text(text, limit)
+    except wire.ProtocolError:
+        return "bad"
+    return None
+
+
+# ---------------------------------------------------------------------- remembered choices
+
+
+class LanSettings:
+    """The LAN dialogs' choices, kept under ``lan/`` in the application's QSettings and
+    read with suspicion like every other setting (a wrong type or value: the default)."""
+
+    def __init__(self, settings) -> None:
+        self._settings = settings
+        self._q = settings.qsettings
+
+    def _str(self, key: str, default: str, limit: int = 200) -> str:
+        value = self._q.value(key, default)
+        if not isinstance(value, str) or len(value) > limit or _plain_problem(value, limit):
+            return default
+        return value
+
+    def _int(self, key: str, default: int, low: int, high: int) -> int:
+        value = self._q.value(key, default)
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            return default
+        return number if low <= number <= high else default
+
+    def _set(self, key: str, value: object) -> None:
+        self._q.setValue(key, value)
+
+    @property
+    def player_name(self) -> str:
+        name = self._str("lan/player_name", "", NAME_LIMIT)
+        if not name.strip():
+            name = self._settings.new_game.player_name or default_player_name()
+        return name[:NAME_LIMIT]
+
+    @player_name.setter
+    def player_name(self, value: str) -> None:
+        self._set("lan/player_name", value[:NAME_LIMIT])
+
+    @property
+    def address(self) -> str:
+        return self._str("lan/join_address", "", 300)
+
+    @address.setter
+    def address(self, value: str) -> None:
+        self._set("lan/join_address", value[:300])
+
+    def host_value(self, key: str, default: Any) -> Any:
+        if isinstance(default, bool):
+            return bool(self._int(f"lan/host/{key}", int(default), 0, 1))
+        if isinstance(default, int):
+            return self._int(f"lan/host/{key}", default, 0, 1_000_000)
+        return self._str(f"lan/host/{key}", default)
+
+    def set_host_value(self, key: str, value: Any) -> None:
+        self._set(f"lan/host/{key}", int(value) if isinstance(value, bool) else value)
+
+
+# ---------------------------------------------------------------------- hosting
+
+
+@dataclass(frozen=True)
+class HostChoices:
+    """A table as the host dialog set it up. ``seats[0]`` is the hosting player's (open:
+    he joins it like everyone); ``port`` 0 is any free port."""
+
+    player_name: str
+    table_name: str
+    profile: RuleProfile
+    seats: list[str]
+    deals: int
+    password: str | None
+    grace_s: int
+    substitute_s: int | None
+    port: int
+
+    def spec(self, profile_key: str | None = None) -> str:
+        return table_spec(
+            self.table_name,
+            profile_key or self.profile.name,
+            self.seats,
+            self.deals,
+            grace_s=self.grace_s,
+            substitute_s=self.substitute_s,
+        )
+
+
+class HostDialog(QDialog):
+    """Game → Host a table…: ``choices()`` after ``exec()`` returns Accepted."""
+
+    def __init__(self, settings, store=None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Host a table"))
+        self.setObjectName("HostDialog")
+        self.lan = LanSettings(settings)
+        self.profiles: list[RuleProfile] = offered_profiles(store)
+        self._levels = list(levels())
+        self._result: HostChoices | None = None
+
+        # -- the table
+        table_box = QGroupBox(self.tr("The table"), self)
+        form = QFormLayout(table_box)
+        self.name = QLineEdit(self.lan.player_name, self)
+        self.name.setMaxLength(NAME_LIMIT)
+        form.addRow(self._buddy(self.tr("Your &name:"), self.name), self.name)
+        self.table_name = QLineEdit(self)
+        self.table_name.setMaxLength(TABLE_NAME_LIMIT)
+        self.table_name.setText(self.lan.host_value("table_name", "") or self.tr("Club table"))
+        form.addRow(self._buddy(self.tr("&Table name:"), self.table_name), self.table_name)
+        self.profile_box = QComboBox(self)
+        for p in self.profiles:
+            self.profile_box.addItem(profile_title(p), p.name)
+        form.addRow(self._buddy(self.tr("&Rules:"), self.profile_box), self.profile_box)
+        size_row = QHBoxLayout()
+        self.size_group = QButtonGroup(self)
+        self.three = QRadioButton(self.tr("&3 players"), self)
+        self.four = QRadioButton(self.tr("&4 players"), self)
+        self.size_group.addButton(self.three, 3)
+        self.size_group.addButton(self.four, 4)
+        size_row.addWidget(self.three)
+        size_row.addWidget(self.four)
+        size_row.addStretch(1)
+        form.addRow(self.tr("Players:"), size_row)
+        you = plain_label(QLabel(self))
+        self.you_label = you
+        form.addRow(self.tr("Seat 1:"), you)
+        self.seat_boxes: list[QComboBox] = []
+        self.seat_labels: list[QLabel] = []
+        for i in range(1, 4):
+            box = QComboBox(self)
+            box.addItem(self.tr("a player from the network"), OPEN)
+            words = level_words()
+            for level in self._levels:
+                name, what = words.get(level, (level, ""))
+                box.addItem(self.tr("computer: %1").replace("%1", name), level)
+                if what:
+                    box.setItemData(box.count() - 1, what, Qt.ItemDataRole.ToolTipRole)
+            box.currentIndexChanged.connect(lambda *_: self._check())
+            label = self._buddy(self.tr("Seat &%1:").replace("%1", str(i + 1)), box)
+            self.seat_boxes.append(box)
+            self.seat_labels.append(label)
+            form.addRow(label, box)
+        self.deals = QSpinBox(self)
+        self.deals.setRange(1, MAX_PLANNED_DEALS)  # the host refuses more
+        self.deals.setValue(self.lan.host_value("deals", 36) or 36)
+        form.addRow(self._buddy(self.tr("&Deals in the series:"), self.deals), self.deals)
+
+        # -- the network
+        net_box = QGroupBox(self.tr("On the network"), self)
+        net = QFormLayout(net_box)
+        self.password = QLineEdit(self)
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password.setMaxLength(200)
+        self.password.setPlaceholderText(self.tr("none"))
+        net.addRow(self._buddy(self.tr("&Password:"), self.password), self.password)
+        self.grace = QSpinBox(self)
+        self.grace.setRange(1, 120)
+        self.grace.setSuffix(self.tr(" min"))
+        self.grace.setValue(self.lan.host_value("grace_min", 5) or 5)
+        self.grace.setToolTip(self.tr("A player whose connection drops keeps the seat this long."))
+        net.addRow(self._buddy(self.tr("Seat &kept after a drop:"), self.grace), self.grace)
+        sub_row = QHBoxLayout()
+        self.substitute = QCheckBox(self.tr("after"), self)
+        self.substitute.setChecked(self.lan.host_value("substitute", True))
+        self.substitute_s = QSpinBox(self)
+        self.substitute_s.setRange(5, 3600)
+        self.substitute_s.setSuffix(self.tr(" s"))
+        self.substitute_s.setValue(self.lan.host_value("substitute_s", 60) or 60)
+        self.substitute.toggled.connect(self.substitute_s.setEnabled)
+        self.substitute_s.setEnabled(self.substitute.isChecked())
+        sub_row.addWidget(self.substitute)
+        sub_row.addWidget(self.substitute_s)
+        sub_row.addStretch(1)
+        sub_label = QLabel(self.tr("A computer plays a dropped seat:"), self)
+        sub_label.setToolTip(
+            self.tr(
+                "The deal waits for a player whose connection dropped; after this time a "
+                "computer plays for him until he is back."
+            )
+        )
+        net.addRow(sub_label, sub_row)
+        port_row = QHBoxLayout()
+        self.port = QSpinBox(self)
+        self.port.setRange(1024, 65535)
+        self.port.setValue(self.lan.host_value("port", DEFAULT_PORT) or DEFAULT_PORT)
+        self.any_port = QCheckBox(self.tr("any &free port"), self)
+        self.any_port.setChecked(self.lan.host_value("any_port", False))
+        self.any_port.toggled.connect(lambda on: self.port.setEnabled(not on))
+        self.port.setEnabled(not self.any_port.isChecked())
+        port_row.addWidget(self.port)
+        port_row.addWidget(self.any_port)
+        port_row.addStretch(1)
+        net.addRow(self._buddy(self.tr("P&ort:"), self.port), port_row)
+        note = QLabel(
+            self.tr(
+                "Friends on the same network find the table under Game → Join a table…, "
+                "or type this computer's address and the port."
+            ),
+            self,
+        )
+        note.setWordWrap(True)
+        net.addRow(note)
+
+        # -- the computer levels, as the welcome panel shows them
+        levels_box = QGroupBox(self.tr("Computer players"), self)
+        grid = QGridLayout(levels_box)
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(2)
+        grid.setColumnStretch(1, 1)
+        for row, level in enumerate(self._levels):
+            name, what = level_words().get(level, (level, ""))
+            name_label = QLabel(name, levels_box)
+            font = name_label.font()
+            font.setBold(True)
+            name_label.setFont(font)
+            what_label = QLabel(what, levels_box)
+            what_label.setWordWrap(True)
+            grid.addWidget(name_label, row, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(what_label, row, 1)
+
+        self.problem = plain_label(QLabel(self))
+        self.problem.setStyleSheet(ERROR_STYLE)
+        self.problem.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("&Host"))
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+
+        right = QVBoxLayout()
+        right.addWidget(net_box)
+        right.addWidget(levels_box, 1)
+        columns = QHBoxLayout()
+        columns.addWidget(table_box, 1)
+        columns.addLayout(right, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+
+        # the last choices
+        seats = self.lan.host_value("seats", "open+open+standard").split("+")
+        (self.four if len(seats) == 4 else self.three).setChecked(True)
+        for i, box in enumerate(self.seat_boxes):
+            kind = seats[i + 1] if i + 1 < len(seats) else OPEN
+            j = box.findData(kind)
+            box.setCurrentIndex(max(0, j))
+        j = self.profile_box.findData(self.lan.host_value("profile", "isko"))
+        self.profile_box.setCurrentIndex(max(0, j))
+        self.size_group.idToggled.connect(lambda *_: self._size_changed())
+        self.name.textChanged.connect(lambda *_: self._check())
+        self.table_name.textChanged.connect(lambda *_: self._check())
+        self.password.textChanged.connect(lambda *_: self._check())
+        self.profile_box.currentIndexChanged.connect(lambda *_: self._check())
+        self._size_changed()
+
+    def _buddy(self, text: str, widget: QWidget) -> QLabel:
+        label = QLabel(text, self)
+        label.setBuddy(widget)
+        return label
+
+    @property
+    def table_size(self) -> int:
+        return 4 if self.four.isChecked() else 3
+
+    def _size_changed(self) -> None:
+        n = self.table_size
+        for i, (box, label) in enumerate(zip(self.seat_boxes, self.seat_labels, strict=True)):
+            box.setVisible(i + 1 < n)
+            label.setVisible(i + 1 < n)
+        self._check()
+
+    def seats(self) -> list[str]:
+        return [OPEN] + [self.seat_boxes[i].currentData() for i in range(self.table_size - 1)]
+
+    def _problem(self) -> str | None:
+        name, table = self.name.text().strip(), self.table_name.text().strip()
+        if not name:
+            return self.tr("Please enter your name.")
+        if _plain_problem(name, NAME_LIMIT):
+            return self.tr("Your name cannot hold control characters.")
+        if not table:
+            return self.tr("Please give the table a name.")
+        if any(ch in table for ch in ",=") or _plain_problem(table, TABLE_NAME_LIMIT):
+            return self.tr("A table name cannot hold “,”, “=” or control characters.")
+        profile = self.profiles[self.profile_box.currentIndex()]
+        if self.table_size not in profile.table_sizes:
+            return self.tr("These rules are not played at a table of %1.").replace(
+                "%1", str(self.table_size)
+            )
+        password = self.password.text()
+        if password and (password != password.strip() or _plain_problem(password, 200)):
+            return self.tr("A password cannot begin or end with a space.")
+        return None
+
+    def _check(self) -> None:
+        if not hasattr(self, "buttons"):
+            return
+        problem = self._problem()
+        self.you_label.setText(self.tr("you (%1)").replace("%1", self.name.text().strip() or "?"))
+        self.problem.setText(problem or "")
+        self.problem.setVisible(bool(problem))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(problem is None)
+
+    def _accept(self) -> None:
+        if self._problem():
+            self._check()
+            return
+        profile = self.profiles[self.profile_box.currentIndex()]
+        seats = self.seats()
+        self._result = HostChoices(
+            player_name=self.name.text().strip(),
+            table_name=self.table_name.text().strip(),
+            profile=profile,
+            seats=seats,
+            deals=self.deals.value(),
+            password=self.password.text() or None,
+            grace_s=self.grace.value() * 60,
+            substitute_s=self.substitute_s.value() if self.substitute.isChecked() else None,
+            port=0 if self.any_port.isChecked() else self.port.value(),
+        )
+        lan = self.lan
+        lan.player_name = self._result.player_name
+        lan.set_host_value("table_name", self._result.table_name)
+        lan.set_host_value("profile", profile.name)
+        lan.set_host_value("seats", "+".join(seats))
+        lan.set_host_value("deals", self._result.deals)
+        lan.set_host_value("grace_min", self.grace.value())
+        lan.set_host_value("substitute", self.substitute.isChecked())
+        lan.set_host_value("substitute_s", self.substitute_s.value())
+        lan.set_host_value("port", self.port.value())
+        lan.set_host_value("any_port", self.any_port.isChecked())
+        self.accept()
+
+    def choices(self) -> HostChoices | None:
+        return self._result
+
+
+# ---------------------------------------------------------------------- joining
+
+
+def _field(obj: Any, key: str, default: Any = None) -> Any:
+    """A field of a message the link hands on: a protocol dataclass or a plain dict."""
+    if isinstance(obj, dict):
+        return obj.get(key, default)
+    return getattr(obj, key, default)
+
+
+class JoinDialog(QDialog):
+    """Game → Join a table…: pick a host found on the network or type its address.
+
+    Connect calls ``link.open``; the dialog is accepted once the host said welcome, and
+    shows the reason in one line when it did not (``refused``, ``closed``).
+    ``browser_factory(on_change)`` makes the :class:`~skat_desktop.net.discovery.Browser`
+    (tests give one that searches loopback only)."""
+
+    _found = Signal()  # emitted on the browser's thread: queued to ours
+
+    def __init__(
+        self,
+        settings,
+        link,
+        parent: QWidget | None = None,
+        browser_factory: Callable[[Callable[[], None]], Any] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Join a table"))
+        self.setObjectName("JoinDialog")
+        self.lan = LanSettings(settings)
+        self.link = link
+        self._connecting: tuple[str, int] | None = None
+        self.welcome: dict[str, Any] | None = None
+
+        layout = QVBoxLayout(self)
+        found_label = QLabel(self.tr("Tables on this network:"), self)
+        layout.addWidget(found_label)
+        self.hosts = QTreeWidget(self)
+        self.hosts.setRootIsDecorated(False)
+        self.hosts.setUniformRowHeights(True)
+        self.hosts.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.hosts.setHeaderLabels(
+            [
+                self.tr("Host"),
+                self.tr("Address"),
+                self.tr("Tables"),
+                self.tr("Open seats"),
+                self.tr("Version"),
+            ]
+        )
+        header = self.hosts.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in range(1, 5):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.hosts.setMinimumHeight(140)
+        self.hosts.itemSelectionChanged.connect(self._host_picked)
+        self.hosts.itemDoubleClicked.connect(lambda *_: self._connect())
+        layout.addWidget(self.hosts, 1)
+        self.searching = plain_label(QLabel(self))
+        self.searching.setWordWrap(True)
+        layout.addWidget(self.searching)
+
+        form = QFormLayout()
+        self.address = QLineEdit(self.lan.address, self)
+        self.address.setPlaceholderText(self.tr("e.g. 192.168.1.20:55123"))
+        self.address.setMaxLength(300)
+        address_label = QLabel(self.tr("&Address (host:port):"), self)
+        address_label.setBuddy(self.address)
+        form.addRow(address_label, self.address)
+        self.name = QLineEdit(self.lan.player_name, self)
+        self.name.setMaxLength(NAME_LIMIT)
+        name_label = QLabel(self.tr("Your &name:"), self)
+        name_label.setBuddy(self.name)
+        form.addRow(name_label, self.name)
+        layout.addLayout(form)
+
+        self.status = plain_label(QLabel(self))
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.connect_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.connect_button.setText(self.tr("&Connect"))
+        self.buttons.accepted.connect(self._connect)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+        link.welcomed.connect(self._welcomed)
+        link.refused.connect(self._refused)
+        link.closed.connect(self._closed)
+        self._found.connect(self._refresh_hosts, Qt.ConnectionType.QueuedConnection)
+        self.browser = None
+        if browser_factory is None:
+            from skat_desktop.net.discovery import Browser
+
+            def browser_factory(on_change):
+                return Browser(on_change=on_change)
+
+        try:
+            self.browser = browser_factory(self._found.emit)
+            self.browser.start()
+        except Exception as e:  # discovery is a convenience: the address can be typed
+            log.warning("cannot search the network: %s", e)
+            self.browser = None
+        self._refresh_hosts()
+        self.resize(640, 460)
+
+    # -- the hosts found
+
+    def _refresh_hosts(self) -> None:
+        browser = self.browser
+        found = browser.snapshot() if browser is not None else []
+        picked = self._picked_key()
+        self.hosts.clear()
+        for host in found:
+            address = f"{host.addresses[0]}:{host.port}" if host.addresses else ""
+            version = (
+                self.tr("compatible")
+                if host.compatible
+                else self.tr("other version (%1)").replace("%1", str(host.version))
+            )
+            item = QTreeWidgetItem(
+                [host.name, address, str(host.tables), str(host.open_seats), version]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, (host.addresses, host.port))
+            item.setToolTip(0, tip(f"{host.host_name} — skat-desktop {host.app_version}"))
+            if not host.compatible:
+                item.setForeground(4, Qt.GlobalColor.red)
+            self.hosts.addTopLevelItem(item)
+            if (host.addresses, host.port) == picked:
+                item.setSelected(True)
+        error = getattr(browser, "error", None) if browser is not None else None
+        if browser is None or error:
+            self.searching.setText(
+                self.tr("This computer cannot search the network: type the host's address.")
+            )
+            self.searching.setToolTip(tip(error or ""))
+        elif not found:
+            self.searching.setText(self.tr("Searching… (a host may take a few seconds)"))
+        else:
+            self.searching.setText("")
+        self.searching.setVisible(bool(self.searching.text()))
+
+    def _picked_key(self) -> Any:
+        items = self.hosts.selectedItems()
+        return items[0].data(0, Qt.ItemDataRole.UserRole) if items else None
+
+    def _host_picked(self) -> None:
+        key = self._picked_key()
+        if key:
+            addresses, port = key
+            if addresses:
+                self.address.setText(f"{addresses[0]}:{port}")
+
+    # -- connecting
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.status.setText(text)
+        self.status.setStyleSheet(ERROR_STYLE if error else "")
+
+    def _connect(self) -> None:
+        name = self.name.text().strip()
+        if not name or _plain_problem(name, NAME_LIMIT):
+            self._say(self.tr("Please enter your name."), error=True)
+            return
+        try:
+            host, port = parse_address(self.address.text())
+        except ValueError as e:
+            self._say(str(e), error=True)
+            return
+        self.lan.player_name = name
+        self.lan.address = self.address.text().strip()
+        self._connecting = (host, port)
+        self.connect_button.setEnabled(False)
+        self._say(self.tr("Connecting to %1…").replace("%1", f"{host}:{port}"))
+        self.link.open(host, port, name)
+
+    def _welcomed(self, info: object) -> None:
+        if self._connecting is None:
+            return
+        self.welcome = dict(info) if isinstance(info, dict) else {"host": _field(info, "host")}
+        self.accept()
+
+    def _refused(self, code: str, message: str) -> None:
+        if self._connecting is None:
+            return
+        self._failed(refusal_text(code, message))
+
+    def _closed(self, reason: str) -> None:
+        if self._connecting is None:
+            return
+        host, port = self._connecting
+        self._failed(
+            self.tr("No connection to %1: %2").replace("%1", f"{host}:{port}").replace("%2", reason)
+        )
+
+    def _failed(self, line: str) -> None:
+        self._connecting = None
+        with contextlib.suppress(Exception):
+            self.link.close()  # no retries behind a dialog that says it failed
+        self.connect_button.setEnabled(True)
+        self._say(line, error=True)
+
+    def done(self, result: int) -> None:
+        for signal, slot in (
+            (self.link.welcomed, self._welcomed),
+            (self.link.refused, self._refused),
+            (self.link.closed, self._closed),
+        ):
+            with contextlib.suppress(RuntimeError, TypeError):
+                signal.disconnect(slot)
+        if result != QDialog.DialogCode.Accepted and self._connecting is not None:
+            with contextlib.suppress(Exception):
+                self.link.close()
+        if self.browser is not None:
+            self.browser.close(timeout=2.0)
+            self.browser = None
+        super().done(result)
+
+    def address_tuple(self) -> tuple[str, int] | None:
+        return self._connecting
+
+
+# ---------------------------------------------------------------------- the lobby
+
+
+SEAT_ROLE = Qt.ItemDataRole.UserRole
+
+
+class Lobby(QDialog):
+    """The host's tables: sit down, watch, chat. Not modal: it stays beside the table.
+
+    ``seated(port)`` hands on the table port of a ``joined`` (the window plays it).
+    ``auto_join=(table name, seat, password)`` sits down at the first list that has
+    that table (the hosting player at his own table)."""
+
+    seated = Signal(object)
+
+    def __init__(
+        self,
+        link,
+        host_label: str,
+        parent: QWidget | None = None,
+        auto_join: tuple[str, int | None, str | None] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("Lobby")
+        self.setWindowTitle(self.tr("Lobby — %1").replace("%1", host_label))
+        self.link = link
+        self.host_label = host_label
+        self.tables: list[dict[str, Any]] = []
+        self.at: tuple[str, int | None] | None = None  # (table id, seat or None) once joined
+        self._pending: tuple[str, int | None, str | None] | None = None
+        self._auto_join = auto_join
+        self.gone = False
+
+        self.where = plain_label(QLabel(self))
+        self.where.setWordWrap(True)
+        self.table_list = QTreeWidget(self)
+        self.table_list.setObjectName("LobbyTables")
+        self.table_list.setRootIsDecorated(False)
+        self.table_list.setUniformRowHeights(True)
+        self.table_list.setHeaderLabels(
+            [
+                self.tr("Table"),
+                self.tr("Rules"),
+                self.tr("Series"),
+                self.tr("State"),
+                self.tr("Watching"),
+                self.tr("Password"),
+            ]
+        )
+        self._fit_columns(self.table_list)
+        self.table_list.itemSelectionChanged.connect(self._table_picked)
+        self.seat_list = QTreeWidget(self)
+        self.seat_list.setObjectName("LobbySeats")
+        self.seat_list.setRootIsDecorated(False)
+        self.seat_list.setUniformRowHeights(True)
+        self.seat_list.setHeaderLabels(
+            [self.tr("Seat"), self.tr("Player"), self.tr("Who"), self.tr("Connection")]
+        )
+        self._fit_columns(self.seat_list)
+        self.seat_list.itemSelectionChanged.connect(self._update_buttons)
+        self.seat_list.itemDoubleClicked.connect(lambda *_: self.sit())
+        self.sit_button = QPushButton(self.tr("&Sit here"), self)
+        self.sit_button.clicked.connect(self.sit)
+        self.watch_button = QPushButton(self.tr("&Watch"), self)
+        self.watch_button.setToolTip(self.tr("Watch the table: you see what is played openly."))
+        self.watch_button.clicked.connect(self.watch)
+        self.leave_button = QPushButton(self.tr("&Leave the table"), self)
+        self.leave_button.clicked.connect(self.leave)
+
+        self.chat_view = QPlainTextEdit(self)  # plain text: a name cannot be markup
+        self.chat_view.setObjectName("LobbyChat")
+        self.chat_view.setReadOnly(True)
+        self.chat_view.setMaximumBlockCount(200)
+        self.chat_input = QLineEdit(self)
+        self.chat_input.setMaxLength(wire.CHAT_LIMIT)
+        self.chat_input.setPlaceholderText(self.tr("a line for everyone"))
+        self.chat_input.returnPressed.connect(self.send_chat)
+        self.send_button = QPushButton(self.tr("S&end"), self)
+        self.send_button.clicked.connect(self.send_chat)
+
+        self.status = plain_label(QLabel(self))
+        self.status.setWordWrap(True)
+        self.close_button = QPushButton(self.tr("&Close"), self)
+        self.close_button.clicked.connect(self.hide)
+
+        left = QVBoxLayout()
+        left.addWidget(QLabel(self.tr("Tables:"), self))
+        left.addWidget(self.table_list, 3)
+        left.addWidget(QLabel(self.tr("Seats at the chosen table:"), self))
+        left.addWidget(self.seat_list, 2)
+        seat_buttons = QHBoxLayout()
+        seat_buttons.addWidget(self.sit_button)
+        seat_buttons.addWidget(self.watch_button)
+        seat_buttons.addWidget(self.leave_button)
+        seat_buttons.addStretch(1)
+        left.addLayout(seat_buttons)
+        right = QVBoxLayout()
+        right.addWidget(QLabel(self.tr("Chat:"), self))
+        right.addWidget(self.chat_view, 1)
+        chat_row = QHBoxLayout()
+        chat_row.addWidget(self.chat_input, 1)
+        chat_row.addWidget(self.send_button)
+        right.addLayout(chat_row)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 5)
+        columns.addLayout(right, 2)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.status, 1)
+        bottom.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignBottom)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.where)
+        layout.addLayout(columns, 1)
+        layout.addLayout(bottom)
+
+        link.tablesChanged.connect(self._tables)
+        link.seatsChanged.connect(self._seats)
+        link.chatLine.connect(self._chat_line)
+        link.refused.connect(self._refused)
+        link.closed.connect(self._closed)
+        link.joined.connect(self._joined)
+        if hasattr(link, "welcomed"):
+            link.welcomed.connect(self._welcomed)
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self.refresh)
+        self._timer.start(REFRESH_MS)
+        self.resize(980, 580)
+        self._show_where()
+        self._update_buttons()
+        self.refresh()
+
+    @staticmethod
+    def _fit_columns(tree: QTreeWidget) -> None:
+        """Every column as wide as its text (names are never cut); the last one takes
+        what is left, and a very long name scrolls."""
+        header = tree.header()
+        header.setStretchLastSection(True)
+        for col in range(tree.columnCount() - 1):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+
+    # -- what the host says
+
+    def refresh(self) -> None:
+        if (not self.gone and self.isVisible()) or self._auto_join is not None:
+            with contextlib.suppress(Exception):
+                self.link.list_tables()
+
+    def _welcomed(self, _info: object) -> None:
+        self.gone = False
+        self._say(self.tr("Connected."))
+        self.refresh()
+
+    def _tables(self, tables: list) -> None:
+        self.gone = False
+        self.tables = [dict(t) for t in tables if isinstance(t, dict)]
+        picked = self.picked_table()
+        picked_id = picked["id"] if picked else (self.at[0] if self.at else None)
+        self.table_list.clear()
+        for t in self.tables:
+            deals = (
+                self.tr("%1 of %2 deals")
+                .replace("%1", str(t.get("deals_done", 0)))
+                .replace("%2", str(t.get("planned_deals", "?")))
+            )
+            state = {
+                "lobby": self.tr("waiting for players"),
+                "playing": self.tr("playing"),
+                "finished": self.tr("finished"),
+            }.get(t.get("state"), str(t.get("state", "")))
+            rules = t.get("profile_title") or t.get("profile") or ""
+            builtin = BUILTIN.get(t.get("profile", ""))
+            if builtin is not None and builtin.title == rules:
+                rules = profile_title(builtin)  # a built-in's title in the player's language
+            item = QTreeWidgetItem(
+                [
+                    str(t.get("name", "")),
+                    str(rules),
+                    deals,
+                    state,
+                    str(t.get("kibitzers", 0)),
+                    self.tr("yes") if t.get("password") else "",
+                ]
+            )
+            item.setData(0, SEAT_ROLE, t.get("id"))
+            self.table_list.addTopLevelItem(item)
+            if t.get("id") == picked_id:
+                item.setSelected(True)
+        if not self.table_list.selectedItems() and self.table_list.topLevelItemCount():
+            self.table_list.topLevelItem(0).setSelected(True)
+        self._table_picked()
+        if self._auto_join is not None:
+            name, seat, password = self._auto_join
+            for t in self.tables:
+                if str(t.get("name", "")).casefold() == name.casefold():
+                    self._auto_join = None
+                    self._join(str(t["id"]), seat, password)
+                    break
+
+    def _seats(self, frame: object) -> None:
+        """Who sits where at the table joined (the link says it for that table only)."""
+        table = _field(frame, "table") or (self.at[0] if self.at is not None else None)
+        seats = _field(frame, "seats")
+        if table is None or seats is None:
+            return
+        for t in self.tables:
+            if t.get("id") == table:
+                t["seats"] = [dict(s) for s in seats]
+        picked = self.picked_table()
+        if picked is not None and picked.get("id") == table:
+            self._table_picked()
+
+    def _chat_line(self, line: object) -> None:
+        name = " ".join(str(_field(line, "name", "") or "").split())
+        text = " ".join(str(_field(line, "text", "") or "").split())
+        seat = _field(line, "seat")
+        who = name or (self.tr("seat %1").replace("%1", str(seat + 1)) if seat is not None else "")
+        if seat is None and name:
+            who = self.tr("%1 (watching)").replace("%1", name)
+        self.chat_view.appendPlainText(f"{who}: {text}")
+
+    def _refused(self, code: str, message: str) -> None:
+        pending = self._pending
+        if code == "bad_password" and pending is not None and pending[2] is None:
+            table, seat, _ = pending
+            password = self._ask_password(table)
+            if password:
+                self._join(table, seat, password)
+                return
+            self._pending = None
+            self._say(self.tr("No password given: not seated."), error=True)
+            return
+        if code in ("seat_taken", "seat_invalid", "bad_password", "bad_token", "no_table"):
+            self._pending = None
+        self._say(refusal_text(code, message), error=True)
+        self.refresh()
+        self._update_buttons()
+
+    def _closed(self, reason: str) -> None:
+        self.gone = True
+        self._pending = None
+        if getattr(self.link, "state", None) == "gone":  # seated: the link tries again
+            text = self.tr("Host gone (%1) — trying again…").replace("%1", reason)
+        else:
+            text = self.tr("The connection to the host has ended (%1).").replace("%1", reason)
+            self.at = None
+            self._show_where()
+        self._say(text, error=True)
+        self._update_buttons()
+
+    def _joined(self, port: object) -> None:
+        pending = self._pending
+        self._pending = None
+        if pending is not None:
+            self.at = (pending[0], pending[1])
+            self._say("")
+        self._show_where()
+        self._table_picked()
+        self.refresh()
+        self.seated.emit(port)
+
+    # -- what the player does
+
+    def picked_table(self) -> dict[str, Any] | None:
+        items = self.table_list.selectedItems()
+        if not items:
+            return None
+        tid = items[0].data(0, SEAT_ROLE)
+        return next((t for t in self.tables if t.get("id") == tid), None)
+
+    def picked_seat(self) -> dict[str, Any] | None:
+        items = self.seat_list.selectedItems()
+        return items[0].data(0, SEAT_ROLE) if items else None
+
+    def _table_picked(self) -> None:
+        table = self.picked_table()
+        picked = self.picked_seat()
+        picked_no = picked.get("seat") if picked else None
+        self.seat_list.clear()
+        if table is not None:
+            for s in table.get("seats", ()):
+                kind = s.get("kind")
+                if kind == "computer":
+                    who = self.tr("computer: %1").replace("%1", level_title(s.get("level")))
+                    connection = ""
+                elif kind == OPEN:
+                    who = self.tr("open seat")
+                    connection = ""
+                else:
+                    who = self.tr("player")
+                    connection = self.tr("connected") if s.get("connected") else self.tr("away")
+                name = str(s.get("name") or "")
+                if self.at == (table.get("id"), s.get("seat")):
+                    name = self.tr("%1 (you)").replace("%1", name) if name else self.tr("you")
+                item = QTreeWidgetItem([str(int(s.get("seat", 0)) + 1), name, who, connection])
+                item.setData(0, SEAT_ROLE, dict(s))
+                self.seat_list.addTopLevelItem(item)
+                if s.get("seat") == picked_no:
+                    item.setSelected(True)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        table, seat = self.picked_table(), self.picked_seat()
+        here = self.at is not None and table is not None and self.at[0] == table.get("id")
+        busy = self._pending is not None or self.gone
+        self.sit_button.setEnabled(
+            not busy
+            and table is not None
+            and seat is not None
+            and (
+                seat.get("kind") == OPEN
+                or (seat.get("kind") == "human" and not seat.get("connected"))
+            )
+            and not (here and self.at[1] is not None)
+        )
+        self.watch_button.setEnabled(not busy and table is not None and not here)
+        self.leave_button.setEnabled(not busy and self.at is not None)
+        joined = self.at is not None and not self.gone
+        self.chat_input.setEnabled(joined)
+        self.send_button.setEnabled(joined)
+
+    def sit(self) -> None:
+        table, seat = self.picked_table(), self.picked_seat()
+        if table is None or seat is None or not self.sit_button.isEnabled():
+            return
+        self._join(str(table["id"]), int(seat["seat"]), None)
+
+    def watch(self) -> None:
+        table = self.picked_table()
+        if table is None or not self.watch_button.isEnabled():
+            return
+        self._join(str(table["id"]), None, None)
+
+    def leave(self) -> None:
+        if self.at is None:
+            return
+        with contextlib.suppress(Exception):
+            self.link.leave()
+        self.at = None
+        self._show_where()
+        self._table_picked()
+        self.refresh()
+
+    def _join(self, table: str, seat: int | None, password: str | None) -> None:
+        """Sit down (or watch). A table with a password is first tried without one: a
+        player coming back has a token and needs none; a refusal asks for it."""
+        self._pending = (table, seat, password)
+        self._say(self.tr("Joining…"))
+        self._update_buttons()
+        self.link.join(table, seat, password)
+
+    def _ask_password(self, table_id: str) -> str | None:
+        name = next((t.get("name") for t in self.tables if t.get("id") == table_id), table_id)
+        text, ok = QInputDialog.getText(
+            self,
+            self.tr("Table password"),
+            self.tr("The table “%1” has a password:").replace("%1", str(name)),
+            QLineEdit.EchoMode.Password,
+        )
+        return text if ok and text else None
+
+    def send_chat(self) -> None:
+        text = " ".join(self.chat_input.text().split())  # one line, no control characters
+        if not text or self.at is None:
+            return
+        try:
+            text = wire.plain_text(text, wire.CHAT_LIMIT)
+        except wire.ProtocolError:
+            self._say(self.tr("A chat line is plain text of at most 300 characters."), True)
+            return
+        self.link.chat(text)
+        self.chat_input.clear()
+
+    # -- saying where the player is
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.status.setText(text)
+        self.status.setStyleSheet(ERROR_STYLE if error else "")
+
+    def _show_where(self) -> None:
+        if self.at is None:
+            self.where.setText(
+                self.tr("Connected to %1. Choose a table and a seat, or watch.").replace(
+                    "%1", self.host_label
+                )
+            )
+            return
+        tid, seat = self.at
+        name = next((str(t.get("name")) for t in self.tables if t.get("id") == tid), tid)
+        if seat is None:
+            text = self.tr("You are watching “%1”.").replace("%1", name)
+        else:
+            text = (
+                self.tr("You sit at seat %1 of “%2”. The series begins when every seat is taken.")
+                .replace("%1", str(seat + 1))
+                .replace("%2", name)
+            )
+        self.where.setText(text)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.refresh()
+
+    def done(self, result: int) -> None:  # Esc: hidden, not gone (it is the chat too)
+        self.hide()
+        self.setResult(result)
+
+
+# ---------------------------------------------------------------------- the window's part
+
+
+def lan_addresses() -> list[str]:
+    """This machine's addresses friends can type (loopback only when there is no other)."""
+    from skat_desktop.net.discovery import local_ipv4_addresses
+
+    found = [a for a in local_ipv4_addresses() if not a.startswith("127.")]
+    return found or ["127.0.0.1"]
+
+
+class LanPlay(QObject):
+    """Game → Host a table…, Join a table…, Stop hosting; the hosting process, the one
+    connection and the lobby of a :class:`~skat_desktop.gui.main_window.MainWindow`.
+
+    The host keeps running when the player leaves the table; stopping it (or quitting
+    the program while hosting) is asked first. ``link_factory(window)`` makes the
+    ``LanLink``; ``listen``/``announce``/``database`` are what the host is started
+    with (tests: 127.0.0.1, no announcement, a temporary file)."""
+
+    hostingChanged = Signal()
+
+    def __init__(
+        self,
+        window,
+        link_factory: Callable[[Any], Any] | None = None,
+        *,
+        listen: str = "0.0.0.0",
+        announce: bool = True,
+        database: Any = None,
+        browser_factory: Callable[[Callable[[], None]], Any] | None = None,
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.link_factory = link_factory
+        self.listen = listen
+        self.announce = announce
+        self.database = database
+        self.browser_factory = browser_factory
+        self.link = None
+        self.lobby: Lobby | None = None
+        self.host = HostProcess(self)
+        self.host.started.connect(self._host_started)
+        self.host.failed.connect(self._host_failed)
+        self.host.crashed.connect(self._host_crashed)
+        self.watch: HostWatch | None = None
+        self.hosting: HostChoices | None = None
+        self.quit_agreed = False
+        self.last_error: str | None = None  # the last line a message box showed (tests)
+
+        self.act_host = QAction(self)
+        self.act_host.triggered.connect(self.host_dialog)
+        self.act_join = QAction(self)
+        self.act_join.triggered.connect(self.join_dialog)
+        self.act_stop = QAction(self)
+        self.act_stop.triggered.connect(lambda: self.stop_hosting())
+        self.status_label = plain_label(QLabel(window))
+        self.status_label.setObjectName("HostingState")
+        self.status_label.hide()
+        window.statusBar().addPermanentWidget(self.status_label)
+        self.retranslate()
+        self._update()
+
+    def add_to_menu(self, menu, before: QAction | None) -> None:
+        for a in (self.act_host, self.act_join, self.act_stop):
+            menu.insertAction(before, a)
+        menu.insertSeparator(before)
+
+    def retranslate(self) -> None:
+        self.act_host.setText(self.tr("H&ost a table…"))
+        self.act_join.setText(self.tr("&Join a table…"))
+        self.act_stop.setText(self.tr("&Stop hosting"))
+        self._show_hosting()
+
+    def _update(self) -> None:
+        hosting = self.host.running
+        self.act_stop.setEnabled(hosting)
+        self.act_host.setEnabled(not hosting)
+        self._show_hosting()
+        self.hostingChanged.emit()
+
+    # -- the connection
+
+    def _make_link(self):
+        if self.link is None:
+            if self.link_factory is not None:
+                self.link = self.link_factory(self.window)
+            else:
+                from skat_desktop.gui.lan_link import LanLink
+
+                self.link = LanLink(self.window)  # the window's settings and store writer
+            self.link.joined.connect(self._seated)
+        return self.link
+
+    def _seated(self, port: object) -> None:
+        """The table joined is played in the window (a reconnect hands the same port
+        again: the window keeps it)."""
+        if port is None or getattr(self.window, "table", None) is port:
+            return
+        if hasattr(self.window, "set_table"):
+            self.window.set_table(port)
+
+    def _leave_local_series(self) -> bool:
+        """A series in play at this window is left only when the player agrees (a local
+        one stays saved for later, as on quitting)."""
+        find = getattr(self.window, "_series_in_play", None)
+        port = find() if find is not None else None
+        if port is None:
+            return True
+        box = QMessageBox(self.window)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Skat"))
+        box.setText(self.tr("Leave the series at the table to play on the network?"))
+        kept = getattr(self.window, "_kept_for_later", None)
+        if port.local is not None and kept is not None and kept():
+            box.setInformativeText(self.tr("It is saved: you can continue it at the next start."))
+        go = box.addButton(self.tr("&Leave it"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(go)
+        box.exec()
+        return box.clickedButton() is go
+
+    def _open_lobby(self, label: str, auto_join=None) -> Lobby:
+        if self.lobby is not None:
+            self.lobby.deleteLater()
+        self.lobby = Lobby(self.link, label, self.window, auto_join=auto_join)
+        self.lobby.show()
+        return self.lobby
+
+    # -- joining
+
+    def join_dialog(self) -> None:
+        """Game → Join a table…: the lobby again while connected, else the join dialog."""
+        if self.lobby is not None and not self.lobby.gone and self.link is not None:
+            self.lobby.show()
+            self.lobby.raise_()
+            return
+        if not self._leave_local_series():
+            return
+        link = self._make_link()
+        dialog = JoinDialog(
+            self.window.settings, link, self.window, browser_factory=self.browser_factory
+        )
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            host, port = dialog.address_tuple() or ("", 0)
+            name = (dialog.welcome or {}).get("host") or host
+            self._open_lobby(f"{name} ({host}:{port})")
+        dialog.deleteLater()
+
+    # -- hosting
+
+    def host_dialog(self) -> None:
+        if self.host.running:
+            return
+        if not self._leave_local_series():
+            return
+        dialog = HostDialog(self.window.settings, getattr(self.window, "store", None), self.window)
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        choices = dialog.choices()
+        dialog.deleteLater()
+        if accepted and choices is not None:
+            self.start_hosting(choices)
+
+    def start_hosting(self, choices: HostChoices) -> None:
+        from skat_desktop.gui.lan_host import host_database_path
+
+        profiles = None
+        key = choices.profile.name
+        if BUILTIN.get(key) != choices.profile:
+            key = "own"  # the player's own rules go in a file (any name, any characters)
+            profiles = {key: choices.profile}
+        self.hosting = choices
+        self.host.start(
+            [choices.spec(key)],
+            db=self.database or host_database_path(),
+            name=choices.player_name,
+            password=choices.password,
+            profiles=profiles,
+            listen=self.listen,
+            port=choices.port,
+            announce=self.announce,
+        )
+        self._update()
+
+    def _host_started(self, _address: str, port: int) -> None:
+        choices = self.hosting
+        self.watch = HostWatch(port, self)
+        self.watch.tablesChanged.connect(lambda _t: self._show_hosting())
+        self._update()
+        if choices is None:
+            return
+        link = self._make_link()
+        with contextlib.suppress(Exception):
+            link.close()
+        self._open_lobby(
+            self.tr("your table (%1)").replace("%1", f"127.0.0.1:{port}"),
+            auto_join=(choices.table_name, 0, choices.password),
+        )
+        link.open("127.0.0.1", port, choices.player_name)
+
+    def _host_failed(self, line: str) -> None:
+        self.hosting = None
+        self._update()
+        self._error(self.tr("The table could not be hosted: %1").replace("%1", line))
+
+    def _host_crashed(self, line: str) -> None:
+        self.hosting = None
+        self._stop_watch()
+        self._update()
+        self._error(self.tr("The host stopped: %1").replace("%1", line))
+
+    def _error(self, text: str) -> None:
+        self.last_error = text
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Skat"), text, parent=self.window)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setObjectName("LanError")
+        box.open()  # not exec(): a test or the event loop goes on
+
+    def _stop_watch(self) -> None:
+        if self.watch is not None:
+            self.watch.close()
+            self.watch.deleteLater()
+            self.watch = None
+
+    def others_connected(self) -> int:
+        """Players and watchers at the hosted tables besides this window's own seat."""
+        if self.watch is None:
+            return 0
+        return max(0, self.watch.connected_players() - (1 if self._at_own_table() else 0))
+
+    def _at_own_table(self) -> bool:
+        """Whether this window sits (or watches) at a table hosted here."""
+        link, port = self.link, self.host.port
+        here = link is not None and getattr(link, "address", None) == ("127.0.0.1", port)
+        return here and self.lobby is not None and self.lobby.at is not None
+
+    def addresses_text(self) -> str:
+        port = self.host.port
+        if port is None:
+            return ""
+        shown = ["127.0.0.1"] if self.listen.startswith("127.") else lan_addresses()
+        return ", ".join(f"{a}:{port}" for a in shown)
+
+    def _show_hosting(self) -> None:
+        label = self.status_label
+        if not self.host.running:
+            label.hide()
+            label.setText("")
+            return
+        if self.host.port is None:
+            label.setText(self.tr("Starting the host…"))
+        else:
+            text = self.tr("Hosting on %1").replace("%1", self.addresses_text())
+            others = self.others_connected()
+            if others:
+                text += " · " + self.tr("connected: %1").replace("%1", str(others))
+            label.setText(text)
+            label.setToolTip(
+                tip(
+                    self.tr(
+                        "Friends on this network join with Game → Join a table…, or by "
+                        "typing one of these addresses."
+                    )
+                )
+            )
+        label.setMinimumWidth(label.sizeHint().width())  # the address friends type: never cut
+        label.show()
+
+    def ask_stop(self, quitting: bool) -> bool:
+        """Ask before ending the hosted tables (always when quitting; when stopping only
+        while someone is connected)."""
+        others = self.others_connected()
+        if not quitting and not others:
+            return True
+        box = QMessageBox(self.window)
+        box.setObjectName("StopHosting")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Skat"))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(
+            self.tr("Quit and stop hosting the table?")
+            if quitting
+            else self.tr("Stop hosting the table?")
+        )
+        info = self.tr("Nobody can play at it until you host it again; it continues then.")
+        if others:
+            info = self.tr("Players connected now: %1.").replace("%1", str(others)) + " " + info
+        box.setInformativeText(info)
+        go = box.addButton(
+            self.tr("&Quit") if quitting else self.tr("&Stop hosting"),
+            QMessageBox.ButtonRole.AcceptRole,
+        )
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(go)
+        box.exec()
+        return box.clickedButton() is go
+
+    def stop_hosting(self, ask: bool = True) -> bool:
+        """Game → Stop hosting: the host ends (every table is kept in its database)."""
+        if not self.host.running:
+            return True
+        if ask and not self.ask_stop(quitting=False):
+            return False
+        self._stop_watch()
+        if self.lobby is not None:
+            self.lobby.hide()
+        link = self.link
+        if link is not None and getattr(link, "address", None) == ("127.0.0.1", self.host.port):
+            with contextlib.suppress(Exception):
+                link.close()  # connected here: no tries to reach the host once it is gone
+        self.host.stop()
+        self.hosting = None
+        self._update()
+        return True
+
+    def may_quit(self) -> bool:
+        """Whether the window may close now: asked first while hosting."""
+        if not self.host.running or self.quit_agreed:
+            return True
+        self.quit_agreed = self.ask_stop(quitting=True)
+        return self.quit_agreed
+
+    def shutdown(self) -> None:
+        """The window closes: the lobby, the connection, the host (gracefully)."""
+        if self.lobby is not None:
+            self.lobby.hide()
+            self.lobby.deleteLater()
+            self.lobby = None
+        if self.link is not None:
+            with contextlib.suppress(Exception):
+                self.link.close()
+        self._stop_watch()
+        self.host.stop()

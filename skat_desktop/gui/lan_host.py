@@ -1,0 +1,353 @@
+"""Hosting from the GUI: ``skat-desktop serve`` as a child process, and a look at its tables.
+
+The GUI never holds a networked deal (docs/protocol.md): Game → Host a table… starts the
+headless host (``sys.executable -m skat_desktop serve``) with its own database next to the
+player's, and the hosting player then joins it on 127.0.0.1 like everyone else. So the
+host is the very program a club runs on a spare laptop, a crash of the window does not
+take the table down with it, and a restarted GUI host resumes its open tables (serve
+does that itself).
+
+:class:`HostProcess` starts it, waits for its ``serving on HOST:PORT`` line, stops it
+with SIGTERM (it says ``closing`` to every player and keeps every table in its store),
+notices a crash and says each failure in one line. The password and the player's own
+rule profiles go to it in private temporary files (mode 0600), removed once it listens:
+never on its command line, which every user of the machine can read.
+
+:class:`HostWatch` is a small observer connection to the host (hello and ``list`` every
+few seconds, no table joined): who is connected, for "Stop hosting?" and the status line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import re
+import sys
+import tempfile
+from collections import deque
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
+from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
+
+from skat_desktop import __version__
+from skat_desktop.engine.profiles import RuleProfile
+from skat_desktop.net import protocol as wire
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 55123
+START_TIMEOUT_MS = 30_000  # imports, opening the database, resuming tables: seconds at most
+STOP_TIMEOUT_MS = 8_000  # SIGTERM: closing frames, tables written, the LAN goodbye
+STDERR_KEPT = 40  # serve's last log lines, for the one line a failure shows
+_SERVING = re.compile(r"serving on \[?([^\]\s]*)\]?:(\d+)\s*$")
+_ERROR_PREFIX = "skat-desktop: error: "
+
+
+def host_database_path() -> Path:
+    """The hosted tables' own database, next to the player's (the host's store is not
+    the player's: a client keeps its own copy of each series)."""
+    from skat_desktop.store.database import default_path
+
+    return default_path().with_name("lan-host.sqlite3")
+
+
+def table_spec(
+    name: str,
+    profile: str,
+    seats: Sequence[str],
+    deals: int,
+    *,
+    grace_s: float,
+    substitute_s: float | None,
+    level: str = "standard",
+) -> str:
+    """A ``--table`` spec for serve. ``name`` must hold no ``,`` or ``=`` (the dialog
+    refuses them) and ``profile`` is a built-in name or a key of the profiles file."""
+    if any(ch in name for ch in ",=") or any(ch in profile for ch in ",="):
+        raise ValueError("a table name cannot contain ',' or '='")
+    substitute = "off" if substitute_s is None else f"{int(substitute_s)}"
+    return (
+        f"name={name.strip()},profile={profile},seats={'+'.join(seats)},deals={int(deals)},"
+        f"grace={int(grace_s)},substitute={substitute},level={level}"
+    )
+
+
+def _private_file(folder: str, prefix: str, data: str) -> str:
+    fd, path = tempfile.mkstemp(prefix=prefix, dir=folder)  # 0600 by construction
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(data)
+    return path
+
+
+class HostProcess(QObject):
+    """``skat-desktop serve`` as a child :class:`QProcess`.
+
+    Signals: ``started(address, port)`` once it listens; ``failed(line)`` when it ended
+    (or was given up) before that; ``crashed(line)`` when it ended on its own after;
+    ``stopped()`` after :meth:`stop`. Each line is one sentence, English from serve
+    (``skat-desktop: error: …``) or the exit status.
+    """
+
+    started = Signal(str, int)
+    failed = Signal(str)
+    crashed = Signal(str)
+    stopped = Signal()
+
+    def __init__(self, parent: QObject | None = None, program: Sequence[str] | None = None):
+        super().__init__(parent)
+        # the command before "serve": this interpreter running the package it runs
+        self._program = (
+            list(program) if program is not None else [sys.executable, "-m", "skat_desktop"]
+        )
+        self._proc: QProcess | None = None
+        self._out = b""
+        self._err_buf = b""
+        self._errors: deque[str] = deque(maxlen=STDERR_KEPT)
+        self._files: list[str] = []
+        self._folder: str | None = None
+        self._stopping = False
+        self.address: str | None = None
+        self.port: int | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._start_timed_out)
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.state() != QProcess.ProcessState.NotRunning
+
+    @property
+    def listening(self) -> bool:
+        return self.running and self.port is not None
+
+    @property
+    def pid(self) -> int | None:
+        return int(self._proc.processId()) if self.running else None
+
+    def start(
+        self,
+        tables: Sequence[str],
+        *,
+        db: str | Path,
+        name: str | None = None,
+        password: str | None = None,
+        profiles: dict[str, RuleProfile] | None = None,
+        listen: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        announce: bool = True,
+    ) -> None:
+        """Start serving ``tables`` (``--table`` specs); the answer comes as a signal."""
+        if self.running:
+            raise RuntimeError("the host is running already")
+        self._out, self._err_buf = b"", b""
+        self._errors.clear()
+        self._stopping = False
+        self.address = self.port = None
+        self._folder = tempfile.mkdtemp(prefix="skat-host-")  # 0700
+        args = ["serve", "--host", listen, "--port", str(port), "--db", str(db)]
+        for spec in tables:
+            args += ["--table", spec]
+        if name:
+            args += ["--name", name]
+        if not announce:
+            args.append("--no-announce")
+        if password:
+            path = _private_file(self._folder, "password-", password + "\n")
+            self._files.append(path)
+            args += ["--password-file", path]
+        if profiles:
+            data = json.dumps({k: p.to_dict() for k, p in profiles.items()})
+            path = _private_file(self._folder, "profiles-", data)
+            self._files.append(path)
+            args += ["--profiles", path]
+        proc = QProcess(self)
+        env = QProcessEnvironment.systemEnvironment()
+        env.insert("PYTHONUNBUFFERED", "1")  # the "serving on" line at once
+        env.remove("QT_QPA_PLATFORM")  # serve loads no Qt; nothing to inherit
+        proc.setProcessEnvironment(env)
+        proc.readyReadStandardOutput.connect(self._read_out)
+        proc.readyReadStandardError.connect(self._read_err)
+        proc.finished.connect(self._finished)
+        proc.errorOccurred.connect(self._error)
+        self._proc = proc
+        self._timer.start(START_TIMEOUT_MS)
+        proc.start(self._program[0], [*self._program[1:], *args])
+
+    def stop(self, wait_ms: int = STOP_TIMEOUT_MS) -> None:
+        """End the host gracefully (SIGTERM: it says ``closing`` and keeps every table);
+        killed if it does not end within ``wait_ms``. Blocks at most that long."""
+        proc = self._proc
+        if proc is None or proc.state() == QProcess.ProcessState.NotRunning:
+            self._cleanup()
+            return
+        self._stopping = True
+        self._timer.stop()
+        proc.terminate()  # SIGTERM on Unix; serve's signal handler closes it cleanly
+        if not proc.waitForFinished(wait_ms):
+            log.warning("the host did not end within %d ms: killed", wait_ms)
+            proc.kill()
+            proc.waitForFinished(2000)
+
+    # -- the child's output --
+
+    def _read_out(self) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        self._out = (self._out + bytes(proc.readAllStandardOutput().data()))[-4096:]
+        while b"\n" in self._out:
+            raw, self._out = self._out.split(b"\n", 1)
+            line = raw.decode("utf-8", "replace").strip()
+            m = _SERVING.search(line)
+            if m and self.port is None:
+                self.address, self.port = m.group(1), int(m.group(2))
+                self._timer.stop()
+                self._remove_files()  # it has read them: the password leaves the disk
+                self.started.emit(self.address, self.port)
+
+    def _read_err(self) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        self._err_buf += bytes(proc.readAllStandardError().data())
+        *lines, self._err_buf = self._err_buf.split(b"\n")
+        self._err_buf = self._err_buf[-4096:]
+        for raw in lines:
+            line = raw.decode("utf-8", "replace").strip()
+            if line:
+                self._errors.append(line[:300])
+
+    def failure_line(self) -> str:
+        """Serve's own one-line error if it printed one, else its last log line."""
+        for line in reversed(self._errors):
+            if line.startswith(_ERROR_PREFIX):
+                return line[len(_ERROR_PREFIX) :]
+        proc = self._proc
+        code = proc.exitCode() if proc is not None else -1
+        last = self._errors[-1] if self._errors else ""
+        return last or f"the host ended (exit status {code})"
+
+    def _start_timed_out(self) -> None:
+        if self._proc is not None and self.port is None:
+            self._errors.append(
+                f"{_ERROR_PREFIX}the host did not start within {START_TIMEOUT_MS // 1000} s"
+            )
+            self._proc.kill()
+
+    def _error(self, error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart and self._proc is not None:
+            self._errors.append(f"{_ERROR_PREFIX}cannot start {self._program[0]}")
+            self._finished(-1, QProcess.ExitStatus.CrashExit)
+
+    def _finished(self, code: int, status: QProcess.ExitStatus) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        self._read_out()
+        self._read_err()
+        if self._err_buf.strip():
+            self._errors.append(self._err_buf.decode("utf-8", "replace").strip()[:300])
+            self._err_buf = b""
+        line = self.failure_line()
+        was_listening, stopping = self.port is not None, self._stopping
+        self._proc = None
+        self._timer.stop()
+        self._cleanup()
+        proc.deleteLater()
+        self.port = None
+        if stopping:
+            self.stopped.emit()
+        elif was_listening:
+            self.crashed.emit(line)
+        else:
+            self.failed.emit(line)
+
+    def _remove_files(self) -> None:
+        for path in self._files:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        self._files.clear()
+
+    def _cleanup(self) -> None:
+        self._remove_files()
+        if self._folder is not None:
+            with contextlib.suppress(OSError):
+                os.rmdir(self._folder)
+            self._folder = None
+
+
+class HostWatch(QObject):
+    """Looks at the host's tables every few seconds over a connection of its own
+    (hello, then ``list``; it joins no table). ``tablesChanged(list)`` carries the
+    TableInfo dicts; :meth:`connected_players` counts who is at them."""
+
+    tablesChanged = Signal(list)
+    EVERY_MS = 3000  # tests make it shorter
+
+    def __init__(self, port: int, parent: QObject | None = None, address: str = "127.0.0.1"):
+        super().__init__(parent)
+        self.tables: list[dict[str, Any]] = []
+        self._address, self._port = address, port
+        self._reader = wire.FrameReader()
+        self._socket = QTcpSocket(self)
+        self._socket.connected.connect(self._hello)
+        self._socket.readyRead.connect(self._read)
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._poll)
+        self._greeted = False
+        self._socket.connectToHost(address, port)
+        self._timer.start(self.EVERY_MS)
+
+    def close(self) -> None:
+        self._timer.stop()
+        self._socket.abort()
+
+    def connected_players(self) -> int:
+        """Human seats whose player is connected, and kibitzers, over every table."""
+        total = 0
+        for t in self.tables:
+            total += int(t.get("kibitzers") or 0)
+            total += sum(
+                1 for s in t.get("seats", ()) if s.get("kind") == "human" and s.get("connected")
+            )
+        return total
+
+    def _send(self, frame: dict[str, Any]) -> None:
+        self._socket.write(wire.encode(frame))
+
+    def _hello(self) -> None:
+        self._send(wire.hello("host window", f"skat-desktop {__version__}"))
+
+    def _poll(self) -> None:
+        state = self._socket.state()
+        if state == QAbstractSocket.SocketState.UnconnectedState:
+            self._greeted = False
+            self._reader = wire.FrameReader()
+            self._socket.connectToHost(self._address, self._port)
+        elif state == QAbstractSocket.SocketState.ConnectedState and self._greeted:
+            self._send(wire.list_tables())
+
+    def _read(self) -> None:
+        try:
+            items = self._reader.feed(bytes(self._socket.readAll().data()))
+        except wire.ProtocolError:
+            self._socket.abort()
+            return
+        for item in items:
+            if isinstance(item, wire.ProtocolError):
+                continue
+            try:
+                msg = wire.parse_host(item)
+            except wire.ProtocolError:
+                continue
+            if isinstance(msg, wire.Welcome):
+                self._greeted = True
+                self._send(wire.list_tables())
+            elif isinstance(msg, wire.Tables):
+                self.tables = [dict(t) for t in msg.tables]
+                self.tablesChanged.emit(self.tables)

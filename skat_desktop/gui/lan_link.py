@@ -1,0 +1,725 @@
+"""The window's one connection to a LAN host (docs/protocol.md): :class:`LanLink`.
+
+Network I/O runs on the GUI thread with a :class:`QTcpSocket` (no threads): each chunk
+the host sends is cut into frames and handed to the protocol's sans-IO client
+(:class:`~skat_desktop.net.client.ClientTable`, through the table's
+:class:`~skat_desktop.net.remote.RemoteTable` once one is joined), which answers what the
+protocol asks (the fair-deal steps) by itself. The link turns what happened into signals
+for the lobby dialogs and the table window.
+
+What a player at a club evening expects of it:
+
+- The seat's session token is kept (QSettings, per host:port and table), so a player who
+  closed the window, left the table or lost the connection gets the seat back by joining
+  again.
+- When the host is gone (a crash, a restart, the network) while a table is joined, the
+  link tries again with a growing pause ("Host gone -- trying again..."), takes the seat
+  back with the token and the table goes on where it is.
+- Each finished deal is checked (fair deals) and the client's own copy of the series is
+  written through the window's :class:`~skat_desktop.gui.store_worker.StoreWriter`, off
+  the GUI thread, one deal at a time and in order.
+
+:class:`TablePanel` is the side panel's tab at a networked table: who sits where and who
+is connected, each deal's check, and the chat between deals.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer, Signal
+from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from skat_desktop.app.table import TableError
+from skat_desktop.gui.plain import plain, tip
+from skat_desktop.net import protocol
+from skat_desktop.net.client import (
+    ChatMessage,
+    ClientError,
+    ClientRecorder,
+    ClientTable,
+    FinishedDeal,
+)
+from skat_desktop.net.protocol import (
+    ChatLine,
+    Closing,
+    ErrorReply,
+    Joined,
+    ProtocolError,
+    Seats,
+    Tables,
+    Welcome,
+)
+from skat_desktop.net.remote import RemoteTable
+
+if TYPE_CHECKING:
+    from skat_desktop.gui.store_worker import StoreWriter
+    from skat_desktop.store.repository import Store
+
+log = logging.getLogger(__name__)
+
+CLOSED, CONNECTING, CONNECTED, GONE = "closed", "connecting", "connected", "gone"
+"""The link's :attr:`LanLink.state`: no connection; connecting (or saying hello); talking
+to the host; the host is gone and the link tries again."""
+RETRY_MS = (500, 1000, 2000, 3000, 5000)
+"""The pauses before the first tries to reach a host that is gone; then the last one."""
+CONNECT_MS = 5000  # a connection not made in this time counts as failed
+PING_MS = 15_000  # a quiet connection is pinged this often ...
+SILENT_MS = 45_000  # ... and given up after this long without a byte from the host
+STORE_RETRY_MS = 1000  # a deal the database was too busy for is tried again after this
+STORE_TRIES = 120
+TOKENS = "lan/tokens"  # the QSettings group of the seats' session tokens
+
+
+def _token_key(host: str, port: int, table: str) -> str:
+    """A settings key for a seat's token: a host's name may hold any character."""
+    where = hashlib.sha256(f"{host.strip().lower()}:{port}".encode()).hexdigest()[:20]
+    return f"{TOKENS}/{where}_{table}"
+
+
+def _record(store: Store, done: FinishedDeal) -> tuple[int | None, int]:
+    """On the writer's thread: keep one finished deal in the client's own copy of the
+    series (found again by its place); returns (series id, deal number)."""
+    recorder = ClientRecorder(store)
+    recorder.record(done)
+    return recorder.series_id, done.number
+
+
+class LanLink(QObject):
+    """One connection to one host, and the table joined there (if any).
+
+    Signals: ``welcomed(dict)`` (the host said hello: ``host``, ``server``, ``address``),
+    ``tablesChanged(list)`` (its TableInfo dicts), ``joined(object)`` (the
+    :class:`RemoteTable` of the table taken, again after a reconnect), ``refused(str,
+    str)`` (an error code and the host's one line), ``chatLine(object)``
+    (a :class:`~skat_desktop.net.client.ChatMessage`), ``seatsChanged(object)`` (who sits
+    where: ``{seats, waiting_for, substitutes}``), ``closed(str)`` (the connection ended;
+    while a table is joined the link then tries again), ``reconnecting(int, int)`` (the
+    try about to be made and the pause before it in ms), ``updated()`` (frames came: the
+    table may have moved on), ``verified(int, object)`` (deal number: True or why it is
+    not verified), ``stored(int, int)`` (the client's copy: series id, deal number),
+    ``storeFailed(str)``, ``left(object, str)`` (the table's :class:`RemoteTable` is
+    not played any more: the player left it -- why is ``""`` -- or its seat could not be
+    taken back after the host came back: the host's reason).
+    """
+
+    welcomed = Signal(dict)
+    tablesChanged = Signal(list)
+    joined = Signal(object)
+    refused = Signal(str, str)
+    chatLine = Signal(object)
+    seatsChanged = Signal(object)
+    closed = Signal(str)
+    reconnecting = Signal(int, int)
+    updated = Signal()
+    verified = Signal(int, object)
+    stored = Signal(int, int)
+    storeFailed = Signal(str)
+    left = Signal(object, str)
+
+    def __init__(
+        self,
+        parent: QObject | None = None,
+        *,
+        settings: QSettings | None = None,
+        writer: StoreWriter | None = None,
+    ) -> None:
+        super().__init__(parent)
+        if settings is None:  # the window's own settings and store writer by default
+            settings = getattr(getattr(parent, "settings", None), "qsettings", None)
+        if writer is None:
+            writer = getattr(parent, "writer", None)
+        self.settings = settings if settings is not None else QSettings()
+        self.writer = writer
+        if writer is not None:
+            writer.done.connect(self._written)
+        self.state = CLOSED
+        self.address: tuple[str, int] | None = None
+        self.name = ""
+        self.client = ClientTable()
+        self.remote: RemoteTable | None = None
+        self.attempt = 0  # tries to reach the host since it went
+        self.reason = ""  # why the connection ended last
+        self._socket: QTcpSocket | None = None
+        self._frames = protocol.FrameReader()
+        self._join: dict[str, Any] | None = None  # the join on its way
+        self._back: tuple[str, int | None] | None = None  # the table to take back
+        self._heard = 0  # frames since the last signal
+        self._keep: deque[FinishedDeal] = deque()  # deals for the client's copy, in order
+        self._job: int | None = None
+        self._tries = 0
+        self._retry = QTimer(self)
+        self._retry.setSingleShot(True)
+        self._retry.timeout.connect(self._connect)
+        self._connect_timer = QTimer(self)
+        self._connect_timer.setSingleShot(True)
+        self._connect_timer.timeout.connect(lambda: self._lost(self.tr("no answer from the host")))
+        self._ping = QTimer(self)
+        self._ping.setInterval(PING_MS)
+        self._ping.timeout.connect(self._keep_alive)
+        self._silent = 0  # ping rounds without a byte from the host
+        self._store_again = QTimer(self)
+        self._store_again.setSingleShot(True)
+        self._store_again.timeout.connect(self._write_next)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def host_name(self) -> str:
+        """The host's display name (from its welcome)."""
+        return self.client.host
+
+    @property
+    def table(self) -> str | None:
+        """The id of the table joined (or being taken back)."""
+        return self._back[0] if self._back is not None else None
+
+    @property
+    def connected(self) -> bool:
+        return self.state == CONNECTED
+
+    def token(self, table: str) -> str | None:
+        """The session token kept for ``table`` at this host (None: none kept)."""
+        if self.address is None:
+            return None
+        raw = self.settings.value(_token_key(*self.address, table))
+        try:
+            data = json.loads(raw) if isinstance(raw, str) else None
+        except ValueError:
+            data = None
+        token = data.get("token") if isinstance(data, dict) else None
+        return token if isinstance(token, str) and protocol._TOKEN.fullmatch(token) else None
+
+    def _kept_seat(self, table: str) -> int | None:
+        raw = self.settings.value(_token_key(*self.address, table)) if self.address else None
+        with contextlib.suppress(ValueError, TypeError, AttributeError):
+            seat = json.loads(raw).get("seat")
+            return seat if type(seat) is int and 0 <= seat <= protocol.MAX_SEAT else None
+        return None
+
+    def _remember(self, table: str, seat: int, token: str) -> None:
+        if self.address is not None:
+            value = json.dumps({"token": token, "seat": seat})
+            self.settings.setValue(_token_key(*self.address, table), value)
+
+    def forget(self, table: str) -> None:
+        """Drop the token kept for ``table`` (the seat is not this player's any more)."""
+        if self.address is not None:
+            self.settings.remove(_token_key(*self.address, table))
+
+    # ------------------------------------------------------------------ connecting
+
+    def open(self, host: str, port: int, name: str) -> None:
+        """Connect to ``host``:``port`` and say hello as ``name`` (a new connection: the
+        table of an earlier one is left as it is, its token kept)."""
+        self.leave()  # a table of the connection before is left (the host is told)
+        self._drop_socket()
+        self._back = None
+        self._join = None
+        self.remote = None
+        self._retry.stop()
+        self.address = (host.strip(), int(port))
+        self.name = name
+        self.client = ClientTable()
+        self.attempt = 0
+        self._connect()
+
+    def _connect(self) -> None:
+        if self.address is None:
+            return
+        self._drop_socket()
+        self.state = CONNECTING
+        self._frames = protocol.FrameReader()
+        sock = QTcpSocket(self)
+        sock.connected.connect(self._connected)
+        sock.readyRead.connect(self._read)
+        sock.disconnected.connect(lambda: self._lost(self._ended()))
+        sock.errorOccurred.connect(lambda _e: self._lost(sock.errorString()))
+        self._socket = sock
+        self._connect_timer.start(CONNECT_MS)
+        sock.connectToHost(self.address[0], self.address[1])
+
+    def _ended(self) -> str:
+        return self.client.closing or self.tr("the host closed the connection")
+
+    def _connected(self) -> None:
+        self._connect_timer.stop()
+        self._silent = 0
+        self._ping.start()
+        self._send(self.client.hello(self.name))
+
+    def _drop_socket(self) -> None:
+        sock, self._socket = self._socket, None
+        self._connect_timer.stop()
+        self._ping.stop()
+        if sock is None:
+            return
+        with contextlib.suppress(RuntimeError, TypeError):
+            sock.disconnected.disconnect()
+            sock.errorOccurred.disconnect()
+            sock.readyRead.disconnect()
+        sock.abort()
+        sock.deleteLater()
+
+    def _lost(self, reason: str) -> None:
+        """The connection ended (or could not be made)."""
+        if self._socket is None:
+            return
+        self._drop_socket()
+        self.reason = " ".join(str(reason).split()) or self.tr("the connection was lost")
+        self._join = None
+        if self.remote is not None:
+            self.remote.set_connected(False)
+        if self._back is not None:
+            self.state = GONE
+            delay = RETRY_MS[min(self.attempt, len(RETRY_MS) - 1)]
+            self.attempt += 1
+            self.closed.emit(self.reason)
+            self.reconnecting.emit(self.attempt, delay)
+            self._retry.start(delay)
+        else:
+            self.state = CLOSED
+            self.closed.emit(self.reason)
+
+    def close(self) -> None:
+        """End the connection (the host keeps the seat; the token stays for coming
+        back). What is written is flushed first; no try to reconnect follows."""
+        self._retry.stop()
+        self._back = None
+        self._join = None
+        sock, self._socket = self._socket, None
+        if sock is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                sock.disconnected.disconnect()
+                sock.errorOccurred.disconnect()
+                sock.readyRead.disconnect()
+            if sock.state() == QAbstractSocket.SocketState.ConnectedState:
+                sock.flush()
+                sock.waitForBytesWritten(200)
+            sock.abort()
+            sock.deleteLater()
+        self._connect_timer.stop()
+        self._ping.stop()
+        remote, self.remote = self.remote, None
+        if remote is not None:  # the host keeps the seat: the token takes it back
+            remote.set_connected(False)
+            self.left.emit(remote, "")
+        if self.state != CLOSED:
+            self.state = CLOSED
+            self.reason = self.tr("the connection was closed")
+            self.closed.emit(self.reason)
+
+    def _keep_alive(self) -> None:
+        self._silent += 1
+        if self._silent * PING_MS >= SILENT_MS:
+            self._lost(self.tr("the host stopped answering"))
+            return
+        with contextlib.suppress(ClientError):
+            self._send(self.client.ping())
+
+    # ------------------------------------------------------------------ what the player does
+
+    def list_tables(self) -> None:
+        """Ask the host for its tables (``tablesChanged`` answers)."""
+        self._send(self.client.list_tables())
+
+    def join(self, table: str, seat: int | None, password: str | None = None) -> None:
+        """Take ``seat`` at ``table`` (None: watch), or -- with a token kept from before
+        -- the seat this player holds there. ``joined`` or ``refused`` answers."""
+        if self.remote is not None and self.remote.table_id != table:
+            self.leave()
+        token = self.token(table) if seat is not None else None
+        self._start_join(table, seat, password, token)
+
+    def _start_join(
+        self, table: str, seat: int | None, password: str | None, token: str | None
+    ) -> None:
+        if self.remote is None or self.remote.table_id != table or not self.client.joined:
+            old = self.client
+            client = ClientTable(table)
+            client.host, client.server, client.challenge = old.host, old.server, old.challenge
+            client.tables, client.info = (
+                old.tables,
+                next((t for t in old.tables if t.get("id") == table), None),
+            )
+            self.client = client
+            self.remote = RemoteTable(client, self._send)
+            self.remote.link = self  # the window finds the connection of its table here
+        if token is not None and seat is not None and self._kept_seat(table) not in (None, seat):
+            token = None  # a token for another seat: the player chose this one
+        try:
+            frame = self.client.join(table, seat, password=password, token=token)
+        except ClientError as e:
+            self.refused.emit("bad_field", str(e))
+            return
+        self._join = {
+            "id": frame["id"],
+            "table": table,
+            "seat": seat,
+            "password": password,
+            "token": token,
+        }
+        self._send(frame)
+
+    def chat(self, text: str) -> None:
+        """A chat line to the table joined (the host takes it only between deals)."""
+        if self.remote is None:
+            self.refused.emit("not_joined", self.tr("join a table first"))
+            return
+        try:
+            self.remote.chat(text)
+        except TableError as e:
+            self.refused.emit("bad_field", str(e))
+
+    def leave(self) -> None:
+        """Leave the table joined: the host is told (``leave``); the seat's token is
+        kept, so joining again takes the seat back."""
+        remote, self.remote = self.remote, None
+        self._back = None
+        self._join = None
+        self._retry.stop()
+        if remote is not None:
+            remote.set_connected(False)
+            if self._socket is not None and self.state == CONNECTED:
+                remote.leave()
+                if self._socket is not None:
+                    self._socket.flush()
+        if self.state == GONE:
+            self._drop_socket()
+            self.state = CLOSED
+        old = self.client
+        self.client = ClientTable()
+        self.client.host, self.client.server = old.host, old.server
+        self.client.challenge, self.client.tables = old.challenge, old.tables
+        if remote is not None:
+            self.left.emit(remote, "")
+
+    # ------------------------------------------------------------------ the wire
+
+    def _send(self, frame: dict[str, Any]) -> None:
+        sock = self._socket
+        if sock is None or sock.state() != QAbstractSocket.SocketState.ConnectedState:
+            return  # the host is gone: the move is refused by the table, a reply is moot
+        try:
+            sock.write(QByteArray(protocol.encode(frame)))
+        except ProtocolError as e:
+            log.warning("a frame could not be sent: %s", e.message)
+
+    def _read(self) -> None:
+        sock = self._socket
+        if sock is None:
+            return
+        self._silent = 0
+        data = bytes(sock.readAll().data())
+        try:
+            items = self._frames.feed(data)
+        except ProtocolError as e:  # no frame boundary in sight: the stream is lost
+            for item in e.frames:
+                self._take(item)
+            self._after()
+            self._lost(self.tr("the host sent a frame that is too large"))
+            return
+        for item in items:
+            if self._socket is None:
+                break
+            self._take(item)
+        self._after()
+
+    def _take(self, item: dict[str, Any] | ProtocolError) -> None:
+        if isinstance(item, ProtocolError):
+            self.client.note(f"the host sent a bad frame: {item.message}")
+            return
+        try:
+            msg = protocol.parse_host(item)
+        except ProtocolError as e:
+            self.client.note(f"the host sent a bad frame: {e.message}")
+            return
+        self._heard += 1
+        remote = self.remote
+        if isinstance(msg, ErrorReply) and remote is not None and remote.answers(msg.re):
+            remote.feed(msg)  # an answer to a move: the table says it (Refused)
+            return
+        if remote is not None:
+            remote.feed(msg)
+        else:
+            for reply in self.client.feed(msg):
+                self._send(reply)
+        self._handle(msg)
+
+    def _handle(self, msg: Any) -> None:
+        match msg:
+            case Welcome():
+                self.state = CONNECTED
+                host, port = self.address
+                shown = f"[{host}]" if ":" in host else host
+                info = {"host": msg.host, "server": msg.server, "address": f"{shown}:{port}"}
+                self.welcomed.emit(info)
+                self.list_tables()
+                if self._back is not None:  # the host is back: take the seat again
+                    table, seat = self._back
+                    self._start_join(table, seat, None, self.token(table))
+            case Tables():
+                self.tablesChanged.emit([dict(t) for t in msg.tables])
+            case Joined():
+                self._joined(msg)
+            case ErrorReply():
+                self._error(msg)
+            case ChatLine():
+                if self.client.joined and msg.table == self.client.table:
+                    self.chatLine.emit(ChatMessage(msg.seat, msg.name, msg.text))
+            case Seats():
+                if self.client.joined and msg.table == self.client.table:
+                    self.seatsChanged.emit(
+                        {
+                            "seats": [dict(s) for s in msg.seats],
+                            "waiting_for": msg.waiting_for,
+                            "substitutes": list(msg.substitutes),
+                        }
+                    )
+            case Closing():
+                self.reason = msg.reason
+
+    def _joined(self, msg: Joined) -> None:
+        pending = self._join
+        client = self.client
+        if pending is None or msg.table != pending["table"] or not client.joined:
+            return
+        self._join = None
+        self.attempt = 0
+        self._retry.stop()
+        if client.seat is not None and client.token:
+            self._remember(msg.table, client.seat, client.token)
+        self._back = (msg.table, client.seat)
+        if self.remote is not None:
+            self.remote.set_connected(True)
+            self.joined.emit(self.remote)
+
+    def _error(self, msg: ErrorReply) -> None:
+        pending = self._join
+        if pending is not None and msg.re == pending["id"]:
+            self._join = None
+            table, seat = pending["table"], pending["seat"]
+            if pending["token"] is not None and msg.code == "bad_token":
+                self.forget(table)  # the seat is not held any more: ask for it afresh
+                if self._back is None:
+                    self._start_join(table, seat, pending["password"], None)
+                    return
+            if self._back is not None:  # the seat could not be taken back: the table is lost
+                self._back = None
+                remote, self.remote = self.remote, None
+                if remote is not None:
+                    remote.set_connected(False)
+                    self.left.emit(remote, msg.message)
+            self.refused.emit(msg.code, msg.message)
+            return
+        self.refused.emit(msg.code, msg.message)
+
+    def _after(self) -> None:
+        """After a chunk of frames: the finished deals to keep, then one signal."""
+        remote = self.remote
+        if remote is not None:
+            for done in remote.take_finished():
+                self.verified.emit(done.number, done.verified)
+                if self.writer is not None and done.deal is not None:
+                    self._keep.append(done)
+            self._write_next()
+        if self._heard:
+            self._heard = 0
+            self.updated.emit()
+
+    # ------------------------------------------------------------------ the client's copy
+
+    def _write_next(self) -> None:
+        if self._job is not None or not self._keep or self.writer is None:
+            return
+        done = self._keep[0]
+        self._job = self.writer.submit(lambda store: _record(store, done))
+
+    def _written(self, ticket: int, ok: bool, answer: object) -> None:
+        if ticket != self._job:
+            return
+        self._job = None
+        done = self._keep[0] if self._keep else None
+        if ok:
+            self._tries = 0
+            if self._keep:
+                self._keep.popleft()
+            series_id, number = answer
+            if series_id is not None:
+                self.stored.emit(series_id, number)
+        elif getattr(answer, "busy", False) and self._tries < STORE_TRIES:
+            self._tries += 1
+            self._store_again.start(STORE_RETRY_MS)
+            return
+        else:
+            self._tries = 0
+            if self._keep:
+                self._keep.popleft()
+            number = done.number if done is not None else 0
+            self.storeFailed.emit(
+                self.tr("Your copy of deal %1 could not be kept: %2")
+                .replace("%1", str(number))
+                .replace("%2", str(answer))
+            )
+        self._write_next()
+
+    def finish(self, msecs: int = 5000) -> None:
+        """Wait for the client's copy of the deals that ended (closing the window)."""
+        if self.writer is None:
+            return
+        for _ in range(len(self._keep) + 1):
+            if self._job is None:
+                break
+            self.writer.finish(msecs)
+
+
+# ---------------------------------------------------------------------- the side panel
+
+
+class TablePanel(QWidget):
+    """The side panel's tab at a networked table: the table and its host, who sits where
+    and who is here, each deal's fair-deal check, and the chat (between deals only)."""
+
+    def __init__(self, link: LanLink, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.link = link
+        self.verdicts: dict[int, bool | str] = {}
+        self._chat: deque[ChatMessage] = deque(maxlen=200)
+        column = QVBoxLayout(self)
+        self.title = QLabel(self)
+        self.title.setWordWrap(True)
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.seats = QLabel(self)
+        self.seats.setWordWrap(True)
+        self.fair_title = QLabel(self)
+        self.fair = QLabel(self)
+        self.fair.setWordWrap(True)
+        self.chat_title = QLabel(self)
+        self.log = QPlainTextEdit(self)
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(200)
+        self.log.setObjectName("LanChat")
+        row = QHBoxLayout()
+        self.line = QLineEdit(self)
+        self.line.setMaxLength(protocol.CHAT_LIMIT)
+        self.line.returnPressed.connect(self.send)
+        self.send_button = QPushButton(self)
+        self.send_button.clicked.connect(self.send)
+        row.addWidget(self.line, 1)
+        row.addWidget(self.send_button)
+        plain(self.title, self.seats, self.fair, self.fair_title, self.chat_title)
+        for heading in (self.fair_title, self.chat_title):
+            heading.setFont(font)  # bold, as the title
+        for w in (self.title, self.seats, self.fair_title, self.fair, self.chat_title):
+            column.addWidget(w)
+        column.addWidget(self.log, 1)
+        column.addLayout(row)
+        self.retranslate()
+        self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+            self.refresh()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.fair_title.setText(self.tr("Fair deals"))
+        self.chat_title.setText(self.tr("Chat"))
+        self.send_button.setText(self.tr("&Send"))
+        self.line.setPlaceholderText(self.tr("A word to the table…"))
+
+    def seat_lines(self) -> list[str]:
+        """One line per seat: the name, whether it is this window's, who is here."""
+        remote = self.link.remote
+        if remote is None:
+            return []
+        client = remote.client
+        infos = {s["seat"]: s for s in client.seat_infos or (client.info or {}).get("seats", ())}
+        lines = []
+        for seat, name in enumerate(client.names):
+            info = infos.get(seat, {})
+            kind = info.get("kind")
+            shown = name or info.get("name") or self.tr("Seat %1").replace("%1", str(seat + 1))
+            if seat == client.seat:
+                shown = self.tr("%1 (you)").replace("%1", shown)
+            if kind == "computer":
+                state = self.tr("computer")
+            elif kind == "open":
+                state = self.tr("open seat")
+            elif seat in client.substitutes:
+                state = self.tr("away, a computer plays")
+            elif seat == client.waiting_for:
+                state = self.tr("away, the table waits")
+            elif info.get("connected", True):
+                state = self.tr("here")
+            else:
+                state = self.tr("away")
+            lines.append(f"{shown} — {state}")
+        return lines
+
+    def refresh(self) -> None:
+        link = self.link
+        remote = link.remote
+        if remote is not None and remote.client.joined:
+            info = remote.client.info or {}
+            name = info.get("name") or getattr(remote.client, "name", "") or remote.table_id
+            self.title.setText(
+                self.tr("%1 at %2").replace("%1", str(name)).replace("%2", link.host_name)
+            )
+        else:
+            self.title.setText(self.tr("Not at a table"))
+        self.seats.setText("\n".join(self.seat_lines()))
+        lines = []
+        for number in sorted(self.verdicts)[-8:]:
+            verdict = self.verdicts[number]
+            if verdict is True:
+                lines.append(self.tr("Deal %1: verified").replace("%1", str(number)))
+            else:
+                lines.append(
+                    self.tr("Deal %1: NOT verified (%2)")
+                    .replace("%1", str(number))
+                    .replace("%2", str(verdict))
+                )
+        self.fair.setText("\n".join(lines) or self.tr("No deal has been checked yet."))
+        self.fair.setToolTip(tip("\n".join(lines)))
+        between = remote is None or not remote.dealt or remote.client.deal_over
+        allowed = link.connected and remote is not None and between
+        self.line.setEnabled(allowed)
+        self.send_button.setEnabled(allowed)
+        self.line.setToolTip(
+            "" if allowed else self.tr("The table chats between deals, not during one.")
+        )
+
+    def add_chat(self, line: ChatMessage) -> None:
+        self._chat.append(line)
+        self.log.appendPlainText(f"{line.name}: {line.text}")
+
+    def add_verdict(self, number: int, verdict: bool | str) -> None:
+        self.verdicts[number] = verdict
+        while len(self.verdicts) > 64:
+            del self.verdicts[min(self.verdicts)]
+        self.refresh()
+
+    def send(self) -> None:
+        text = " ".join(self.line.text().split())
+        if not text:
+            return
+        self.link.chat(text)
+        self.line.clear()
