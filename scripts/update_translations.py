@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import os
 import re
 import shutil
 import subprocess
@@ -100,9 +101,17 @@ def update(language: str, drop_obsolete: bool, verbose: bool) -> None:
 
 
 def compile_qm(language: str, verbose: bool) -> None:
+    """Compile into a new file that then replaces the old one: lrelease itself rewrites the
+    .qm in place, which crashed programs that had it loaded (tests running meanwhile)."""
     QM_DIR.mkdir(exist_ok=True)
-    cmd = [tool("lrelease"), "-nounfinished", str(ts_path(language)), "-qm", str(qm_path(language))]
-    run(cmd, verbose)
+    target = qm_path(language)
+    fresh = target.with_name(f".{target.name}.{os.getpid()}")  # two runs at once: own files
+    cmd = [tool("lrelease"), "-nounfinished", str(ts_path(language)), "-qm", str(fresh)]
+    try:
+        run(cmd, verbose)
+        fresh.replace(target)
+    finally:
+        fresh.unlink(missing_ok=True)
 
 
 def _key(message: ET.Element) -> tuple[str, str, str]:

@@ -95,13 +95,32 @@ def _candidates(locale: QLocale) -> list[str]:
     return out
 
 
-def _load_ours(translator: QTranslator, language: str) -> bool:
+class MemoryTranslator(QTranslator):
+    """A translator that holds its .qm file in memory instead of mapping it.
+
+    Loaded by name, Qt maps the file and reads it at every ``tr()``; a file rewritten in
+    place while the program runs (``lrelease`` truncates and writes it when the translations
+    are rebuilt beside running tests, or an installation is updated) then crashes the
+    program at its next ``tr()`` (SIGBUS, or SIGSEGV in QTranslator). Qt keeps a pointer into
+    the bytes it is given, not a copy, so they live as long as the translator.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._data = b""
+
+    def load_data(self, data: bytes) -> bool:
+        if not self.load(data):
+            return False
+        self._data = data
+        return True
+
+
+def _load_ours(translator: MemoryTranslator, language: str) -> bool:
     entry = resources.files(PACKAGE) / f"{PREFIX}{language}.qm"
     if not entry.is_file():
         return False
-    # a regular installation gives a real file; a zipped one a temporary copy (Qt reads it now)
-    with resources.as_file(entry) as path:
-        return translator.load(str(path))
+    return translator.load_data(entry.read_bytes())
 
 
 def _load_qt(translator: QTranslator, language: str) -> bool:
@@ -139,7 +158,7 @@ def install_translations(app: QCoreApplication, language: str = "") -> str:
         return _language
 
     locale = QLocale(language.replace("-", "_")) if language else QLocale()
-    chosen, ours = SOURCE_LANGUAGE, QTranslator()
+    chosen, ours = SOURCE_LANGUAGE, MemoryTranslator()
     for name in _candidates(locale):
         if _load_ours(ours, name):
             chosen = name
