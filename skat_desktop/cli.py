@@ -220,6 +220,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
 
     if not 0 <= args.port <= 65535:
         raise CommandError("--port must be from 0 to 65535")
+    if args.workers is not None and not 1 <= args.workers <= 256:
+        raise CommandError("--workers must be between 1 and 256")
     try:
         password = read_password(args.password_file) if args.password_file else None
         profiles = read_profiles(args.profiles) if args.profiles else None
@@ -227,6 +229,7 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
             table_configs(args.table or [], password, profiles),
             args.db or default_path(),
             name=args.name,
+            workers=args.workers,
             announce=not args.no_announce,
         )
         logging.basicConfig(
@@ -333,6 +336,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="JSON object of rule profiles (by the name a --table's profile= uses) besides "
         "the built-in ones",
+    )
+    sv.add_argument(
+        "--workers",
+        type=int,
+        help="processes the computer players think in, at most 256 (default: all cores but "
+        "one, which serves the connections; at least 1)",
     )
     sv.add_argument(
         "--no-announce",

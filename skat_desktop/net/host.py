@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import os
 import re
 import secrets
 import socket
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +37,7 @@ from skat_desktop.net.protocol import (
     VERSION,
     FrameReader,
     Hello,
+    Join,
     ListTables,
     Ping,
     ProtocolError,
@@ -56,6 +59,10 @@ class Limits:
     """What one connection may cost the host; every figure bounds time or memory."""
 
     max_connections: int = 256
+    # connections from one address (one club member's laptop); loopback is exempt when
+    # ``exempt_loopback`` (the load benchmark's bots and local tests share 127.0.0.1)
+    per_address: int = 16
+    exempt_loopback: bool = True
     max_queue: int = 1 << 20  # bytes waiting to go out to one client, then it is dropped
     rate: float = 20.0  # frames per second a client may send, on average
     burst: float = 40.0  # frames it may send at once
@@ -64,6 +71,10 @@ class Limits:
     hello_s: float = 10.0  # the hello must come within this
     tick_s: float = 0.25  # how often the tables' timers are looked at
     chunk: int = 65_536  # bytes read from a socket at once
+    # ``join`` frames of one connection: each answer holds the whole table (a few ms to
+    # build at a long series), so they have a bucket of their own
+    join_rate: float = 0.5  # per second, on average
+    join_burst: float = 4.0
 
 
 class Connection:
@@ -85,10 +96,14 @@ class Connection:
         self._limits = limits
         self._tokens = limits.burst
         self._refilled = now
+        self._joins = limits.join_burst
+        self._joins_refilled = now
+        self.joined_sent = 0  # ``joined`` frames sent (what the join bucket pays for)
         self.flooding_since: float | None = None  # over the rate since (None: not)
         self.last_dropped = 0.0
         peer = writer.get_extra_info("peername")
         self.address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.host = _address_key(peer, limits)  # counted against per_address (None: exempt)
 
     def __repr__(self) -> str:
         return f"<connection {self.id} {self.address} {self.name!r}>"
@@ -96,6 +111,8 @@ class Connection:
     def send(self, frame: dict[str, Any]) -> None:
         if self.closed:
             return
+        if frame.get("type") == "joined":
+            self.joined_sent += 1
         try:
             data = wire.encode(frame)
         except ProtocolError:
@@ -136,6 +153,38 @@ class Connection:
             self._tokens -= 1
             return True
         return False
+
+    def may_join(self, now: float) -> bool:
+        """Whether a ``join`` may be answered with the whole table now: ``joined``
+        answers come at ``join_rate`` per second, ``join_burst`` at once (a refused join
+        costs nothing and takes no token: :meth:`answered_join`)."""
+        limits = self._limits
+        self._joins = min(
+            limits.join_burst, self._joins + (now - self._joins_refilled) * limits.join_rate
+        )
+        self._joins_refilled = now
+        return self._joins >= 1
+
+    def answered_join(self) -> None:
+        self._joins -= 1
+
+
+def _address_key(peer: Any, limits: Limits) -> str | None:
+    """The address a connection counts against (``Limits.per_address``): the peer's IP
+    (an IPv4 address mapped into IPv6 as itself); None for loopback when it is exempt,
+    or for what is no IP address (a Unix socket in a test)."""
+    if not isinstance(peer, tuple) or not peer or not isinstance(peer[0], str):
+        return None
+    text = peer[0].partition("%")[0]  # an IPv6 zone (fe80::1%eth0) names the interface
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if limits.exempt_loopback and ip.is_loopback:
+        return None
+    return str(ip)
 
 
 _SLUG = re.compile(r"[^a-z0-9]+")
@@ -212,6 +261,7 @@ class Host:
         self._clock = clock
         self.tables: dict[str, HostedTable] = {}
         self.connections: dict[int, Connection] = {}
+        self._per_address: Counter[str] = Counter()  # open connections by address
         self._tasks: set[asyncio.Task] = set()
         self._next_id = 1
         self._server: asyncio.Server | None = None
@@ -446,15 +496,24 @@ class Host:
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         task = asyncio.current_task()
-        if self._closing or len(self.connections) >= self.limits.max_connections:
+        busy = self._closing or len(self.connections) >= self.limits.max_connections
+        address = _address_key(writer.get_extra_info("peername"), self.limits)
+        crowded = address is not None and self._per_address[address] >= self.limits.per_address
+        if busy or crowded:
+            message = (
+                f"at most {self.limits.per_address} connections from one address"
+                if crowded and not busy
+                else None
+            )
             with contextlib.suppress(ConnectionError, OSError):
-                code = "server_busy"
-                writer.write(wire.encode(wire.error_frame(code)))
+                writer.write(wire.encode(wire.error_frame("server_busy", message)))
                 writer.close()
             return
         conn = Connection(self._next_id, writer, self.limits, self._clock())
         self._next_id += 1
         self.connections[conn.id] = conn
+        if conn.host is not None:
+            self._per_address[conn.host] += 1
         if task is not None:
             self._tasks.add(task)
         log.debug("%r connected", conn)
@@ -467,6 +526,10 @@ class Host:
         finally:
             conn.close("gone")
             self.connections.pop(conn.id, None)
+            if conn.host is not None:
+                self._per_address[conn.host] -= 1
+                if self._per_address[conn.host] <= 0:
+                    del self._per_address[conn.host]
             if task is not None:
                 self._tasks.discard(task)
             for tid in conn.tables:
@@ -569,11 +632,16 @@ class Host:
                     log.exception("table %s failed to describe itself", table.id)
             conn.send(wire.tables(infos, msg.id))
             return
+        joining = isinstance(msg, Join)
+        if joining and not conn.may_join(self._clock()):
+            conn.send(wire.error_frame("rate_limited", "too many joins: wait a moment", re=msg.id))
+            return
         table = self.tables.get(msg.table)
         if table is None:
             conn.send(wire.error_frame("no_table", params={"table": msg.table}, re=msg.id))
             return
         conn.tables.add(table.id)
+        answered = conn.joined_sent
         try:
             table.handle(conn, msg)
         except ProtocolError as e:
@@ -581,6 +649,8 @@ class Host:
         except Exception:
             log.exception("table %s failed on %s from %r", table.id, type(msg).__name__, conn)
             conn.send(wire.error_frame("internal", re=msg.id))
+        if joining and conn.joined_sent != answered:
+            conn.answered_join()
 
 
 # ---------------------------------------------------------------------- the serve command

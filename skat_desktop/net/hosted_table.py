@@ -19,6 +19,9 @@ What players at a club evening expect:
   connected.
 - A restarted host continues the table where it stopped (:meth:`HostedTable.resume`):
   session tokens still work and the secret of the deal in play is still revealed.
+- A host that cannot save (full disk, locked database) pauses the table rather than
+  play on unsaved, and goes on by itself once it can (docs/protocol.md).
+- A declarer's late concession is put to the defender it names; only his yes counts.
 
 Sans-IO like the protocol: the server feeds messages in (:meth:`HostedTable.handle`,
 :meth:`HostedTable.disconnected`, :meth:`HostedTable.tick_timers` about every 0.25 s)
@@ -63,6 +66,7 @@ from skat_desktop.net.computers import ComputerPool
 from skat_desktop.net.protocol import (
     Act,
     Chat,
+    Consent,
     Contribute,
     Decline,
     FetchRecords,
@@ -89,6 +93,8 @@ RECORDS_KEPT = 1000  # finished deals a table hands out (``records``); older one
 EXTRA_FORMAT = "skat-desktop hosted table"
 EXTRA_VERSION = 1
 _RETRY_S = 5.0  # a series that could not start (store busy) is tried again after this
+SAVE_RETRY_S = 3.0  # a table paused because its store failed tries the write again this often
+CONSENT_S = 30.0  # a defender asked to agree to a late concession answers within this
 _TICKS_PER_DEAL = 1000  # a deal has far fewer actions: ticks of deal n are n*1000 + moves
 
 
@@ -231,6 +237,25 @@ class _Fair:
     opening: bool = False  # every pledge is fixed and shown: the seats open now
 
 
+@dataclass
+class _Consent:
+    """A declarer's late concession waiting for the asked defender's word (ISkO 4.3.2)."""
+
+    action: Concede
+    declarer: int  # table seats
+    asked: int
+    peer: Peer  # the declarer's connection
+    re: int | None  # the id of the declarer's ``act``
+    deadline: float
+
+
+@dataclass(frozen=True)
+class _Reply:
+    """Stands for a message whose answer goes out later (its ``id``, echoed as ``re``)."""
+
+    id: int | None
+
+
 # the table's phases; info() says "lobby", "playing" or "finished"
 LOBBY, COMMITTING, PLAYING, BETWEEN, FINISHED = (
     "lobby",
@@ -268,7 +293,11 @@ class HostedTable:
         self._ctl: TableController | None = None
         self._state = LOBBY
         self._fair: _Fair | None = None
-        self._reveal: dict[str, Any] | None = None  # the last deal's reveal frame
+        self._reveal: dict[str, Any] | None = None  # the last finished deal's reveal frame
+        # seat -> the connection that seat had when the reveal went out, until that
+        # connection answers a later frame (a pledge, a move: it read the reveal
+        # before); a seat back on another connection may have lost it with the old one
+        self._revealed_to: dict[int, Peer] = {}
         self._records: dict[int, dict[str, Any]] = {}  # deal number -> protocol.deal_record
         self._deadline: float | None = None  # of the contributions, or of the next deal
         self._ready: set[int] = set()  # seats that said next
@@ -285,12 +314,25 @@ class HostedTable:
         self._cancel = threading.Event()
         self._closed = False
         self._retry_at = 0.0  # when a series that could not start is tried again
+        # The store failed: the table waits (no move, no deal) and tries again every
+        # SAVE_RETRY_S. The change that could not be saved is held (``_pending``) and
+        # goes out once it is saved, so a host restarted meanwhile continues where
+        # every player saw the table last.
+        self._paused: str | None = None  # the error code while paused
+        self._save_at = 0.0  # the next try
+        self._joined_paused: set[int] = set()  # peers whose ``joined`` holds the held change
+        self._consent: _Consent | None = None
 
     # ------------------------------------------------------------------ information
 
     @property
     def state(self) -> str:
         return self._state
+
+    @property
+    def paused(self) -> str | None:
+        """Why the table waits (``host_cannot_save``: its store failed), or None."""
+        return self._paused
 
     @property
     def controller(self) -> TableController | None:
@@ -378,7 +420,11 @@ class HostedTable:
 
     def _send_seats(self) -> None:
         frame = protocol.seats(
-            self.id, self._seat_infos(), self._waiting_for(), sorted(self._substitutes)
+            self.id,
+            self._seat_infos(),
+            self._waiting_for(),
+            sorted(self._substitutes),
+            self._paused,
         )
         self._to_all(frame)
 
@@ -423,6 +469,8 @@ class HostedTable:
             state=info["state"],
         )
         peer.send(frame)
+        if self._paused is not None:
+            self._joined_paused.add(peer.id)  # the held change is in this joined already
         for line in self._chat:
             peer.send(line)
         fair = self._fair
@@ -433,9 +481,34 @@ class HostedTable:
             peer.send(protocol.commit(self.id, fair.deal, fair.commitment, asked))
             if fair.opening or self._state == PLAYING:
                 peer.send(protocol.pledges(self.id, fair.deal, fair.pledges))
-        if self._reveal is not None and self._state in (BETWEEN, FINISHED):
-            peer.send(self._reveal)
+        c = self._consent
+        if c is not None:
+            peer.send(protocol.concession(self.id, self.tick, c.declarer, c.asked, None))
+        # after the commit: a client takes the commit right after ``joined`` as the one
+        # of a deal it may not have been there to be asked for
+        self._send_reveal(peer, seat)
         self._announce_turn(only=peer)
+
+    def _send_reveal(self, peer: Peer, seat: int | None) -> None:
+        """The last finished deal's reveal to a joiner: to anyone while that deal is the
+        one on the table (between deals, its successor not dealt yet); once the next
+        deal is dealt, to a seat back on another connection than the one the reveal
+        went to -- it may have seen the deal end and lost the reveal with its
+        connection (a client that has no copy of that deal ignores it)."""
+        reveal, ctl = self._reveal, self._ctl
+        if reveal is None or ctl is None:
+            return
+        if self._state in (BETWEEN, FINISHED, COMMITTING):
+            if reveal["deal"] == ctl.deal_number:
+                peer.send(reveal)
+        elif (
+            seat is not None
+            and reveal["deal"] == ctl.deal_number - 1
+            and seat in self._revealed_to
+            and self._revealed_to[seat] is not peer
+        ):
+            peer.send(reveal)
+            self._revealed_to[seat] = peer
 
     def _announce_turn(self, only: Peer | None = None) -> None:
         """Say whose move it is (to everyone when it changed, or to one joiner)."""
@@ -472,14 +545,69 @@ class HostedTable:
 
     def _change(self, fn: Callable[[], Any]) -> Any:
         """Run one change of the controller, send what it caused, and go on (computers,
-        turns). A TableError from ``fn`` changed nothing and is passed on."""
+        turns). A TableError from ``fn`` changed nothing and is passed on. A change the
+        store could not keep is held back and the table pauses (:meth:`_pause`)."""
         try:
             result = fn()
-        finally:
+        except BaseException:
             self._flush()
+            raise
         self._moves += 1
+        if self._unsaved():
+            self._pause()
+            return result
+        self._flush()
         self._after_change()
         return result
+
+    # ------------------------------------------------------------------ a failing store
+
+    def _unsaved(self) -> bool:
+        """Whether the controller's last change is not in the store (a full disk, a
+        read-only or locked database): its live snapshot or a finished deal failed."""
+        ctl = self._ctl
+        if ctl is None or self.store is None:
+            return False
+        return ctl.live_error is not None or ctl.pending_store > 0
+
+    def _pause(self) -> None:
+        """Stop the table until the store takes its state again: moves are refused
+        (``host_cannot_save``), nothing is dealt or thought, and the change that could
+        not be saved is not sent -- a host restarted now continues at the table every
+        player saw last. :meth:`tick_timers` tries the write again every few seconds."""
+        self._save_at = self.clock() + SAVE_RETRY_S
+        if self._paused is not None:
+            return
+        ctl = self._ctl
+        log.error(
+            "table %s pauses, its store failed: %s",
+            self.id,
+            ctl.live_error or f"{ctl.pending_store} finished deal(s) not stored",
+        )
+        self._paused = "host_cannot_save"
+        self._lapse_consent()
+        self._send_seats()
+
+    def _try_saving(self) -> None:
+        """Write what the store failed to take; once it is in, the table goes on."""
+        ctl = self._ctl
+        try:
+            ctl.retry_store()
+        except Exception:  # the controller reports store failures; anything else is logged
+            log.exception("table %s: saving again failed", self.id)
+        if self._unsaved():
+            self._save_at = self.clock() + SAVE_RETRY_S
+            return
+        log.info("table %s is saved again and goes on", self.id)
+        self._paused = None
+        self._flush()  # the held change goes out now
+        self._joined_paused.clear()
+        self._send_seats()
+        self._after_change()
+        if self._state == BETWEEN:
+            self._next_if_ready()
+        elif self._state == COMMITTING and self._fair is not None and self._fair.opening:
+            self._deal_if_complete()
 
     def _flush(self) -> None:
         """Send the events the controller just made: each recipient its seat's form of
@@ -498,6 +626,8 @@ class HostedTable:
             return views[seat]
 
         for seat, peer in self._recipients():
+            if peer.id in self._joined_paused:
+                continue  # joined during a pause: its joined showed this change
             for known in pending.get(seat, []):
                 peer.send(protocol.event(self.id, tick, known, view(seat)))
         kinds = [e.get("event") for e in public]
@@ -531,6 +661,8 @@ class HostedTable:
         ctl = self._ctl
         if self._closed or ctl is None or self._state != PLAYING or self._job is not None:
             return
+        if self._paused is not None or self._consent is not None:
+            return  # the table waits for its store, or for a defender's consent
         need = ctl.request()
         if isinstance(need, ComputerTurn):
             key = self._job = object()
@@ -542,8 +674,8 @@ class HostedTable:
         if self._job is not key:
             return
         self._job = None
-        if self._closed:
-            return
+        if self._closed or self._paused is not None:
+            return  # asked again once the table goes on
         try:
             self._change(lambda: self._ctl.submit(result))  # False: stale, asked again
         except TableError as e:  # cannot happen with the controller's fallbacks
@@ -596,7 +728,7 @@ class HostedTable:
             if self._job is not key:
                 return
             self._job = None
-            if self._closed:
+            if self._closed or self._paused is not None:
                 return
             if self._moves != moves or need.seat not in self._substitutes:
                 self._pump()  # the table moved on, or the player is back
@@ -651,7 +783,6 @@ class HostedTable:
         )
         self._state = COMMITTING
         self._ready.clear()
-        self._reveal = None
         self._deadline = self.clock() + self.config.contribute_timeout_s
         fair = self._fair
         self._to_all(protocol.commit(self.id, number, fair.commitment, contributors))
@@ -689,6 +820,8 @@ class HostedTable:
     def _deal(self) -> None:
         """Step 4: the seed from the commitment and the opened contributions that kept
         their pledges (a seat that pledged and did not open is named in the reveal)."""
+        if self._paused is not None:
+            return  # dealt once the table is saved again
         fair = self._fair
         fair.seed = fairness.derive_seed(fair.commitment, fair.contributions)
         left_out = fairness.withheld(fair.pledges, fair.contributions)
@@ -720,6 +853,7 @@ class HostedTable:
                 actions=log,
             )
             self._to_all(self._reveal)
+            self._revealed_to = {i: s.peer for i, s in enumerate(self._seats) if s.peer is not None}
             self._keep_record(fair, log)
         self._state = BETWEEN
         self._ready.clear()
@@ -776,6 +910,8 @@ class HostedTable:
 
     def _next_if_ready(self) -> None:
         here = self._connected_humans()
+        if self._paused is not None:
+            return
         if self._state == BETWEEN and here and all(s in self._ready for s in here):
             self._begin_deal()
 
@@ -872,6 +1008,8 @@ class HostedTable:
                 self._send_records(peer, msg)
             case Chat():
                 self._chat_line(peer, msg)
+            case Consent():
+                self._consent_answer(peer, msg)
             case _:
                 self._error(peer, msg, "unknown_type", "not a message for a table")
 
@@ -1009,6 +1147,9 @@ class HostedTable:
         self._ready.discard(seat)
         if self._closed:
             return
+        c = self._consent
+        if c is not None and seat in (c.declarer, c.asked):
+            self._lapse_consent()
         self._send_seats()
         if self._state == COMMITTING:  # a dropped seat is not waited for
             if self._fair.opening:
@@ -1023,12 +1164,25 @@ class HostedTable:
     def _player(self, peer: Peer, msg: Any) -> int | None:
         """The seat ``peer`` plays here, or an error frame and None."""
         seat = self._seat_of(peer)
+        if seat is not None and self._revealed_to.get(seat) is peer:
+            self._reveal_read(seat, msg)
         if seat is None:
             if peer.id in self._kibitzers:
                 self._error(peer, msg, "not_joined", "a kibitzer cannot take part in the play")
             else:
                 self._error(peer, msg, "not_joined")
         return seat
+
+    def _reveal_read(self, seat: int, msg: Any) -> None:
+        """A message that answers a frame of a later deal than the last revealed one (a
+        pledge to it, a move at its tick) shows that the reveal, sent before that frame
+        on the same connection, has arrived: it is not sent again on a return."""
+        shown = self._reveal["deal"] if self._reveal is not None else 0
+        deal = getattr(msg, "deal", None)
+        if deal is None and isinstance(getattr(msg, "tick", None), int):
+            deal = msg.tick // _TICKS_PER_DEAL
+        if deal is not None and deal > shown:
+            del self._revealed_to[seat]
 
     def _act(self, peer: Peer, msg: Act) -> None:
         seat = self._player(peer, msg)
@@ -1038,6 +1192,8 @@ class HostedTable:
         if ctl is None or self._state != PLAYING:
             self._error(peer, msg, "not_your_turn", "no deal is in play")
             return
+        if not self._may_change(peer, msg):
+            return
         if msg.tick != self.tick:
             self._error(peer, msg, "stale")
             return
@@ -1045,11 +1201,6 @@ class HostedTable:
         view = ctl.view_for(seat)
         if view.position is None or action.player != view.position:
             self._error(peer, msg, "not_your_turn", "you can act only for your own seat")
-            return
-        if type(action) is Concede and action.agreed_by not in (None, view.position):
-            # ISkO 4.3.2: a late concession needs a defender's consent, which is his to
-            # give; the declarer's connection cannot say it for him (no Schneider then)
-            self._error(peer, msg, "not_your_turn", "only a defender can give his consent")
             return
         if type(action) is not Double:  # Kontra and Re may be said between cards
             need = ctl.request()
@@ -1062,7 +1213,79 @@ class HostedTable:
         if type(action) is Claim:
             self._check_claim(peer, msg, seat)
             return
+        if type(action) is Concede and action.agreed_by not in (None, view.position):
+            # ISkO 4.3.2: a late concession needs a defender's consent, which is his to
+            # give; the declarer's connection cannot say it for him (no Schneider then)
+            self._ask_consent(peer, msg, seat, action)
+            return
         self._apply(peer, msg, lambda: ctl.apply(action, seat=seat))
+
+    def _may_change(self, peer: Peer, msg: Any) -> bool:
+        """Whether the table takes a move now: not while its store fails, nor while a
+        concession waits for a defender's word (error frame and False)."""
+        if self._paused is not None:
+            self._error(peer, msg, self._paused)
+            return False
+        if self._consent is not None:
+            self._error(peer, msg, "not_now", "a concession waits for a defender's consent")
+            return False
+        return True
+
+    # ------------------------------------------------------------------ consent to concede
+
+    def _ask_consent(self, peer: Peer, msg: Act, seat: int, action: Concede) -> None:
+        """A declarer's concession naming a defender who agrees: that defender is asked
+        (``concession`` to the table) and says yes or no (``consent``); only a yes applies
+        it. A computer, a substitute or a dropped player cannot be asked."""
+        ctl = self._ctl
+        deal = ctl.deal
+        if action.player != deal.declarer:
+            self._error(peer, msg, "illegal", "only the declarer's concession needs consent")
+            return
+        if not deal.can_concede(action.player, action.agreed_by):
+            self._error(peer, msg, "illegal", "you cannot concede now, not even with consent")
+            return
+        asked = deal.setup.seats[action.agreed_by]
+        s = self._seats[asked]
+        if not s.human or s.peer is None:  # (a substitute plays only a dropped seat)
+            who = "a computer plays" if not s.human else "nobody is connected at"
+            self._error(peer, msg, "not_now", f"{who} seat {asked + 1}: no one there can agree")
+            return
+        self._consent = _Consent(action, seat, asked, peer, msg.id, self.clock() + CONSENT_S)
+        for _, p in self._recipients():
+            re = msg.id if p is peer else None
+            p.send(protocol.concession(self.id, self.tick, seat, asked, None, re))
+
+    def _consent_answer(self, peer: Peer, msg: Consent) -> None:
+        seat = self._player(peer, msg)
+        if seat is None:
+            return
+        c = self._consent
+        if c is None or c.asked != seat:
+            self._error(peer, msg, "not_now", "nobody asks for your consent now")
+            return
+        if msg.tick != self.tick:
+            self._error(peer, msg, "stale")
+            return
+        self._end_consent(msg.agree, peer, msg.id)
+        if msg.agree:
+            self._apply(c.peer, _Reply(c.re), lambda: self._ctl.apply(c.action, seat=c.declarer))
+
+    def _end_consent(self, answer: bool, by: Peer | None = None, re: int | None = None) -> None:
+        """Tell the table how the concession was answered (``by`` gets ``re``)."""
+        c, self._consent = self._consent, None
+        if c is None:
+            return
+        for _, p in self._recipients():
+            reply = re if p is by else None
+            p.send(protocol.concession(self.id, self.tick, c.declarer, c.asked, answer, reply))
+
+    def _lapse_consent(self) -> None:
+        """A concession not answered: the asked defender or the declarer went, the time
+        is up, or the table paused. The declarer plays on."""
+        if self._consent is not None:
+            self._end_consent(False)
+            self._pump()
 
     def _apply(self, peer: Peer, msg: Any, fn: Callable[[], Any]) -> None:
         try:
@@ -1091,7 +1314,8 @@ class HostedTable:
             if self._moves != moves or self._seats[seat].peer is not peer:
                 self._error(peer, msg, "stale")
                 return
-            self._apply(peer, msg, lambda: ctl.apply(msg.action, seat=seat))
+            if self._may_change(peer, msg):
+                self._apply(peer, msg, lambda: ctl.apply(msg.action, seat=seat))
 
         self.pool.run(lambda: check(self._cancel), done)
 
@@ -1102,6 +1326,8 @@ class HostedTable:
         ctl = self._ctl
         if ctl is None or self._state != PLAYING:
             self._error(peer, msg, "not_your_turn", "no deal is in play")
+            return
+        if not self._may_change(peer, msg):
             return
         if msg.tick != self.tick:
             self._error(peer, msg, "stale")
@@ -1209,6 +1435,12 @@ class HostedTable:
         if self._closed:
             return
         now = self.clock()
+        if self._paused is not None:
+            if now >= self._save_at:
+                self._try_saving()
+            return
+        if self._consent is not None and now >= self._consent.deadline:
+            self._lapse_consent()
         if self._state == LOBBY:
             freed = False
             for s in self._seats:
@@ -1238,6 +1470,7 @@ class HostedTable:
         self._closed = True
         self._cancel.set()
         self._job = self._claim = None
+        self._consent = None
 
     # ------------------------------------------------------------------ restart
 

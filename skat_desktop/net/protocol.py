@@ -59,6 +59,7 @@ ERROR_CODES: dict[str, str] = {
     "not_now": "that is not possible at this moment",
     "table_full": "the table has no room for another player or kibitzer",
     "server_busy": "the host is busy: try again later",
+    "host_cannot_save": "the host cannot save the table just now: play waits until it can",
     "internal": "the host could not handle the message; nothing changed",
 }
 
@@ -440,6 +441,17 @@ class Chat:
 
 
 @dataclass(frozen=True)
+class Consent:
+    """The answer of the defender a declarer's late concession asks (``concession``):
+    ``agree`` True lets the concession stand, False refuses it."""
+
+    table: str
+    tick: int
+    agree: bool
+    id: int | None = None
+
+
+@dataclass(frozen=True)
 class Ping:
     id: int | None = None
 
@@ -456,6 +468,7 @@ ClientMessage = (
     | Contribute
     | FetchRecords
     | Chat
+    | Consent
     | Ping
 )
 
@@ -519,6 +532,12 @@ _CLIENT_PARSERS = {
     "chat": lambda f: Chat(
         _table_id(_has(f, "table")),
         _text(_has(f, "text"), "text", CHAT_LIMIT, empty=False),
+        _id(f),
+    ),
+    "consent": lambda f: Consent(
+        _table_id(_has(f, "table")),
+        _int(_has(f, "tick"), "tick"),
+        _bool(_has(f, "agree"), "agree"),
         _id(f),
     ),
     "ping": lambda f: Ping(_id(f)),
@@ -619,6 +638,7 @@ class Seats:
     waiting_for: int | None
     substitutes: tuple[int, ...]
     re: int | None = None
+    paused: str | None = None  # an error code (host_cannot_save) while the table waits
 
 
 @dataclass(frozen=True)
@@ -666,6 +686,20 @@ class Records:
 
 
 @dataclass(frozen=True)
+class Concession:
+    """A declarer's late concession waits for a defender's consent (``answer`` None: the
+    table asks ``asked``), or was answered: True (it is applied now), False (refused,
+    not answered in time, or the table moved on; the declarer plays on)."""
+
+    table: str
+    tick: int
+    declarer: int  # table seats
+    asked: int
+    answer: bool | None
+    re: int | None = None
+
+
+@dataclass(frozen=True)
 class ChatLine:
     table: str
     seat: int | None
@@ -704,6 +738,7 @@ HostMessage = (
     | Pledges
     | Reveal
     | Records
+    | Concession
     | ChatLine
     | Pong
     | ErrorReply
@@ -957,6 +992,14 @@ def _records(f: dict[str, Any]) -> Records:
     return Records(_table_id(_has(f, "table")), deals, _bool(_has(f, "more"), "more"), _re(f))
 
 
+def _code(value: Any, key: str) -> str | None:
+    if value is None:
+        return None
+    if type(value) is not str or not _CODE.fullmatch(value):
+        raise _bad(key, "an error code or null")
+    return value
+
+
 def _error(f: dict[str, Any]) -> ErrorReply:
     code = _has(f, "code")
     if type(code) is not str or not _CODE.fullmatch(code):
@@ -995,6 +1038,7 @@ _HOST_PARSERS = {
         _seat(_has(f, "waiting_for"), "waiting_for", null=True),
         _seat_list(_has(f, "substitutes"), "substitutes"),
         _re(f),
+        _code(f.get("paused"), "paused"),
     ),
     "commit": lambda f: Commit(
         _table_id(_has(f, "table")),
@@ -1011,6 +1055,14 @@ _HOST_PARSERS = {
     ),
     "reveal": _reveal,
     "records": _records,
+    "concession": lambda f: Concession(
+        _table_id(_has(f, "table")),
+        _int(_has(f, "tick"), "tick"),
+        _seat(_has(f, "declarer"), "declarer"),
+        _seat(_has(f, "asked"), "asked"),
+        None if _has(f, "answer") is None else _bool(f["answer"], "answer"),
+        _re(f),
+    ),
     "chat": lambda f: ChatLine(
         _table_id(_has(f, "table")),
         _seat(_has(f, "seat"), null=True),
@@ -1125,12 +1177,16 @@ def seats(
     seats: Iterable[dict[str, Any]],
     waiting_for: int | None,
     substitutes: Iterable[int],
+    paused: str | None = None,
 ) -> dict[str, Any]:
+    """Who sits where; ``paused``: the error code of why the table waits (the host
+    cannot save it), or None while it plays."""
     fields = {
         "table": table,
         "seats": list(seats),
         "waiting_for": waiting_for,
         "substitutes": list(substitutes),
+        "paused": paused,
     }
     return _frame("seats", fields)
 
@@ -1217,6 +1273,25 @@ def records(
     return _frame("records", {"table": table, "deals": list(deals), "more": more}, re)
 
 
+def concession(
+    table: str,
+    tick: int,
+    declarer: int,
+    asked: int,
+    answer: bool | None,
+    re: int | None = None,
+) -> dict[str, Any]:
+    """A declarer's late concession: asked of a defender (``answer`` None) or answered."""
+    fields = {
+        "table": table,
+        "tick": tick,
+        "declarer": declarer,
+        "asked": asked,
+        "answer": answer,
+    }
+    return _frame("concession", fields, re)
+
+
 def chat_line(table: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
     return _frame("chat", {"table": table, "seat": seat, "name": name, "text": text})
 
@@ -1293,6 +1368,11 @@ def contribute(table: str, deal: int, value: bytes, id: int | None = None) -> di
 
 def chat(table: str, text: str, id: int | None = None) -> dict[str, Any]:
     return _frame("chat", {"table": table, "text": text}, id, "id")
+
+
+def consent(table: str, tick: int, agree: bool, id: int | None = None) -> dict[str, Any]:
+    """A defender's answer to a declarer's late concession (``concession``)."""
+    return _frame("consent", {"table": table, "tick": tick, "agree": agree}, id, "id")
 
 
 def ping(id: int | None = None) -> dict[str, Any]:

@@ -64,7 +64,8 @@ def act(table: str, tick: int, action: dict[str, Any]) -> dict[str, Any]:
 def test_a_declarer_cannot_forge_a_defenders_consent_to_concede():
     """ISkO 4.3.2: with fewer than nine cards the declarer may concede only if a
     defender agrees. ``concede {agreed_by}`` from the declarer's own connection must
-    not stand for that defender's word (a concession escapes Schneider and Schwarz)."""
+    not stand for that defender's word (a concession escapes Schneider and Schwarz):
+    the host asks that defender (``concession``), and only his ``consent`` applies it."""
 
     async def body():
         async with hosting([("duo", quick(seats="open+open+open"))]) as host:
@@ -89,13 +90,23 @@ def test_a_declarer_cannot_forge_a_defenders_consent_to_concede():
                 await mover.send(act("duo", tick, action))
             honest = await mover.ask(act("duo", tick, {"type": "concede", "player": pos}))
             assert honest["code"] == "illegal", honest  # no consent: not allowed now
+            table = host.tables["duo"]
+            seats = table.controller.deal.setup.seats
             for other in ((pos + 1) % 3, (pos + 2) % 3):
                 forged = {"type": "concede", "player": pos, "agreed_by": other}
                 answer = await mover.ask(act("duo", tick, forged))
-                assert answer["type"] == "error", answer
-                assert answer["code"] == "not_your_turn", answer
-            assert host.tables["duo"].tick == tick  # nothing changed
-            assert not host.tables["duo"].controller.deal.finished
+                assert answer["type"] == "concession", answer  # the defender is asked
+                assert (answer["asked"], answer["answer"]) == (seats[other], None), answer
+                # ... and the declarer cannot answer for him
+                said = {"type": "consent", "table": "duo", "tick": tick, "agree": True}
+                own = await mover.ask(said)
+                assert own["type"] == "error" and own["code"] == "not_now", own
+                assert table.tick == tick and not table.controller.deal.finished
+                defender = next(c for c in clients if c.seat == seats[other])
+                refused = await defender.ask({**said, "agree": False})
+                assert refused["type"] == "concession" and refused["answer"] is False
+            assert table.tick == tick  # nothing changed
+            assert not table.controller.deal.finished
 
     run(body)
 

@@ -83,6 +83,13 @@ class Clock:
         return self.now
 
 
+def _earlier_deals(frame: dict[str, Any], number: int) -> bool:
+    """A reveal or records frame of deals before deal ``number`` only."""
+    if frame["type"] == "reveal":
+        return frame["deal"] < number
+    return frame["type"] == "records" and all(d["deal"] < number for d in frame["deals"])
+
+
 class FakePeer:
     """A connection that keeps what it is sent and checks it as it comes (see above)."""
 
@@ -112,6 +119,8 @@ class FakePeer:
             self.seat = frame["seat"]
         ctl = self.watch[0].controller if self.watch else None
         deal = ctl.deal if ctl is not None else None
+        if deal is not None and _earlier_deals(frame, ctl.deal_number):
+            return  # finished deals (a reveal again, records): every card is public now
         if deal is None:
             assert not cards_named(frame), frame
             return

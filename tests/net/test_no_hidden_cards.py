@@ -359,6 +359,8 @@ class Watch:
                 ended, self.over = True, self.deal
         elif kind == "reveal":
             facts.reveal(frame)
+            if frame["deal"] < self.deal:
+                return  # an earlier deal's, sent again to a seat back: all public since
         text = json.dumps(frame, ensure_ascii=False)
         m = cards_in(text)
         if not self.deal:
