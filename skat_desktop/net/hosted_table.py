@@ -64,6 +64,7 @@ from skat_desktop.engine.view import actions_for
 from skat_desktop.net import fairness, protocol
 from skat_desktop.net.computers import ComputerPool
 from skat_desktop.net.protocol import (
+    MAX_PLANNED_DEALS,
     Act,
     Chat,
     Consent,
@@ -84,10 +85,6 @@ log = logging.getLogger(__name__)
 
 OPEN = "open"  # a seat for a human
 MAX_KIBITZERS = 8
-# Every line of the score sheet goes out in one ``joined`` frame (MAX_FRAME): a longer
-# series could never be joined again. 144 of the widest lines at a table of four with
-# the longest names still fit (tests/net/test_host_hostile.py); three lists of 48 deals.
-MAX_PLANNED_DEALS = 144
 CHAT_LINES = 50
 RECORDS_KEPT = 1000  # finished deals a table hands out (``records``); older ones are gone
 EXTRA_FORMAT = "skat-desktop hosted table"

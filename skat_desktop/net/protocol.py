@@ -25,6 +25,10 @@ from skat_desktop.engine.view import SeatView
 
 VERSION = 1
 MAX_FRAME = 65_536  # bytes of one frame, its newline included
+# Every line of the score sheet goes out in one ``joined`` frame (MAX_FRAME): a longer
+# series could never be joined again. 144 of the widest lines at a table of four with
+# the longest names still fit (tests/net/test_host_hostile.py); three lists of 48 deals.
+MAX_PLANNED_DEALS = 144
 MAX_DEPTH = 32  # nesting of JSON objects and arrays; the frame itself is level 1
 MAX_INT = 2**53  # every number on the wire fits a JSON reader's exact range
 MAX_SEED = 2**63 - 1  # fairness.derive_seed: 63 bits, what the store keeps

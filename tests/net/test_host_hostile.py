@@ -18,7 +18,8 @@ from skat_desktop.engine.cards import code
 from skat_desktop.engine.profiles import builtin
 from skat_desktop.net import protocol as wire
 from skat_desktop.net.host import Host, HostError, Limits, parse_table_spec
-from skat_desktop.net.hosted_table import MAX_PLANNED_DEALS, TableConfig
+from skat_desktop.net.hosted_table import TableConfig
+from skat_desktop.net.protocol import MAX_PLANNED_DEALS
 
 from .test_host_server import FAST, Raw, hosting, run, settle
 
