@@ -1678,6 +1678,10 @@
 <context>
     <name>Lan</name>
     <message>
+        <source>It is not your turn.</source>
+        <translation>Du bist nicht am Zug.</translation>
+    </message>
+    <message>
         <source>Not now: chat waits until the deal is over.</source>
         <translation>Jetzt nicht: geplaudert wird erst nach dem Spiel.</translation>
     </message>
@@ -1694,12 +1698,28 @@
         <translation>Diesen Tisch gibt es nicht mehr.</translation>
     </message>
     <message>
+        <source>The host cannot save the table just now: play waits until it can.</source>
+        <translation>Der Gastgeber kann den Tisch gerade nicht speichern: das Spiel wartet, bis er es kann.</translation>
+    </message>
+    <message>
         <source>The host closed the connection: nothing arrived in time.</source>
         <translation>Der Gastgeber hat die Verbindung beendet: es kam nichts rechtzeitig an.</translation>
     </message>
     <message>
+        <source>The host could not handle that; nothing changed.</source>
+        <translation>Der Gastgeber konnte das nicht bearbeiten; nichts hat sich geändert.</translation>
+    </message>
+    <message>
+        <source>The host could not read what was sent; nothing changed.</source>
+        <translation>Der Gastgeber konnte die Nachricht nicht lesen; nichts hat sich geändert.</translation>
+    </message>
+    <message>
         <source>The host did not accept that (a name or text it cannot take).</source>
         <translation>Der Gastgeber hat das nicht angenommen (einen Namen oder Text, den er nicht nehmen kann).</translation>
+    </message>
+    <message>
+        <source>The host expected a greeting first: connect again.</source>
+        <translation>Der Gastgeber hat zuerst einen Gruß erwartet: verbinde dich neu.</translation>
     </message>
     <message>
         <source>The host is busy: try again in a moment.</source>
@@ -1710,16 +1730,32 @@
         <translation>Der Gastgeber spielt eine andere Skat-Version (Protokoll %1, hier %2).</translation>
     </message>
     <message>
+        <source>The host refused that.</source>
+        <translation>Der Gastgeber hat das abgelehnt.</translation>
+    </message>
+    <message>
         <source>The host refused: %1</source>
-        <translation>Der Gastgeber lehnt ab: %1</translation>
+        <translation type="vanished">Der Gastgeber lehnt ab: %1</translation>
     </message>
     <message>
         <source>The port must be a number from 1 to 65535.</source>
         <translation>Der Port muss eine Zahl von 1 bis 65535 sein.</translation>
     </message>
     <message>
+        <source>The rules do not allow that.</source>
+        <translation>Das erlauben die Regeln nicht.</translation>
+    </message>
+    <message>
+        <source>The rules do not allow that: %1</source>
+        <translation>Das erlauben die Regeln nicht: %1</translation>
+    </message>
+    <message>
         <source>The table has no room for another player or watcher.</source>
         <translation>Am Tisch ist kein Platz mehr für einen Spieler oder Zuschauer.</translation>
+    </message>
+    <message>
+        <source>The table moved on meanwhile: look again.</source>
+        <translation>Der Tisch ist inzwischen weiter: schau noch einmal hin.</translation>
     </message>
     <message>
         <source>There is no such seat at this table.</source>
@@ -1765,6 +1801,18 @@
         <translation>keine Antwort vom Gastgeber</translation>
     </message>
     <message>
+        <source>no computer of that name was found</source>
+        <translation>kein Rechner mit diesem Namen gefunden</translation>
+    </message>
+    <message>
+        <source>nobody answers at that address</source>
+        <translation>unter dieser Adresse antwortet niemand</translation>
+    </message>
+    <message>
+        <source>the connection failed</source>
+        <translation>die Verbindung ist fehlgeschlagen</translation>
+    </message>
+    <message>
         <source>the connection was closed</source>
         <translation>die Verbindung wurde beendet</translation>
     </message>
@@ -1781,8 +1829,16 @@
         <translation>der Gastgeber hat eine zu große Nachricht geschickt</translation>
     </message>
     <message>
+        <source>the host shut down</source>
+        <translation>der Gastgeber hat den Tisch geschlossen</translation>
+    </message>
+    <message>
         <source>the host stopped answering</source>
         <translation>der Gastgeber antwortet nicht mehr</translation>
+    </message>
+    <message>
+        <source>the network is not reachable</source>
+        <translation>das Netz ist nicht erreichbar</translation>
     </message>
 </context>
 <context>
@@ -1810,6 +1866,10 @@
     <message>
         <source>H&amp;ost a table…</source>
         <translation>Tisch im Netz &amp;anbieten…</translation>
+    </message>
+    <message>
+        <source>Hosting</source>
+        <translation>Gastgeber</translation>
     </message>
     <message>
         <source>Hosting on %1</source>
@@ -1854,6 +1914,10 @@
     <message>
         <source>The table could not be hosted: %1</source>
         <translation>Der Tisch konnte nicht angeboten werden: %1</translation>
+    </message>
+    <message>
+        <source>You host this table. Friends join at %1</source>
+        <translation>Du bist Gastgeber dieses Tischs. Freunde kommen dazu über %1</translation>
     </message>
     <message>
         <source>connected: %1</source>
@@ -2066,12 +2130,20 @@
         <translation>%1 (%2) gegen %3.</translation>
     </message>
     <message>
+        <source>%1 concedes; waiting for %2 to agree…</source>
+        <translation>%1 gibt auf; warten, bis %2 zustimmt …</translation>
+    </message>
+    <message>
         <source>%1 deals</source>
         <translation>%1 Spiele</translation>
     </message>
     <message>
         <source>%1 finished deal(s) could not be saved in the score sheets yet.</source>
         <translation>%1 beendete(s) Spiel(e) konnte(n) noch nicht in den Spiellisten gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>%1 is away</source>
+        <translation>%1 ist nicht da</translation>
     </message>
     <message>
         <source>%1 is not a player the table knows.</source>
@@ -2084,6 +2156,10 @@
     <message>
         <source>%1 may not be played now: follow suit with a bright card.</source>
         <translation>%1 darf jetzt nicht gespielt werden: Bedienen Sie mit einer hellen Karte.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seated</source>
+        <translation>%1 von %2 am Tisch</translation>
     </message>
     <message>
         <source>%1 plays %2</source>
@@ -2230,8 +2306,12 @@
         <translation>Spiel ändern</translation>
     </message>
     <message>
+        <source>Connected</source>
+        <translation type="vanished">Verbunden</translation>
+    </message>
+    <message>
         <source>Connected to %1</source>
-        <translation>Verbunden mit %1</translation>
+        <translation type="vanished">Verbunden mit %1</translation>
     </message>
     <message>
         <source>Copy a rule profile and change its options</source>
@@ -2282,6 +2362,10 @@
         <translation>Gastgeber weg – neuer Versuch …</translation>
     </message>
     <message>
+        <source>Host not saving</source>
+        <translation>Gastgeber speichert nicht</translation>
+    </message>
+    <message>
         <source>It is not saved for later: it cannot be continued.</source>
         <translation>Sie wird nicht für später gespeichert: Sie kann nicht fortgesetzt werden.</translation>
     </message>
@@ -2324,6 +2408,10 @@
     <message>
         <source>Not saving: %1</source>
         <translation>Ohne Speichern: %1</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Getrennt</translation>
     </message>
     <message>
         <source>Play the same cards again from the seat of:</source>
@@ -2414,6 +2502,10 @@
         <translation>Das Spiel ist zu Ende</translation>
     </message>
     <message>
+        <source>The host cannot save: the table waits…</source>
+        <translation>Der Gastgeber kann nicht speichern: der Tisch wartet …</translation>
+    </message>
+    <message>
         <source>The host is gone (%1). Trying to reach it again… (try %2)</source>
         <translation>Der Gastgeber ist weg (%1). Neuer Verbindungsversuch … (Versuch %2)</translation>
     </message>
@@ -2451,7 +2543,7 @@
     </message>
     <message>
         <source>Waiting for %1</source>
-        <translation>Warten auf %1</translation>
+        <translation type="vanished">Warten auf %1</translation>
     </message>
     <message>
         <source>Waiting for %1 to come back…</source>
@@ -2463,7 +2555,7 @@
     </message>
     <message>
         <source>Waiting for players: %1 of %2 seated</source>
-        <translation>Warten auf Mitspieler: %1 von %2 am Tisch</translation>
+        <translation type="vanished">Warten auf Mitspieler: %1 von %2 am Tisch</translation>
     </message>
     <message>
         <source>Waiting for the database…</source>
@@ -2507,7 +2599,7 @@
     </message>
     <message>
         <source>away: %1</source>
-        <translation>nicht da: %1</translation>
+        <translation type="vanished">nicht da: %1</translation>
     </message>
     <message>
         <source>bid %1</source>
@@ -2551,7 +2643,7 @@
     </message>
     <message>
         <source>the host</source>
-        <translation>dem Gastgeber</translation>
+        <translation type="vanished">dem Gastgeber</translation>
     </message>
     <message>
         <source>the series is closed</source>
@@ -4079,6 +4171,10 @@ kungen</translation>
         <translation>%1 bei %2</translation>
     </message>
     <message>
+        <source>%1 at %2 is gone: trying again (try %3)…</source>
+        <translation>%1 unter %2 ist weg: neuer Versuch (%3.) …</translation>
+    </message>
+    <message>
         <source>&amp;Send</source>
         <translation>&amp;Senden</translation>
     </message>
@@ -4091,8 +4187,16 @@ kungen</translation>
         <translation>Chat</translation>
     </message>
     <message>
+        <source>Connected to %1 at %2</source>
+        <translation>Verbunden mit %1 unter %2</translation>
+    </message>
+    <message>
         <source>Deal %1: NOT verified (%2)</source>
         <translation>Spiel %1: NICHT geprüft (%2)</translation>
+    </message>
+    <message>
+        <source>Deal %1: fetched afterwards</source>
+        <translation>Spiel %1: nachträglich geholt</translation>
     </message>
     <message>
         <source>Deal %1: verified</source>
@@ -4109,6 +4213,10 @@ kungen</translation>
     <message>
         <source>Not at a table</source>
         <translation>An keinem Tisch</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
     </message>
     <message>
         <source>Seat %1</source>
@@ -4142,6 +4250,10 @@ kungen</translation>
         <source>open seat</source>
         <translation>freier Platz</translation>
     </message>
+    <message>
+        <source>the host</source>
+        <translation>Gastgeber</translation>
+    </message>
 </context>
 <context>
     <name>TableScene</name>
@@ -4172,8 +4284,16 @@ kungen</translation>
         <translation>Du bist nicht am Zug.</translation>
     </message>
     <message>
+        <source>Not now: wait a moment and try again.</source>
+        <translation>Gerade nicht: warte einen Moment und versuche es noch einmal.</translation>
+    </message>
+    <message>
         <source>Pushes</source>
         <translation>Schiebt</translation>
+    </message>
+    <message>
+        <source>Someone else holds your seat now.</source>
+        <translation>Jemand anderes hat jetzt deinen Platz.</translation>
     </message>
     <message>
         <source>Takes the skat</source>
@@ -4184,20 +4304,100 @@ kungen</translation>
         <translation>Das Spiel konnte nicht gespeichert werden; es wartet und wird später gespeichert (%1)</translation>
     </message>
     <message>
+        <source>The host cannot save the table just now: play waits until it can.</source>
+        <translation>Der Gastgeber kann den Tisch gerade nicht speichern: das Spiel wartet, bis er es kann.</translation>
+    </message>
+    <message>
+        <source>The host closed the connection: nothing arrived in time.</source>
+        <translation>Der Gastgeber hat die Verbindung beendet: es kam nichts rechtzeitig an.</translation>
+    </message>
+    <message>
+        <source>The host could not handle your move; nothing changed. Try again.</source>
+        <translation>Der Gastgeber konnte deinen Zug nicht bearbeiten; nichts hat sich geändert. Versuche es noch einmal.</translation>
+    </message>
+    <message>
+        <source>The host could not read your move; nothing changed. Try again.</source>
+        <translation>Der Gastgeber konnte deinen Zug nicht lesen; nichts hat sich geändert. Versuche es noch einmal.</translation>
+    </message>
+    <message>
+        <source>The host does not know this window yet: join the table again.</source>
+        <translation>Der Gastgeber kennt dieses Fenster noch nicht: setz dich erneut an den Tisch.</translation>
+    </message>
+    <message>
+        <source>The host is busy: try again in a moment.</source>
+        <translation>Der Gastgeber ist beschäftigt: versuche es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>The host is not connected: wait until the table is back.</source>
+        <translation>Der Gastgeber ist nicht verbunden: warte, bis der Tisch wieder da ist.</translation>
+    </message>
+    <message>
+        <source>The host plays another version of Skat: your move was not taken.</source>
+        <translation>Der Gastgeber spielt eine andere Skat-Version: dein Zug wurde nicht angenommen.</translation>
+    </message>
+    <message>
         <source>The host refused the move: %1</source>
-        <translation>Der Gastgeber hat den Zug abgelehnt: %1</translation>
+        <translation type="vanished">Der Gastgeber hat den Zug abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>The host refused your move.</source>
+        <translation>Der Gastgeber hat deinen Zug abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The rules do not allow that move.</source>
+        <translation>Diesen Zug erlauben die Regeln nicht.</translation>
+    </message>
+    <message>
+        <source>The rules do not allow that move: %1</source>
+        <translation>Diesen Zug erlauben die Regeln nicht: %1</translation>
     </message>
     <message>
         <source>The series could not be saved yet (%1); its finished deals wait and are saved when you press Save again.</source>
         <translation>Die Serie konnte noch nicht gespeichert werden (%1); ihre beendeten Spiele warten und werden gespeichert, wenn Sie „Erneut speichern“ drücken.</translation>
     </message>
     <message>
+        <source>The table has no room for another player.</source>
+        <translation>Am Tisch ist kein Platz für einen weiteren Spieler.</translation>
+    </message>
+    <message>
         <source>The table moved on before your move arrived: look again.</source>
         <translation>Der Tisch war schon weiter, als dein Zug ankam: schau noch einmal hin.</translation>
     </message>
     <message>
+        <source>There is no such seat at this table.</source>
+        <translation>Diesen Platz gibt es an diesem Tisch nicht.</translation>
+    </message>
+    <message>
         <source>This deal is already on the score sheet; replay it instead.</source>
         <translation>Dieses Spiel steht schon in der Spielliste; spielen Sie es stattdessen noch einmal.</translation>
+    </message>
+    <message>
+        <source>This table is no longer there.</source>
+        <translation>Diesen Tisch gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Too many moves at once: wait a moment.</source>
+        <translation>Zu viele Züge auf einmal: warte einen Moment.</translation>
+    </message>
+    <message>
+        <source>Wrong password for this table.</source>
+        <translation>Falsches Passwort für diesen Tisch.</translation>
+    </message>
+    <message>
+        <source>You are at this table already.</source>
+        <translation>Du sitzt schon an diesem Tisch.</translation>
+    </message>
+    <message>
+        <source>You do not play at this table: join it again to play.</source>
+        <translation>Du spielst nicht an diesem Tisch: setz dich erneut, um zu spielen.</translation>
+    </message>
+    <message>
+        <source>Your last move is still on its way to the host.</source>
+        <translation>Dein letzter Zug ist noch unterwegs zum Gastgeber.</translation>
+    </message>
+    <message>
+        <source>Your seat could not be given back.</source>
+        <translation>Dein Platz konnte nicht zurückgegeben werden.</translation>
     </message>
     <message>
         <source>it chose an illegal move</source>

@@ -60,7 +60,6 @@ from skat_desktop.gui.new_game import default_player_name, offered_profiles
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.net import protocol as wire
-from skat_desktop.net.hosted_table import MAX_PLANNED_DEALS
 
 log = logging.getLogger(__name__)
 
@@ -100,10 +99,29 @@ def level_title(level: str | None) -> str:
 
 
 def refusal_text(code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
-    """One translated line for the host's refusal ``code`` (its English message is the
-    fallback for codes a newer host may send)."""
+    """One translated line for the host's refusal ``code`` (``protocol.ERROR_CODES``);
+    the host's English sentence is shown only for ``illegal`` (the engine's reason,
+    which names only the player's own cards), never for a code a newer host may send."""
     params = params or {}
+    unreadable = QCoreApplication.translate(
+        "Lan", "The host could not read what was sent; nothing changed."
+    )
     texts = {
+        "bad_frame": unreadable,
+        "too_large": unreadable,
+        "bad_json": unreadable,
+        "unknown_type": unreadable,
+        "hello_first": QCoreApplication.translate(
+            "Lan", "The host expected a greeting first: connect again."
+        ),
+        "not_your_turn": QCoreApplication.translate("Lan", "It is not your turn."),
+        "stale": QCoreApplication.translate("Lan", "The table moved on meanwhile: look again."),
+        "internal": QCoreApplication.translate(
+            "Lan", "The host could not handle that; nothing changed."
+        ),
+        "host_cannot_save": QCoreApplication.translate(
+            "Lan", "The host cannot save the table just now: play waits until it can."
+        ),
         "seat_taken": QCoreApplication.translate("Lan", "That seat is taken: choose another one."),
         "seat_invalid": QCoreApplication.translate("Lan", "There is no such seat at this table."),
         "bad_password": QCoreApplication.translate("Lan", "Wrong password for this table."),
@@ -139,9 +157,14 @@ def refusal_text(code: str, message: str = "", params: dict[str, Any] | None = N
         )
     if code in texts:
         return texts[code]
-    return QCoreApplication.translate("Lan", "The host refused: %1").replace(
-        "%1", " ".join(str(message or code).split())
-    )
+    if code == "illegal":
+        line = " ".join(str(message).split())
+        if line:
+            return QCoreApplication.translate("Lan", "The rules do not allow that: %1").replace(
+                "%1", line
+            )
+        return QCoreApplication.translate("Lan", "The rules do not allow that.")
+    return QCoreApplication.translate("Lan", "The host refused that.")
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -340,7 +363,7 @@ class HostDialog(QDialog):
             self.seat_labels.append(label)
             form.addRow(label, box)
         self.deals = QSpinBox(self)
-        self.deals.setRange(1, MAX_PLANNED_DEALS)  # the host refuses more
+        self.deals.setRange(1, wire.MAX_PLANNED_DEALS)  # the host refuses more
         self.deals.setValue(self.lan.host_value("deals", 36) or 36)
         form.addRow(self._buddy(self.tr("&Deals in the series:"), self.deals), self.deals)
 
@@ -1411,6 +1434,19 @@ class LanPlay(QObject):
         shown = ["127.0.0.1"] if self.listen.startswith("127.") else lan_addresses()
         return ", ".join(f"{a}:{port}" for a in shown)
 
+    def hosting_line(self) -> str:
+        """Where friends join the tables hosted here ("" when not hosting): the Table
+        tab says it while a table is played in the window, the status bar otherwise."""
+        if not self.host.running or self.host.port is None:
+            return ""
+        return self.tr("You host this table. Friends join at %1").replace(
+            "%1", self.addresses_text()
+        )
+
+    def refresh_status(self) -> None:
+        """The window began or stopped playing at a table: the hosting line's length."""
+        self._show_hosting()
+
     def _show_hosting(self) -> None:
         label = self.status_label
         if not self.host.running:
@@ -1420,19 +1456,21 @@ class LanPlay(QObject):
         if self.host.port is None:
             label.setText(self.tr("Starting the host…"))
         else:
-            text = self.tr("Hosting on %1").replace("%1", self.addresses_text())
             others = self.others_connected()
+            at_table = getattr(self.window, "lan_panel", None) is not None
+            if at_table:  # the addresses are in the Table tab: the turn line needs the room
+                text = self.tr("Hosting")
+            else:
+                text = self.tr("Hosting on %1").replace("%1", self.addresses_text())
             if others:
                 text += " · " + self.tr("connected: %1").replace("%1", str(others))
             label.setText(text)
-            label.setToolTip(
-                tip(
-                    self.tr(
-                        "Friends on this network join with Game → Join a table…, or by "
-                        "typing one of these addresses."
-                    )
-                )
+            join = self.tr(
+                "Friends on this network join with Game → Join a table…, or by "
+                "typing one of these addresses."
             )
+            label.setToolTip(tip(f"{self.addresses_text()}\n{join}"))
+        label.setMinimumWidth(0)  # a QLabel's size hint grows with its minimum: measure afresh
         label.setMinimumWidth(label.sizeHint().width())  # the address friends type: never cut
         label.show()
 

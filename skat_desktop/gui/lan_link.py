@@ -17,10 +17,14 @@ What a player at a club evening expects of it:
   back with the token and the table goes on where it is.
 - Each finished deal is checked (fair deals) and the client's own copy of the series is
   written through the window's :class:`~skat_desktop.gui.store_worker.StoreWriter`, off
-  the GUI thread, one deal at a time and in order.
+  the GUI thread, in order. A window that came late (or was away for some deals) holds
+  the deals after the gap and fetches the missing ones from the host (``records``), so
+  its copy ends equal to the host's.
 
-:class:`TablePanel` is the side panel's tab at a networked table: who sits where and who
-is connected, each deal's check, and the chat between deals.
+:class:`TablePanel` is the side panel's tab at a networked table: the host and its
+address (and where friends join a table hosted here), who sits where and who is
+connected, each deal's check, and the chat between deals. The status bar keeps only a
+word or two of it, so the turn line stays whole at 1024 px.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ import hashlib
 import json
 import logging
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer, Signal
@@ -91,12 +97,35 @@ def _token_key(host: str, port: int, table: str) -> str:
     return f"{TOKENS}/{where}_{table}"
 
 
-def _record(store: Store, done: FinishedDeal) -> tuple[int | None, int]:
-    """On the writer's thread: keep one finished deal in the client's own copy of the
-    series (found again by its place); returns (series id, deal number)."""
-    recorder = ClientRecorder(store)
-    recorder.record(done)
-    return recorder.series_id, done.number
+@dataclass(frozen=True)
+class _Kept:
+    """How one write of finished deals into the client's copy went."""
+
+    series_id: int | None
+    results: tuple[tuple[int, int | str | None], ...]  # (number, deal id / None / why not)
+    held: tuple[int, ...]  # deals waiting for the ones before them (to be fetched)
+    notes: tuple[str, ...]  # why a deal could not be kept (one line each)
+
+
+class _Notes:
+    """Collects what :meth:`ClientRecorder.record_all` says about deals it cannot keep
+    (on the writer's thread: the client's table is the GUI thread's)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def note(self, text: str) -> None:
+        self.lines.append(text)
+
+
+def _record(store: Store, recorder: ClientRecorder, deals: list[FinishedDeal]) -> _Kept:
+    """On the writer's thread: keep finished deals in the client's own copy of the series
+    (found again by its place), in order; a deal after a gap (this window came late or
+    missed deals) is held by ``recorder`` until the deals before it are fetched."""
+    recorder.use(store)
+    notes = _Notes()
+    results = recorder.record_all(notes, deals)
+    return _Kept(recorder.series_id, tuple(results), recorder.held, tuple(notes.lines))
 
 
 class LanLink(QObject):
@@ -111,7 +140,9 @@ class LanLink(QObject):
     while a table is joined the link then tries again), ``reconnecting(int, int)`` (the
     try about to be made and the pause before it in ms), ``updated()`` (frames came: the
     table may have moved on), ``verified(int, object)`` (deal number: True or why it is
-    not verified), ``stored(int, int)`` (the client's copy: series id, deal number),
+    not verified), ``fetched(int)`` (a deal played before this window came, or while it
+    was away, fetched from the host for the client's copy: not witnessed, so no verdict),
+    ``stored(int, int)`` (the client's copy: series id, deal number),
     ``storeFailed(str)``, ``left(object, str)`` (the table's :class:`RemoteTable` is
     not played any more: the player left it -- why is ``""`` -- or its seat could not be
     taken back after the host came back: the host's reason).
@@ -127,6 +158,7 @@ class LanLink(QObject):
     reconnecting = Signal(int, int)
     updated = Signal()
     verified = Signal(int, object)
+    fetched = Signal(int)
     stored = Signal(int, int)
     storeFailed = Signal(str)
     left = Signal(object, str)
@@ -161,6 +193,11 @@ class LanLink(QObject):
         self._heard = 0  # frames since the last signal
         self._keep: deque[FinishedDeal] = deque()  # deals for the client's copy, in order
         self._job: int | None = None
+        self._batch = 0  # deals of ``_keep`` in the write that is out
+        # the client's copy of the table's series (its deals held for a gap, what it asked
+        # the host for); used on the writer's thread, one write at a time
+        self._recorder: ClientRecorder | None = None
+        self._recorder_for: tuple[str, str | None] | None = None  # (host, table)
         self._tries = 0
         self._retry = QTimer(self)
         self._retry.setSingleShot(True)
@@ -248,13 +285,30 @@ class LanLink(QObject):
         sock.connected.connect(self._connected)
         sock.readyRead.connect(self._read)
         sock.disconnected.connect(lambda: self._lost(self._ended()))
-        sock.errorOccurred.connect(lambda _e: self._lost(sock.errorString()))
+        sock.errorOccurred.connect(lambda e: self._lost(self._socket_error(sock, e)))
         self._socket = sock
         self._connect_timer.start(CONNECT_MS)
         sock.connectToHost(self.address[0], self.address[1])
 
     def _ended(self) -> str:
-        return self.client.closing or self.tr("the host closed the connection")
+        if self.client.closing:  # the host's own words stay in the log: they are English
+            log.info("the host closed the connection: %s", self.client.closing)
+            return self.tr("the host shut down")
+        return self.tr("the host closed the connection")
+
+    def _socket_error(self, sock: QTcpSocket, error: QAbstractSocket.SocketError) -> str:
+        """Why the connection failed, in the player's language (Qt's own sentence is
+        English and goes to the log)."""
+        log.info("connection to the host: %s", sock.errorString())
+        E = QAbstractSocket.SocketError
+        words = {
+            E.ConnectionRefusedError: self.tr("nobody answers at that address"),
+            E.RemoteHostClosedError: self.tr("the host closed the connection"),
+            E.HostNotFoundError: self.tr("no computer of that name was found"),
+            E.SocketTimeoutError: self.tr("no answer from the host"),
+            E.NetworkError: self.tr("the network is not reachable"),
+        }
+        return words.get(error, self.tr("the connection failed"))
 
     def _connected(self) -> None:
         self._connect_timer.stop()
@@ -507,6 +561,7 @@ class LanLink(QObject):
         if self.remote is not None:
             self.remote.set_connected(True)
             self.joined.emit(self.remote)
+        self._fetch_missing()  # deals the copy still lacks (asked once per connection)
 
     def _error(self, msg: ErrorReply) -> None:
         pending = self._join
@@ -519,11 +574,13 @@ class LanLink(QObject):
                     self._start_join(table, seat, pending["password"], None)
                     return
             if self._back is not None:  # the seat could not be taken back: the table is lost
+                from skat_desktop.gui.lan_dialogs import refusal_text
+
                 self._back = None
                 remote, self.remote = self.remote, None
                 if remote is not None:
                     remote.set_connected(False)
-                    self.left.emit(remote, msg.message)
+                    self.left.emit(remote, refusal_text(msg.code, msg.message, msg.params))
             self.refused.emit(msg.code, msg.message)
             return
         self.refused.emit(msg.code, msg.message)
@@ -533,7 +590,10 @@ class LanLink(QObject):
         remote = self.remote
         if remote is not None:
             for done in remote.take_finished():
-                self.verified.emit(done.number, done.verified)
+                if done.fetched:  # its record, fetched to fill the copy: not seen played
+                    self.fetched.emit(done.number)
+                else:
+                    self.verified.emit(done.number, done.verified)
                 if self.writer is not None and done.deal is not None:
                     self._keep.append(done)
             self._write_next()
@@ -544,38 +604,64 @@ class LanLink(QObject):
     # ------------------------------------------------------------------ the client's copy
 
     def _write_next(self) -> None:
+        """Hand the deals waiting for the client's copy to the writer: those of one table
+        at a time, with the deals the copy holds for a gap (one write out at a time)."""
         if self._job is not None or not self._keep or self.writer is None:
             return
-        done = self._keep[0]
-        self._job = self.writer.submit(lambda store: _record(store, done))
+        first = self._keep[0]
+        where = (first.host, first.table)
+        if self._recorder is None or self._recorder_for != where:
+            self._recorder, self._recorder_for = ClientRecorder(None), where
+        deals = []
+        for done in self._keep:
+            if (done.host, done.table) != where:
+                break
+            deals.append(done)
+        recorder, self._batch = self._recorder, len(deals)
+        self._job = self.writer.submit(lambda store: _record(store, recorder, deals))
 
     def _written(self, ticket: int, ok: bool, answer: object) -> None:
         if ticket != self._job:
             return
         self._job = None
-        done = self._keep[0] if self._keep else None
-        if ok:
-            self._tries = 0
-            if self._keep:
-                self._keep.popleft()
-            series_id, number = answer
-            if series_id is not None:
-                self.stored.emit(series_id, number)
-        elif getattr(answer, "busy", False) and self._tries < STORE_TRIES:
-            self._tries += 1
+        if not ok and getattr(answer, "busy", False) and self._tries < STORE_TRIES:
+            self._tries += 1  # another program holds the lock: the same deals again soon
             self._store_again.start(STORE_RETRY_MS)
             return
+        self._tries = 0
+        deals = [self._keep.popleft() for _ in range(min(self._batch, len(self._keep)))]
+        self._batch = 0
+        if ok:
+            kept: _Kept = answer
+            for number, result in kept.results:
+                if type(result) is int and kept.series_id is not None:
+                    self.stored.emit(kept.series_id, number)
+                elif isinstance(result, str) and number not in kept.held:
+                    self._store_failed(number, result)
+            self._fetch_missing()
         else:
-            self._tries = 0
-            if self._keep:
-                self._keep.popleft()
-            number = done.number if done is not None else 0
-            self.storeFailed.emit(
-                self.tr("Your copy of deal %1 could not be kept: %2")
-                .replace("%1", str(number))
-                .replace("%2", str(answer))
-            )
+            for done in deals[:1]:
+                self._store_failed(done.number, str(answer))
         self._write_next()
+
+    def _store_failed(self, number: int, why: str) -> None:
+        self.storeFailed.emit(
+            self.tr("Your copy of deal %1 could not be kept: %2")
+            .replace("%1", str(number))
+            .replace("%2", why)
+        )
+
+    def _fetch_missing(self) -> None:
+        """Ask the host for the deals the client's copy lacks before a deal it holds (this
+        window came late, or was away for some deals): the copy ends equal to the host's."""
+        recorder, client = self._recorder, self.client
+        if recorder is None or self._job is not None or not self.connected:
+            return
+        if self.remote is None or self._recorder_for != (client.host, client.table):
+            return
+        frame = recorder.fetch(client)
+        if frame is not None:
+            self._send(frame)
 
     def finish(self, msecs: int = 5000) -> None:
         """Wait for the client's copy of the deals that ended (closing the window)."""
@@ -594,10 +680,14 @@ class TablePanel(QWidget):
     """The side panel's tab at a networked table: the table and its host, who sits where
     and who is here, each deal's fair-deal check, and the chat (between deals only)."""
 
+    FETCHED = "fetched"
+    """The verdict of a deal fetched afterwards for the client's copy (not seen played)."""
+
     def __init__(self, link: LanLink, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.link = link
         self.verdicts: dict[int, bool | str] = {}
+        self.hosting_line: Callable[[], str] | None = None  # "you host this table at ..."
         self._chat: deque[ChatMessage] = deque(maxlen=200)
         column = QVBoxLayout(self)
         self.title = QLabel(self)
@@ -605,6 +695,10 @@ class TablePanel(QWidget):
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
+        # the connection in words (the status bar says it in one): host, address, state
+        self.connection = QLabel(self)
+        self.connection.setWordWrap(True)
+        self.connection.setObjectName("LanConnection")
         self.seats = QLabel(self)
         self.seats.setWordWrap(True)
         self.fair_title = QLabel(self)
@@ -623,11 +717,19 @@ class TablePanel(QWidget):
         self.send_button.clicked.connect(self.send)
         row.addWidget(self.line, 1)
         row.addWidget(self.send_button)
-        plain(self.title, self.seats, self.fair, self.fair_title, self.chat_title)
+        plain(self.title, self.connection, self.seats, self.fair, self.fair_title, self.chat_title)
         for heading in (self.fair_title, self.chat_title):
             heading.setFont(font)  # bold, as the title
-        for w in (self.title, self.seats, self.fair_title, self.fair, self.chat_title):
+        for w in (
+            self.title,
+            self.connection,
+            self.seats,
+            self.fair_title,
+            self.fair,
+            self.chat_title,
+        ):
             column.addWidget(w)
+        link.fetched.connect(self.add_fetched)
         column.addWidget(self.log, 1)
         column.addLayout(row)
         self.retranslate()
@@ -674,23 +776,61 @@ class TablePanel(QWidget):
             lines.append(f"{shown} — {state}")
         return lines
 
+    def connection_lines(self) -> list[str]:
+        """The connection in words: to which host at which address, or that it is gone;
+        and, at a table this window hosts, the addresses friends join at."""
+        link = self.link
+        where = ""
+        if link.address is not None:
+            host, port = link.address
+            where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        host = link.host_name or self.tr("the host")
+        if link.state == CONNECTED:
+            line = self.tr("Connected to %1 at %2").replace("%1", host).replace("%2", where)
+        elif link.state == GONE:
+            line = (
+                self.tr("%1 at %2 is gone: trying again (try %3)…")
+                .replace("%1", host)
+                .replace("%2", where)
+                .replace("%3", str(max(1, link.attempt)))
+            )
+        else:
+            line = self.tr("Not connected")
+        lines = [line]
+        hosting = self.hosting_line() if self.hosting_line is not None else ""
+        if hosting:
+            lines.append(hosting)
+        return lines
+
+    def status_lines(self) -> list[str]:
+        """The connection and the seats: the status bar's tooltip."""
+        return [*self.connection_lines(), *self.seat_lines()]
+
     def refresh(self) -> None:
         link = self.link
         remote = link.remote
         if remote is not None and remote.client.joined:
             info = remote.client.info or {}
-            name = info.get("name") or getattr(remote.client, "name", "") or remote.table_id
+            name = (
+                remote.client.table_name
+                or info.get("name")
+                or getattr(remote.client, "name", "")
+                or remote.table_id
+            )
             self.title.setText(
                 self.tr("%1 at %2").replace("%1", str(name)).replace("%2", link.host_name)
             )
         else:
             self.title.setText(self.tr("Not at a table"))
+        self.connection.setText("\n".join(self.connection_lines()))
         self.seats.setText("\n".join(self.seat_lines()))
         lines = []
         for number in sorted(self.verdicts)[-8:]:
             verdict = self.verdicts[number]
             if verdict is True:
                 lines.append(self.tr("Deal %1: verified").replace("%1", str(number)))
+            elif verdict == self.FETCHED:
+                lines.append(self.tr("Deal %1: fetched afterwards").replace("%1", str(number)))
             else:
                 lines.append(
                     self.tr("Deal %1: NOT verified (%2)")
@@ -716,6 +856,12 @@ class TablePanel(QWidget):
         while len(self.verdicts) > 64:
             del self.verdicts[min(self.verdicts)]
         self.refresh()
+
+    def add_fetched(self, number: int) -> None:
+        """A deal played before this window came (or while it was away), its record
+        fetched for the client's copy: checked, but not witnessed here."""
+        if number not in self.verdicts:
+            self.add_verdict(number, self.FETCHED)
 
     def send(self) -> None:
         text = " ".join(self.line.text().split())

@@ -80,7 +80,7 @@ from skat_desktop.gui.i18n import (
     language_name,
 )
 from skat_desktop.gui.lan_dialogs import LanPlay
-from skat_desktop.gui.lan_link import CONNECTED, TablePanel
+from skat_desktop.gui.lan_link import CONNECTED, GONE, TablePanel
 from skat_desktop.gui.new_game import (
     HUMAN,
     NewGame,
@@ -438,6 +438,7 @@ class MainWindow(QMainWindow):
         self.lan_panel: TablePanel | None = None  # the side panel's tab at a networked table
         self._link = None  # the LanLink of the networked table played here (followed once)
         self._lan_series: int | None = None  # this window's copy of that table's series
+        self._lan_verdict: tuple[int, object] | None = None  # the last deal checked there
         self._leaving_lan = False
         if store is not None and store_error is None:
             never_wait(store)  # its thread is the GUI's: a lock is waited for elsewhere
@@ -831,6 +832,10 @@ class MainWindow(QMainWindow):
         self._lan_status()
         if self.lan_panel is not None:
             self._fit_side_tabs()  # the tabs' titles in this language
+            link = self._link
+            gone = link is not None and link.state == GONE
+            if gone and self.messages.isVisible() and self.messages.kind == "lan":
+                self._lan_message(link.reason, link.attempt)  # "the host is gone", translated
 
     def _side_titles(self) -> dict[str, str]:
         return {
@@ -2194,7 +2199,9 @@ class MainWindow(QMainWindow):
             self.lan_panel.setProperty("sidePanel", LAN_TABLE)
             self.lan_panel.setObjectName(f"SidePanel-{LAN_TABLE}")
             self.add_side_panel(self._side_titles()[LAN_TABLE], self.lan_panel, show=False)
+        self._lan_verdict = None
         if self.lan_panel is not None:
+            self.lan_panel.hosting_line = self.lan.hosting_line
             self.lan_panel.verdicts.clear()
             self.lan_panel.refresh()
             self._fit_side_tabs()
@@ -2247,6 +2254,8 @@ class MainWindow(QMainWindow):
         """The connection ended: on purpose (leaving, quitting), or the host is gone --
         then ``reconnecting`` follows at once and says so."""
         if self._remote() is not None:
+            if self.lan_panel is not None:
+                self.lan_panel.refresh()
             self._lan_status()
 
     def _lan_reconnecting(self, attempt: int, _delay_ms: int) -> None:
@@ -2263,6 +2272,8 @@ class MainWindow(QMainWindow):
             text.replace("%1", reason).replace("%2", str(max(1, attempt))), "lan"
         )
         self.turn_label.setText(self.tr("Host gone — trying again…"))
+        if self.lan_panel is not None:
+            self.lan_panel.refresh()  # the try's number
         self._lan_status()
 
     def _lan_updated(self) -> None:
@@ -2284,7 +2295,20 @@ class MainWindow(QMainWindow):
             return
         if self.lan_panel is not None:
             self.lan_panel.add_verdict(number, verdict)
+        self._lan_verdict = (number, verdict)
+        why = self._show_verdict()
+        if why:
+            self._message(why, "lan_fair")
+
+    def _show_verdict(self) -> str:
+        """The last deal's check in the status bar (in the current language); returns
+        the sentence of a deal NOT verified, for the message bar."""
         label = self.verify_label
+        if self._lan_verdict is None or self._remote() is None:
+            label.hide()
+            return ""
+        number, verdict = self._lan_verdict
+        why = ""
         if verdict is True:
             label.setText(self.tr("Deal %1 verified").replace("%1", str(number)))
             fair = self.tr("The cards of deal %1 were dealt fairly: nobody could choose them.")
@@ -2296,8 +2320,8 @@ class MainWindow(QMainWindow):
             why = why.replace("%2", str(verdict))
             label.setToolTip(tip(why))
             label.setStyleSheet("color: #c62828; font-weight: 700")
-            self._message(why, "lan_fair")
         label.show()
+        return why
 
     def _lan_stored(self, series_id: int, number: int) -> None:
         """This window's copy of a networked deal is in its database: the views show it."""
@@ -2315,6 +2339,15 @@ class MainWindow(QMainWindow):
         client = getattr(port, "client", None)
         if self._link is not None and self._link.state != CONNECTED:
             return self.tr("Host gone — trying again…")
+        if getattr(client, "paused", None) is not None:
+            return self.tr("The host cannot save: the table waits…")
+        concession = getattr(client, "concession", None)
+        if concession is not None:
+            return (
+                self.tr("%1 concedes; waiting for %2 to agree…")
+                .replace("%1", port.names[concession[0]])
+                .replace("%2", port.names[concession[1]])
+            )
         if need.phase == LOBBY:
             return self.tr("Waiting for players to take their seats…")
         if client is not None and need.seat == client.waiting_for:
@@ -2323,42 +2356,41 @@ class MainWindow(QMainWindow):
         return thinking
 
     def _lan_status(self) -> None:
-        """The status bar at a networked table: the connection, who is waited for."""
+        """The status bar at a networked table, kept short (the turn line needs the room
+        at 1024 px): the connection in a word or two and the last deal's check. The host,
+        its address, who is away and who hosts are in the side panel's Table tab."""
         port = self._remote()
         link = self._link
         label = self.lan_label
+        self.lan.refresh_status()  # "Hosting" is short while a table is played here
         if port is None or link is None:
             label.hide()
             self.verify_label.hide()
             return
         client = port.client
-        host = link.host_name or self.tr("the host")
-        away = [
-            port.names[s["seat"]]
-            for s in client.seat_infos or ()
-            if s["kind"] == "human" and not s["connected"]
-        ]
         if link.state != CONNECTED:
-            text, color = self.tr("Host gone — trying again…"), "#c62828"
+            text, color = self.tr("Offline"), "#c62828"
+        elif getattr(client, "paused", None) is not None:
+            text, color = self.tr("Host not saving"), "#c62828"
         elif client.waiting_for is not None:
             name = port.names[client.waiting_for]
-            text, color = self.tr("Waiting for %1").replace("%1", name), "#b26a00"
+            text, color = self.tr("%1 is away").replace("%1", name), "#b26a00"
         elif not port.dealt:
             seated = sum(1 for s in client.seat_infos or () if s["kind"] != "open")
             text = (
-                self.tr("Waiting for players: %1 of %2 seated")
+                self.tr("%1 of %2 seated")
                 .replace("%1", str(seated))
                 .replace("%2", str(port.table_size))
             )
             color = "#b26a00"
-        else:
-            text, color = self.tr("Connected to %1").replace("%1", host), "#2e7d32"
-        if link.state == CONNECTED and away and client.waiting_for is None:
-            text += " · " + self.tr("away: %1").replace("%1", ", ".join(away))
+        else:  # all is well: nothing to say (the Table tab names host and address)
+            text, color = "", ""
         label.setText(text)
-        label.setStyleSheet(f"color: {color}; font-weight: 600")
-        label.setToolTip(tip("\n".join(self.lan_panel.seat_lines()) if self.lan_panel else ""))
-        label.show()
+        label.setStyleSheet(f"color: {color}; font-weight: 600" if color else "")
+        lines = self.lan_panel.status_lines() if self.lan_panel is not None else []
+        label.setToolTip(tip("\n".join(lines)))
+        label.setVisible(bool(text))
+        self._show_verdict()
 
     def leave_table(self) -> bool:
         """Game → Leave the table: asked first while its series is under way; the host is
@@ -2422,6 +2454,8 @@ class MainWindow(QMainWindow):
             panel.deleteLater()
         self.lan_label.hide()
         self.verify_label.hide()
+        self._lan_verdict = None
+        self.lan.refresh_status()
         self._fit_side_tabs()
         if self.messages.isVisible() and self.messages.kind.startswith("lan"):
             self.messages.hide()

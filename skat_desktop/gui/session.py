@@ -34,7 +34,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from skat_desktop.app.port import LocalTable, PortNeed, Refused, TablePort, Waiting
 from skat_desktop.app.table import (
@@ -58,6 +58,7 @@ from skat_desktop.gui import game_words
 from skat_desktop.gui.store_worker import DealsWritten, StoreWriter, brief_wait, write_deals
 from skat_desktop.gui.table_state import TableState, build_state
 from skat_desktop.gui.worker import JobResult, Worker
+from skat_desktop.net.remote import HOST_GONE, MOVE_OUT, MOVED_ON
 
 log = logging.getLogger(__name__)
 
@@ -252,13 +253,21 @@ class TableSession(QObject):
             self._run(lambda: self.port.apply(Claim(self._claim_position)))
 
     def _run(self, fn: Callable[[], object]) -> bool:
-        """Run a call of the port; events become signals, a refusal a message."""
+        """Run a call of the port; events become signals, a refusal a message (a remote
+        table's by its code, in the player's language; a move that only crossed a change
+        of the table is no refusal: the table is drawn as it is now)."""
         self._events.clear()
         self._running = True
         try:
             fn()
         except TableError as e:
-            self.message.emit(str(e), "refused")
+            code = getattr(e, "code", None)
+            if code == MOVED_ON:
+                self._moved_on()
+            elif isinstance(code, str):
+                self.message.emit(move_refusal(code, str(e)), "refused")
+            else:
+                self.message.emit(str(e), "refused")
             return False
         finally:
             self._running = False
@@ -319,19 +328,19 @@ class TableSession(QObject):
             text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
             self.message.emit(text.replace("%1", event.message), "store")
         elif isinstance(event, Refused):  # a remote table's answer to this window's move
-            self.message.emit(self._refusal(event), "refused")
+            if event.code == MOVED_ON:
+                self._moved_on()
+            else:
+                self.message.emit(move_refusal(event.code, event.message), "refused")
         self.tableEvent.emit(event)
         if not self._running and isinstance(event, _CHANGES):
             self._redraw_soon()  # not a move of ours: the table moved on by itself
 
-    def _refusal(self, event: Refused) -> str:
-        """A host's refusal of this window's move in the player's language (the engine's
-        sentence for an illegal move names only the player's own cards)."""
-        if event.code == "stale":
-            return self.tr("The table moved on before your move arrived: look again.")
-        if event.code == "not_your_turn":
-            return self.tr("It is not your turn.")
-        return self.tr("The host refused the move: %1").replace("%1", event.message)
+    def _moved_on(self) -> None:
+        """A move crossed a change of the table (the deal ended, the turn passed on): no
+        message, the table is drawn and asked afresh."""
+        self.need = None  # the turn the move answered is gone: ask again
+        self._redraw_soon()
 
     def _redraw_soon(self) -> None:
         """Redraw once for the events that came meanwhile (a remote table's own moves)."""
@@ -673,6 +682,90 @@ class TableSession(QObject):
                 self.writer.done.disconnect(self._on_written)
         with contextlib.suppress(ValueError):
             self.port.remove_listener(self._on_event)
+
+
+def move_refusal(code: str, message: str = "") -> str:
+    """The refusal of this window's move at a networked table, in the player's language,
+    by its code (``protocol.ERROR_CODES`` and the remote table's own). The host's English
+    sentence is shown only for ``illegal``: the engine's reason, naming only the player's
+    own cards."""
+
+    unreadable = QCoreApplication.translate(
+        "TableSession", "The host could not read your move; nothing changed. Try again."
+    )
+    texts = {
+        "bad_frame": unreadable,
+        "too_large": unreadable,
+        "bad_json": unreadable,
+        "unknown_type": unreadable,
+        "bad_field": unreadable,
+        "hello_first": QCoreApplication.translate(
+            "TableSession", "The host does not know this window yet: join the table again."
+        ),
+        "version": QCoreApplication.translate(
+            "TableSession", "The host plays another version of Skat: your move was not taken."
+        ),
+        "rate_limited": QCoreApplication.translate(
+            "TableSession", "Too many moves at once: wait a moment."
+        ),
+        "timeout": QCoreApplication.translate(
+            "TableSession", "The host closed the connection: nothing arrived in time."
+        ),
+        "no_table": QCoreApplication.translate("TableSession", "This table is no longer there."),
+        "seat_taken": QCoreApplication.translate(
+            "TableSession", "Someone else holds your seat now."
+        ),
+        "seat_invalid": QCoreApplication.translate(
+            "TableSession", "There is no such seat at this table."
+        ),
+        "bad_password": QCoreApplication.translate(
+            "TableSession", "Wrong password for this table."
+        ),
+        "bad_token": QCoreApplication.translate(
+            "TableSession", "Your seat could not be given back."
+        ),
+        "already_joined": QCoreApplication.translate(
+            "TableSession", "You are at this table already."
+        ),
+        "not_joined": QCoreApplication.translate(
+            "TableSession", "You do not play at this table: join it again to play."
+        ),
+        "not_your_turn": QCoreApplication.translate("TableSession", "It is not your turn."),
+        "stale": QCoreApplication.translate(
+            "TableSession", "The table moved on before your move arrived: look again."
+        ),
+        "not_now": QCoreApplication.translate(
+            "TableSession", "Not now: wait a moment and try again."
+        ),
+        "table_full": QCoreApplication.translate(
+            "TableSession", "The table has no room for another player."
+        ),
+        "server_busy": QCoreApplication.translate(
+            "TableSession", "The host is busy: try again in a moment."
+        ),
+        "host_cannot_save": QCoreApplication.translate(
+            "TableSession", "The host cannot save the table just now: play waits until it can."
+        ),
+        "internal": QCoreApplication.translate(
+            "TableSession", "The host could not handle your move; nothing changed. Try again."
+        ),
+        HOST_GONE: QCoreApplication.translate(
+            "TableSession", "The host is not connected: wait until the table is back."
+        ),
+        MOVE_OUT: QCoreApplication.translate(
+            "TableSession", "Your last move is still on its way to the host."
+        ),
+    }
+    if code == "illegal":
+        line = " ".join(str(message).split())
+        if not line:
+            return QCoreApplication.translate("TableSession", "The rules do not allow that move.")
+        return QCoreApplication.translate(
+            "TableSession", "The rules do not allow that move: %1"
+        ).replace("%1", line)
+    return texts.get(
+        code, QCoreApplication.translate("TableSession", "The host refused your move.")
+    )
 
 
 _CHANGES = (ActionApplied, DealStarted, ActionsUndone, DealFinished)

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import copy
 import json
+import sqlite3
 from collections import deque
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.actions import Action, action_from_dict
@@ -42,6 +43,7 @@ from skat_desktop.net.protocol import (
     ChatLine,
     Closing,
     Commit,
+    Concession,
     ErrorReply,
     Event,
     HostMessage,
@@ -56,7 +58,7 @@ from skat_desktop.net.protocol import (
     Turn,
     Welcome,
 )
-from skat_desktop.store.database import StoreError
+from skat_desktop.store.database import DatabaseBusy, StoreError
 
 if TYPE_CHECKING:
     from skat_desktop.store.repository import Store
@@ -69,6 +71,12 @@ READY_KEPT = 100  # finished deals waiting for the recorder (more than one recor
 HELD_KEPT = 64  # finished deals the recorder holds until the deals before them are fetched
 SEEN_KEPT = 200  # hands shown during one deal (a deal has fewer than 100 changes)
 LAN_SOURCE = "lan"  # the stored series' source: played at a LAN table
+
+
+class Notes(Protocol):
+    """Whatever keeps one line about a deal that could not be kept (a :class:`ClientTable`)."""
+
+    def note(self, text: str) -> None: ...
 
 
 class ClientError(ValueError):
@@ -193,6 +201,9 @@ class ClientTable:
         self.waiting_for: int | None = None  # a dropped seat the table waits for
         self.substitutes: tuple[int, ...] = ()  # seats a computer plays for now
         self.turn: tuple[int, bool] | None = None  # (seat, interjection) asked now
+        # (declarer, asked defender) while a late concession waits for consent
+        self.concession: tuple[int, int] | None = None
+        self.paused: str | None = None  # why the host holds the table (host_cannot_save)
         self.chat_lines: deque[ChatMessage] = deque(maxlen=CHAT_KEPT)
         self.notices: deque[str] = deque(maxlen=CHAT_KEPT)  # e.g. a computer that failed
         self.problems: deque[str] = deque(maxlen=PROBLEMS_KEPT)
@@ -312,6 +323,12 @@ class ClientTable:
     def ping(self) -> dict[str, Any]:
         return protocol.ping(id=self._id())
 
+    def consent(self, agree: bool) -> dict[str, Any]:
+        """This defender's yes or no to the declarer's late concession it is asked for
+        (:attr:`concession`)."""
+        self._need_seat()
+        return protocol.consent(self._need_table(), self.tick, agree, id=self._id())
+
     def fetch_records(self, first: int) -> dict[str, Any]:
         """Ask for the finished deals from number ``first`` on (the host answers with
         what fits one frame; :meth:`feed` asks on until it has them all)."""
@@ -335,7 +352,7 @@ class ClientTable:
             except ProtocolError as e:
                 self.note(f"the host sent a bad frame: {e.message}")
                 return []
-        saved = self._save()
+        saved = self._save(message)
         try:
             return self._handle(message)
         except _Refused as e:
@@ -354,15 +371,21 @@ class ClientTable:
         self.problems.append(_one_line(text))
         self.problem_count += 1
 
-    def _save(self) -> dict[str, Any]:
-        return {
-            k: copy.copy(v) if isinstance(v, list | dict | deque) else v
-            for k, v in self.__dict__.items()
-            if k not in ("problems", "problem_count")
-        }
+    def _save(self, msg: HostMessage) -> tuple[dict[str, Any], dict[str, Any]]:
+        """What :meth:`_restore` needs to undo ``msg`` if it is refused halfway: every
+        attribute by reference (a handler that assigns anew leaves the old value there)
+        and a copy of only the few containers this kind of message changes in place.
+        Copying the whole state for every frame cost about a tenth of the client's time."""
+        state = dict(self.__dict__)
+        return state, {name: copy.copy(state[name]) for name in _changed_in_place(msg)}
 
-    def _restore(self, saved: dict[str, Any]) -> None:
-        self.__dict__.update(saved)
+    def _restore(self, saved: tuple[dict[str, Any], dict[str, Any]]) -> None:
+        state, copies = saved
+        kept = self.problems, self.problem_count  # the refusal itself is noted there
+        self.__dict__.clear()
+        self.__dict__.update(state)
+        self.__dict__.update(copies)
+        self.problems, self.problem_count = kept
 
     def _handle(self, msg: HostMessage) -> list[dict[str, Any]]:
         match msg:
@@ -390,6 +413,7 @@ class ClientTable:
                     raise _Refused("the host's seats do not fit its table")
                 self.seat_infos, self.waiting_for = msg.seats, msg.waiting_for
                 self.substitutes = msg.substitutes
+                self.paused = getattr(msg, "paused", None)
                 # a player who sat down after this client: the seat's name is known now
                 by_seat = sorted(msg.seats, key=lambda s: s["seat"])
                 self.names = tuple(s["name"] or n for s, n in zip(by_seat, self.names, strict=True))
@@ -402,6 +426,11 @@ class ClientTable:
                 self._rejoined = False
             case Records():
                 return self._records(msg)
+            case Concession():
+                self._for_me(msg.table)
+                if max(msg.declarer, msg.asked) >= len(self.names):
+                    raise _Refused("the host asked a seat its table does not have to consent")
+                self.concession = (msg.declarer, msg.asked) if msg.answer is None else None
             case ChatLine():
                 self._for_me(msg.table)
                 self.chat_lines.append(ChatMessage(msg.seat, msg.name, msg.text))
@@ -455,7 +484,7 @@ class ClientTable:
         self.actions = list(msg.actions)
         self.entries = list(msg.sheet["entries"])
         self.totals = tuple(msg.sheet["totals"])
-        self.turn = None
+        self.turn = self.concession = None  # a concession still asked is shown again
         self.deal_over = view is not None and view.result is not None
         self.table_name, self.planned_deals = msg.name, msg.planned_deals
         self.deals_done, self.state = msg.deals_done, msg.state
@@ -688,6 +717,10 @@ class ClientTable:
             raise _Refused(f"the host revealed deal {number} twice, differently")
         over = self._over.get(number)
         if over is None:
+            if number < self.deal_number:
+                # sent again to a seat back on a new connection: it did not see this
+                # deal end, so there is nothing to check; ``records`` brings the deal
+                return
             if number == self.deal_number and not self.deal_over:
                 raise _Refused(f"the host revealed deal {number} before it ended")
             if check is None:
@@ -875,6 +908,49 @@ def _same_log(known: tuple[dict[str, Any], ...], full: tuple[dict[str, Any], ...
     return True
 
 
+# --------------------------------------------------------------------------- undoing a frame
+
+_MUTABLE = ("actions", "entries", "chat_lines", "notices", "errors", "checks", "_over", "_ready")
+_MUTABLE += ("_seen",)
+"""The containers of a :class:`ClientTable` that its handlers change in place (every other
+attribute is only ever assigned anew)."""
+
+_IN_PLACE: dict[type, tuple[str, ...]] = {
+    Welcome: (),
+    Tables: (),
+    Joined: ("checks", "_over", "_seen"),
+    Turn: (),
+    Seats: (),
+    Commit: ("checks",),
+    Pledges: ("checks",),
+    Reveal: ("checks", "_over", "notices", "_ready"),
+    Records: ("_ready",),
+    ChatLine: ("chat_lines",),
+    Pong: (),
+    ErrorReply: ("errors",),
+    Closing: (),
+    Concession: (),
+}
+"""What each host message may change in place before it can still be refused."""
+
+_EVENT_IN_PLACE: dict[str, tuple[str, ...]] = {
+    "deal_started": ("checks", "_over", "_ready", "_seen"),
+    "action_applied": ("actions", "_seen"),
+    "deal_finished": ("entries", "_over", "_seen"),
+    "actions_undone": ("actions", "_seen"),
+    "player_failed": ("notices", "_seen"),
+    "series_finished": ("_seen",),
+}
+"""The same for each kind of event (``_seen`` grows with every view shown)."""
+
+
+def _changed_in_place(msg: HostMessage) -> tuple[str, ...]:
+    if isinstance(msg, Event):
+        kind = msg.event.get("event") if isinstance(msg.event, dict) else None
+        return _EVENT_IN_PLACE.get(kind, _MUTABLE)
+    return _IN_PLACE.get(type(msg), _MUTABLE)
+
+
 # --------------------------------------------------------------------------- replaying
 
 
@@ -976,10 +1052,12 @@ class ClientRecorder:
     stores nothing; one after a gap (the client came late or missed deals) raises
     :class:`MissingDeals`. :meth:`record_all` holds such a deal and :meth:`fetch` asks
     the host for the missing ones (``records``), so each laptop has the whole series.
+    A database another program holds locked raises its own error (``DatabaseBusy`` or
+    SQLite's): nothing is lost, the deals wait for the next call.
     """
 
-    def __init__(self, store: Store, place: str | None = None) -> None:
-        self.store = store
+    def __init__(self, store: Store | None, place: str | None = None) -> None:
+        self.store = store  # None: given later (:meth:`use`), before the first deal
         self.place = place
         self._service: SeriesService | None = None
         self._held: dict[int, FinishedDeal] = {}  # after a gap, until it is filled
@@ -1028,37 +1106,62 @@ class ClientRecorder:
             deal_id = service.record_played(done.deal, extra=extra)
         except StoreError as e:
             self._service = None  # read the series afresh next time
+            if isinstance(e, DatabaseBusy):
+                raise  # another program holds the lock: the deal can be kept later
             raise ClientError(f"deal {done.number} cannot be kept: {_one_line(e)}") from None
+        except sqlite3.Error:
+            self._service = None
+            raise
         return deal_id
 
     def record_all(
-        self, table: ClientTable, finished: list[FinishedDeal] | None = None
+        self, table: ClientTable | Notes, finished: list[FinishedDeal] | None = None
     ) -> list[tuple[int, int | str | None]]:
         """Store every deal ``table`` has ready (or ``finished``, taken from it already),
         and those held for a gap that is filled now, in deal order: (number, deal id /
         None / why not). A deal after a gap is held (bounded) until :meth:`fetch` got
-        the missing ones."""
+        the missing ones. With ``finished`` given, ``table`` only takes the notes (why a
+        deal is not kept): a writer thread passes its own :class:`Notes`."""
         if finished is None:
             finished = table.take_finished()
         todo = {d.number: d for d in self._held.values()}
         todo.update({d.number: d for d in finished})
         self._held, self._wanted = {}, None
         out: list[tuple[int, int | str | None]] = []
-        for number in sorted(todo):
-            done = todo[number]
-            try:
-                out.append((number, self.record(done)))
-            except MissingDeals as e:
-                self._held[number] = done
-                self._wanted = e.first if self._wanted is None else min(self._wanted, e.first)
-                out.append((number, str(e)))
-            except ClientError as e:
-                table.note(str(e))
-                out.append((number, str(e)))
+        order = sorted(todo)
+        try:
+            for number in order:
+                done = todo[number]
+                try:
+                    out.append((number, self.record(done)))
+                except MissingDeals as e:
+                    self._held[number] = done
+                    self._wanted = e.first if self._wanted is None else min(self._wanted, e.first)
+                    out.append((number, str(e)))
+                except ClientError as e:
+                    table.note(str(e))
+                    out.append((number, str(e)))
+        except Exception:
+            # the store failed, not the deal (another program's lock): the deals not kept
+            # yet wait here, in order, for the next call
+            for number in order[len(out) :]:
+                self._held[number] = todo[number]
+            raise
         while len(self._held) > HELD_KEPT:
             dropped = self._held.pop(max(self._held))
             table.note(f"deal {dropped.number} was not kept: too many deals wait for a gap")
         return out
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """The numbers of the deals held until the deals before them are fetched."""
+        return tuple(sorted(self._held))
+
+    def use(self, store: Store) -> None:
+        """Keep the copy in ``store`` from now on (the same database through another
+        connection, e.g. a writer thread's): the series is looked up there afresh."""
+        if store is not self.store:
+            self.store, self._service = store, None
 
     @property
     def missing(self) -> int | None:

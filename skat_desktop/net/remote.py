@@ -68,6 +68,26 @@ from skat_desktop.net.protocol import (
 
 Send = Callable[[dict[str, Any]], None]
 
+MOVED_ON = "moved_on"
+"""The code of a :class:`Refused` (or :class:`RemoteRefusal`) that is no refusal for the
+player: the move crossed a change of the table (the deal ended, the turn passed on, a
+Kontra came in) and is moot. The window only draws the table as it is now."""
+HOST_GONE = "host_gone"  # no connection to the host: the move cannot reach it
+MOVE_OUT = "move_out"  # the last move is still on its way
+RACE_CODES = frozenset({"stale", "not_now", "not_your_turn"})
+"""The host's refusals of a move that crossed a change of the table on the wire."""
+
+
+class RemoteRefusal(TableError):
+    """A move this port cannot send now; ``code`` says why, for the window to say it in
+    the player's language (:data:`MOVED_ON`, :data:`HOST_GONE`, :data:`MOVE_OUT`, or a
+    code of :data:`skat_desktop.net.protocol.ERROR_CODES`)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 LOBBY = "lobby"  # the phase of a :class:`Waiting` before the series' first deal
 FINISHED_KEPT = 64  # finished deals waiting to be taken (the oldest go first)
 SAID_KEPT = 32  # ids of this window's last moves, to tell their refusals
@@ -169,6 +189,8 @@ class RemoteTable:
         self.link: object | None = None  # whoever feeds it (the GUI's LanLink)
         self._listeners: list[PortListener] = []
         self._out: int | None = None  # the id of this window's move on its way
+        self._changes = 0  # table changes heard (events, turns, joins)
+        self._last_move: tuple[int | None, int] = (None, 0)  # its id, and changes heard then
         self._said: set[int] = set()  # frame ids of this window's moves (for Refused)
         self._ready_for = 0  # the deal after which this seat said it is ready
         self._results: dict[int, tuple[DealResult, tuple[Action, ...] | None]] = {}
@@ -295,7 +317,9 @@ class RemoteTable:
 
     def request(self) -> PortNeed:
         """Like the local table's; while the host is gone this seat's turn waits too
-        (:class:`Waiting`), since no move can reach the host."""
+        (:class:`Waiting`), since no move can reach the host -- and while the host holds
+        the table (it cannot save it; a concession waits for a defender's word), since it
+        would refuse any move."""
         c = self.client
         if not self.dealt:
             return Waiting(self._lobby_seat(), LOBBY, False, c.tick)
@@ -311,7 +335,8 @@ class RemoteTable:
             seats = self.deal_seats
             seat = seats[view.to_move] if view.to_move is not None else seats[0]
             interjection = False
-        if seat in self.mine and c.turn is not None and self.connected:
+        held = getattr(c, "paused", None) is not None or getattr(c, "concession", None)
+        if seat in self.mine and c.turn is not None and self.connected and not held:
             if interjection:
                 doubles = tuple(a for a in view.legal if type(a) is Double)
                 if doubles:
@@ -352,14 +377,17 @@ class RemoteTable:
 
     def _send_move(self, make: Callable[[], dict[str, Any]]) -> None:
         if not self.connected:
-            raise TableError("the host is not connected: wait until the table is back")
+            raise RemoteRefusal(
+                HOST_GONE, "the host is not connected: wait until the table is back"
+            )
         if self._out is not None:
-            raise TableError("your last move is still on its way to the host")
+            raise RemoteRefusal(MOVE_OUT, "your last move is still on its way to the host")
         try:
             frame = make()
         except ClientError as e:
-            raise TableError(str(e)) from None
+            raise RemoteRefusal("not_joined", str(e)) from None
         self._out = frame.get("id")
+        self._last_move = (self._out, self._changes)
         self._said_now(self._out)
         self._send(frame)
 
@@ -370,18 +398,38 @@ class RemoteTable:
             self._said.discard(min(self._said, key=lambda i: -1 if i is None else i))
 
     def apply(self, action: Action) -> None:
-        """Send a move of this window's seat; the host's event (or ``Refused``) answers."""
-        view = self.client.view
+        """Send a move of this window's seat; the host's event (or ``Refused``) answers.
+        A move the table has moved past already (the deal ended, the turn passed on while
+        the player chose) is refused with :data:`MOVED_ON`: nothing to say, only to draw."""
+        c = self.client
+        view = c.view
+        if c.seat is None:
+            raise RemoteRefusal("not_joined", "a kibitzer cannot play")
+        if not self.connected:
+            raise RemoteRefusal(
+                HOST_GONE, "the host is not connected: wait until the table is back"
+            )
         if not self.dealt or view is None or view.result is not None:
-            raise TableError("no deal is in play")
-        if view.position is None or getattr(action, "player", None) != view.position:
-            raise TableError("you can act only for your own seat")
-        self._send_move(lambda: self.client.act(action))
+            raise RemoteRefusal(MOVED_ON, "no deal is in play")
+        if view.position is None:
+            raise RemoteRefusal(MOVED_ON, "this seat sits this deal out")
+        if getattr(action, "player", None) != view.position:
+            # chosen at this seat's place in the deal before (a new deal seats it anew)
+            raise RemoteRefusal(MOVED_ON, "you can act only for your own seat")
+        if not c.my_turn and self._out is None:
+            raise RemoteRefusal(MOVED_ON, "the table does not wait for this seat now")
+        if c.my_turn and c.turn[1] and type(action) is not Double:
+            # asked for Kontra/Re now: the move was chosen for the turn before
+            raise RemoteRefusal(MOVED_ON, "the table asks this seat for Kontra or Re now")
+        self._send_move(lambda: c.act(action))
 
     def decline(self, seat: int) -> None:
         if seat not in self.mine:
-            raise TableError(f"seat {seat + 1} is not yours to play")
-        self._send_move(self.client.decline)
+            raise RemoteRefusal("not_your_turn", f"seat {seat + 1} is not yours to play")
+        c = self.client
+        if self._out is None and not (c.my_turn and c.turn[1]):
+            raise RemoteRefusal(MOVED_ON, "this seat is not asked for Kontra or Re now")
+        self._send_move(c.decline)
 
     def can_double(self, seat: int) -> bool:
         if seat not in self.mine or not self.dealt or not self.connected:
@@ -391,7 +439,7 @@ class RemoteTable:
 
     def double(self, seat: int) -> None:
         if not self.can_double(seat):
-            raise TableError(f"seat {seat + 1} cannot double now")
+            raise RemoteRefusal(MOVED_ON, f"seat {seat + 1} cannot double now")
         action = next(a for a in self.client.view.legal if type(a) is Double)
         self.apply(action)
 
@@ -401,11 +449,13 @@ class RemoteTable:
         if not c.deal_over or c.series_over or c.seat is None or self.ready:
             return
         if not self.connected:
-            raise TableError("the host is not connected: wait until the table is back")
+            raise RemoteRefusal(
+                HOST_GONE, "the host is not connected: wait until the table is back"
+            )
         try:
             frame = c.next_deal()
         except ClientError as e:
-            raise TableError(str(e)) from None
+            raise RemoteRefusal("not_joined", str(e)) from None
         self._ready_for = c.deal_number
         self._said_now(frame.get("id"))
         self._send(frame)
@@ -415,7 +465,7 @@ class RemoteTable:
         try:
             frame = self.client.chat(text)
         except ClientError as e:
-            raise TableError(str(e)) from None
+            raise RemoteRefusal("bad_field", str(e)) from None
         self._send(frame)
 
     def leave(self) -> None:
@@ -511,10 +561,15 @@ class RemoteTable:
                 self._said.discard(msg.re)
                 if msg.re == self._out:
                     self._out = None
+                # the table changed after the move left: it crossed that change
+                move, heard = self._last_move
+                moot = msg.re == move and msg.code in RACE_CODES and self._changes > heard
                 if msg.code == "not_now" and self.ready:
                     return []  # "next" to a host that is dealing already
-                return [Refused(msg.message, msg.code)]
+                return [Refused(msg.message, MOVED_ON if moot else msg.code)]
             return []
+        if isinstance(msg, Event | Turn | Joined):
+            self._changes += 1
         if isinstance(msg, Joined):
             self._out = None
             self._said.clear()
@@ -594,8 +649,10 @@ class RemoteTable:
     def _collect(self) -> None:
         """Finished deals the client checked (revealed), for the link to keep."""
         for done in self.client.take_finished():
-            self.verdicts[done.number] = done.verified
             self._finished.append(done)
+            if done.fetched:
+                continue  # fetched to fill the copy, not seen played: no verdict of its own
+            self.verdicts[done.number] = done.verified
             deal = done.deal  # replayed from the reveal's whole log: every discard open
             if deal is not None and deal.result is not None:
                 self._results[done.number] = (deal.result, tuple(deal.actions))

@@ -178,16 +178,26 @@ def test_addresses_are_read_or_refused_in_one_line(english):
 
 
 def test_refusals_are_translated_lines(qapp):
+    """Every code of the protocol is one line in the player's language; the host's
+    English sentence appears only for ``illegal`` (it once did for any code not listed)."""
+    english = {
+        code: refusal_text(code, "English text", {"version": 2}) for code in wire.ERROR_CODES
+    }
     install_translations(qapp, "de")
     try:
-        for code in ("seat_taken", "bad_password", "version", "table_full", "not_now"):
+        for code in wire.ERROR_CODES:
             text = refusal_text(code, "English text", {"version": 2})
-            assert "\n" not in text and text != refusal_text("zzz", "English text")
+            assert "\n" not in text and text != english[code], code
+            assert ("English text" in text) == (code == "illegal"), code
+            assert text != refusal_text("zzz", "English text") or code == "illegal", code
         assert "Passwort" in refusal_text("bad_password")
         assert "2" in refusal_text("version", "", {"version": 2})
     finally:
         install_translations(qapp, "en")
-    assert refusal_text("something_new", "the host's\nline") == "The host refused: the host's line"
+    assert refusal_text("something_new", "the host's\nline") == "The host refused that."
+    assert refusal_text("illegal", "you do not\nhold CJ") == (
+        "The rules do not allow that: you do not hold CJ"
+    )
 
 
 # ---------------------------------------------------------------------- host dialog

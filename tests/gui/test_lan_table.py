@@ -313,7 +313,8 @@ def test_the_host_killed_mid_deal_comes_back_and_the_window_finishes(qtbot, tmp_
         qtbot.waitUntil(lambda: link.state == GONE, timeout=WAIT_MS)
         qtbot.waitUntil(lambda: window.messages.isVisible(), timeout=WAIT_MS)
         assert window.messages.kind == "lan" and "host is gone" in window.messages.label.text()
-        assert "Host gone" in window.lan_label.text()
+        assert window.lan_label.text() == "Offline"
+        assert "is gone: trying again" in window.lan_panel.connection.text()
         # the seat's turn waits for the host too: no move can reach it
         qtbot.waitUntil(lambda: isinstance(window.session.need, Waiting), timeout=WAIT_MS)
         assert window.turn_label.text() == "Host gone — trying again…"
@@ -427,6 +428,185 @@ def test_the_table_tab_and_status_fit_in_english_and_german(qtbot, qapp, tmp_pat
         serve.stop()
 
 
+def test_a_window_that_comes_at_deal_3_keeps_the_whole_series(qtbot, tmp_path, bots):
+    """A late joiner's copy used to fail at its first deal ("lacks deal 1"): the window
+    now holds that deal, fetches the deals before it (``records``) and ends with every
+    deal of the series, equal to the host's."""
+    from skat_desktop.net.scripted import random_policy
+
+    spec = "name=Club,profile=isko,seats=open+open+open,deals=4"
+    serve = Serve(tmp_path / "host.sqlite3", [spec], tmp_path / "serve.log")
+    path = tmp_path / "cleo.sqlite3"
+    window = make_window(qtbot, tmp_path, store=Store.open(path), size=(1280, 800))
+    link = make_link(window)
+    go_on = threading.Event()  # the bots hold deal 3's moves until the window is there
+
+    def policy(bot_of):
+        def choose(view, interjection, rng):
+            if bot_of().table.deal_number >= 3 and not go_on.is_set() and not interjection:
+                return None
+            time.sleep(0.05)  # at a player's pace: the host's rate limit is for floods
+            return random_policy(view, interjection, rng)
+
+        return choose
+
+    try:
+        port = serve.start()
+        seated: list[Bot] = []
+        for s in range(3):
+            bot = Bot(f"Bot {s}", HOST, port, table="club", seat=s, seed=s, timeout=20,
+                      policy=policy(lambda s=s: seated[s]))  # fmt: skip
+            seated.append(bot)
+        for bot in seated:
+            bots.run(bot.start())
+        bots.bots += seated
+        bots.run(seated[0].wait_for(lambda b: b.table.deal_number >= 3, 60), 70)
+        with qtbot.waitSignal(link.welcomed, timeout=WAIT_MS):
+            link.open(HOST, port, "Cleo")
+        with qtbot.waitSignal(link.joined, timeout=WAIT_MS):
+            link.join("club", None)  # watches from deal 3 on
+        remote = link.remote
+        assert remote.client.deal_number == 3 and remote.mine == ()
+        go_on.set()
+        for bot in seated:
+            bots.loop.call_soon_threadsafe(bot.nudge)
+
+        def state() -> str:
+            c = remote.client
+            mine = (c.deal_number, c.turn, c.deal_over, list(c.problems)[-3:])
+            theirs = [(b.table.deal_number, b.table.turn, b._acted, dict(b.stats.errors))
+                      for b in seated]  # fmt: skip
+            return f"window {mine}, bots {theirs}"
+
+        try:
+            qtbot.waitUntil(lambda: remote.series_finished, timeout=60_000)
+        except Exception:
+            raise AssertionError(state()) from None
+
+        def numbers() -> list[int]:
+            mine = Store.open(path, read_only=True)
+            try:
+                found = [r for r in mine.list_series() if r["place"].endswith("/club")]
+                return [r["number"] for r in mine.deal_sources(found[0]["id"])] if found else []
+            finally:
+                mine.close()
+
+        qtbot.waitUntil(lambda: copy_done(link) and numbers() == [1, 2, 3, 4], timeout=WAIT_MS)
+        mine = Store.open(path, read_only=True)
+        (copy,) = [r for r in mine.list_series() if r["place"].endswith("/club")]
+        kept = table_rows(mine, copy["id"])
+        assert [r["number"] for r in kept] == [1, 2, 3, 4]
+        assert kept == host_rows(serve.db, "Club")
+        lan = [json.loads(r["record"])["extra"]["lan"] for r in mine.deal_sources(copy["id"])]
+        mine.close()
+        assert [x.get("fetched", False) for x in lan] == [True, True, False, False]
+        # deals 1 and 2 were not seen played here: no verdict of their own, no alarm
+        assert set(remote.verdicts) == {3, 4} and remote.verdicts[4] is True
+        assert not (window.messages.isVisible() and window.messages.kind == "store_lan")
+        assert "Deal 1: fetched afterwards" in window.lan_panel.fair.text()
+    finally:
+        window.close()
+        serve.stop()
+
+
+def test_the_status_line_is_whole_while_hosting_and_playing(
+    qtbot, qapp, tmp_path, bots, monkeypatch
+):
+    """At 1024x700 and 1920x1080, in English and German, with the side panel open: while
+    this window hosts its table (two network addresses, friends connected) in the lobby
+    and in play with a verified deal, every status text is whole and in the language
+    chosen. The hosting line and the connection used to crowd out the turn line."""
+    from skat_desktop.engine.profiles import HOUSE
+    from skat_desktop.gui.lan_dialogs import HostChoices, LanPlay
+    from skat_desktop.gui.lan_host import HostWatch
+    from skat_desktop.gui.main_window import LAN_TABLE, SIDE_MIN
+
+    from .fit_walk import set_language, settle_layout, widget_problems
+
+    monkeypatch.setattr(HostWatch, "EVERY_MS", 200)
+    monkeypatch.setattr(
+        LanPlay, "addresses_text", lambda _self: "192.168.178.23:55123, 10.8.0.2:55123"
+    )
+    window = make_window(
+        qtbot, tmp_path, store=Store.open(tmp_path / "anna.sqlite3"), size=(1024, 700)
+    )
+    lan = window.lan
+    lan.listen, lan.announce, lan.database = "127.0.0.1", False, tmp_path / "lan-host.sqlite3"
+    choices = HostChoices("Anna", "Stammtisch am Freitag", HOUSE, ["open", "open", "open"], 2,
+                          None, 300, 60, 0)  # fmt: skip
+    table = "stammtisch-am-freitag"
+
+    def check(state: str) -> None:
+        english: dict[str, str] = {}
+        for language in ("en", "de"):
+            set_language(qapp, language)
+            tr = window.tr
+            turns = [
+                tr("Your turn: put two cards into the skat"),
+                tr("Your turn: bid, hold or pass"),
+                tr("Say Kontra, or let it pass"),
+                tr("Waiting for players to take their seats…"),
+                tr("Waiting for %1 to come back…").replace("%1", "Bot 1"),
+                tr("Host gone — trying again…"),
+            ]
+            for size in ((1024, 700), (1920, 1080)):
+                window.resize(*size)
+                window.show_side_panel(LAN_TABLE)
+                width = SIDE_MIN if size[0] == 1024 else window._side_width(LAN_TABLE)
+                window.resizeDocks([window.side_dock], [width], Qt.Orientation.Horizontal)
+                settle_layout()
+                assert window.width() == size[0], (state, language, window.width())
+                shown = window.turn_label.text()
+                found = widget_problems(window.statusBar()) + widget_problems(window.lan_panel)
+                for text in turns:  # the longest turn lines fit beside the LAN state too
+                    window.turn_label.setText(text)
+                    settle_layout()
+                    found += widget_problems(window.statusBar())
+                window.turn_label.setText(shown)
+                assert not found, (state, language, size, found)
+                hosting = lan.status_label  # no wider than its text (it kept an old width)
+                need = hosting.fontMetrics().horizontalAdvance(hosting.text())
+                assert hosting.width() <= need + 12, (state, language, hosting.width(), need)
+            labels = (window.turn_label, window.lan_label, window.verify_label, lan.status_label)
+            texts = {w.objectName() or "turn": w.text() for w in labels if w.isVisible()}
+            assert lan.status_label.isVisible()
+            assert window.lan_label.isVisible() == (state == "lobby")
+            if language == "en":
+                english = texts
+            else:  # each status text is German now (names and numbers aside)
+                for key, text in texts.items():
+                    assert text != english[key], (state, key, text)
+        set_language(qapp, "en")
+
+    try:
+        with qtbot.waitSignal(lan.host.started, timeout=30_000):
+            lan.start_hosting(choices)
+        qtbot.waitUntil(
+            lambda: window.table is not None and window.table is lan.link.remote, timeout=15_000
+        )
+        remote = window.table
+        lan.lobby.hide()
+        bots.seat(lan.host.port, table, (1,))
+        qtbot.waitUntil(lambda: lan.others_connected() == 1, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: "2" in window.lan_label.text(), timeout=WAIT_MS)
+        check("lobby")
+        bots.seat(lan.host.port, table, (2,))
+        player = LanPlayer(qtbot, window, seed=2)
+        player.play_until(
+            lambda: (
+                remote.verdicts.get(1) is True
+                and remote.deal_number == 2
+                and isinstance(window.session.need, HumanTurn)
+            )
+        )
+        assert window.verify_label.isVisible()
+        check("playing")
+        assert "192.168.178.23:55123" in window.lan_panel.connection.text()
+    finally:
+        lan.stop_hosting(ask=False)
+        window.close()
+
+
 def test_tokens_are_kept_per_host_and_table(tmp_path):
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     link = LanLink(None, settings=settings)
@@ -440,3 +620,73 @@ def test_tokens_are_kept_per_host_and_table(tmp_path):
     assert link.token("club") is None  # a token the wire would refuse is not sent
     link.forget("club")
     assert link.token("club") is None
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+def test_a_move_that_crosses_a_change_is_no_refusal_and_every_code_is_translated(qtbot, qapp):
+    """A move made just as the table moves on (the turn passed, the deal ended) is moot:
+    the window draws the table again and says nothing -- it said "no deal is in play" in
+    English before. A real refusal is one translated line for each of the host's codes."""
+    from net.test_remote import TABLE as REMOTE_TABLE
+    from net.test_remote import Game
+    from net.test_remote import wire as as_read
+
+    from skat_desktop.app.port import Refused
+    from skat_desktop.engine.profiles import BUILTIN
+    from skat_desktop.gui.i18n import install_translations
+    from skat_desktop.gui.session import TableSession, move_refusal
+    from skat_desktop.gui.worker import Worker
+    from skat_desktop.net import protocol
+    from skat_desktop.net.remote import MOVED_ON
+
+    game = Game(BUILTIN["house"], 3, 1)
+    port = game.me.port
+    game.settle()
+    while not isinstance(port.request(), HumanTurn):
+        assert game.step()
+        game.settle()
+    session = TableSession(port, Worker())
+    said: list[tuple[str, str]] = []
+    session.message.connect(lambda text, kind: said.append((kind, text)))
+    session.advance()
+    need = session.need
+    assert isinstance(need, HumanTurn)
+    # the move leaves answering a tick the table is just passing; the change comes in
+    # before the host's answer (stale): no refusal, the turn is asked afresh
+    held: list[dict] = []
+    port._send = held.append
+    tick = port.client.tick
+    port.client.tick -= 1
+    assert session.apply(need.legal[0]) and held
+    port.client.tick = tick
+    port.feed(as_read(protocol.turn(REMOTE_TABLE, tick, 0, False)))
+    port._send = game.me.to_host
+    game.me.to_host(held[0])
+    game.settle()
+    qtbot.waitUntil(lambda: session.need is not None and not session._redraw_due)
+    assert said == [] and isinstance(session.need, HumanTurn)
+    assert [e.code for e in game.me.heard if isinstance(e, Refused)] == [MOVED_ON]
+    game.me.heard.clear()
+    # the deal ends while the player still chooses: the click is moot too
+    last = session.need
+    game.passing = True
+    while not isinstance(port.request(), DealOver | SeriesOver):
+        game.step()
+        game.settle()
+    assert not session.apply(last.legal[0])
+    qtbot.waitUntil(lambda: isinstance(session.need, DealOver | SeriesOver))
+    assert said == [], said
+    session.close(write=False)
+
+    english = {code: move_refusal(code, "You do not hold CJ.") for code in protocol.ERROR_CODES}
+    install_translations(qapp, "de")
+    try:
+        for code, text in english.items():
+            german = move_refusal(code, "You do not hold CJ.")
+            assert german != text and "\n" not in german, code
+            assert ("You do not hold CJ." in german) == (code == "illegal"), code
+        assert move_refusal("stale") != english["stale"]
+    finally:
+        install_translations(qapp, "en")

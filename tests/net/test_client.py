@@ -14,9 +14,9 @@ import copy
 import hashlib
 import json
 import random
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import asdict
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -630,6 +630,35 @@ def test_a_gap_in_the_series_is_refused_in_one_line(tmp_path, fixed_draws):
         ClientRecorder(Store.open(tmp_path / "other.sqlite3")).record(done)
 
 
+def test_a_busy_database_loses_no_deal_and_keeps_the_order(tmp_path, fixed_draws, monkeypatch):
+    """Another program holding the lock is no reason to drop a deal: record_all keeps
+    what it could not store (held, in order) and stores it on the next call."""
+    from skat_desktop.app.sheets import SeriesService
+    from skat_desktop.store.database import DatabaseBusy
+
+    host, client = start(ISKO, fixed_draws, seed=8, deals=3)
+    play(host, client, None)
+    finished = client.take_finished()
+    assert [d.number for d in finished] == [1, 2, 3]
+    recorder = ClientRecorder(Store.open(tmp_path / "client.sqlite3"))
+    real = SeriesService.record_played
+    calls = []
+
+    def busy_at_deal_2(service, deal, **kw):
+        calls.append(1)
+        if len(calls) == 2:
+            raise DatabaseBusy("the database is locked by another program")
+        return real(service, deal, **kw)
+
+    monkeypatch.setattr(SeriesService, "record_played", busy_at_deal_2)
+    with pytest.raises(DatabaseBusy):
+        recorder.record_all(client, finished)
+    assert recorder.held == (2, 3) and not client.problems
+    kept = recorder.record_all(client, [])
+    assert [n for n, r in kept if type(r) is int] == [2, 3] and recorder.held == ()
+    assert [r["number"] for r in rows(recorder.store, recorder.series_id)] == [1, 2, 3]
+
+
 def test_a_deal_heard_again_is_kept_once_and_a_new_series_gets_its_own_copy(tmp_path, fixed_draws):
     path = tmp_path / "client.sqlite3"
     host, client = start(ISKO, fixed_draws, seed=8, deals=1)
@@ -678,7 +707,12 @@ def test_frames_answer_the_current_tick_and_refuse_what_cannot_be_sent(fixed_dra
 
 
 def state(client: ClientTable) -> dict[str, Any]:
-    return {k: v for k, v in client._save().items()}
+    """Everything the client holds (each container copied), but the problems it noted."""
+    return {
+        k: copy.copy(v) if isinstance(v, list | dict | deque) else v
+        for k, v in vars(client).items()
+        if k not in ("problems", "problem_count")
+    }
 
 
 def mid_deal(fixed_draws) -> tuple[StandIn, ClientTable]:
@@ -837,6 +871,58 @@ def test_every_hostile_frame_is_one_problem_and_changes_nothing(fixed_draws):
     # and the table goes on as if nothing had come
     play(host, client)
     assert client.verified(1) is True and client.verified(2) is True
+
+
+class Watched(list):
+    """A container of the client that says when a frame's undo copies it."""
+
+    copies: ClassVar[list[str]] = []
+
+    def __init__(self, name: str, items) -> None:
+        super().__init__(items)
+        self.name = name
+
+    def __copy__(self) -> list:
+        Watched.copies.append(self.name)
+        return Watched(self.name, self)
+
+
+class WatchedDeque(deque):
+    def __init__(self, name: str, items, maxlen: int | None) -> None:
+        super().__init__(items, maxlen)
+        self.name = name
+
+    def __copy__(self) -> deque:
+        Watched.copies.append(self.name)
+        return WatchedDeque(self.name, self, self.maxlen)
+
+
+def test_a_frame_copies_only_what_it_may_change(fixed_draws):
+    """Every frame used to copy the whole table for its undo (the sheet, the chat, every
+    check): a tenth of the client's time. A move copies only the deal's log now."""
+    host, client = mid_deal(fixed_draws)
+    client.entries = Watched("entries", [{"number": n} for n in range(1, 145)])
+    client.chat_lines = WatchedDeque("chat", [], client.chat_lines.maxlen)
+    for n in range(100):
+        client.feed(wire(protocol.chat_line(TABLE, 1, "Bob", f"line {n}")))
+    client.notices = WatchedDeque("notices", ["n"] * 100, client.notices.maxlen)
+    client.actions = Watched("actions", client.actions)
+    Watched.copies = []
+    moves = 0
+    ctl = host.ctl
+    while moves < 6:  # moves of the computers and of the client, each with a turn frame
+        need = ctl.request()
+        if isinstance(need, ComputerTurn):
+            ctl.submit(ctl.think(need))
+        else:
+            host.out.append(protocol.turn(TABLE, host.tick, need.seat, need.interjection))
+            pump(host, client)
+            action = random_policy(client.view, need.interjection, random.Random(moves))
+            host.take(client.decline() if action is None else client.act(action))
+        pump(host, client)
+        moves += 1
+    assert not client.problems and not ctl.deal.finished
+    assert set(Watched.copies) == {"actions"}, Watched.copies
 
 
 def test_another_commitment_for_the_deal_in_play_spoils_its_verdict(fixed_draws):

@@ -460,3 +460,20 @@ def test_a_window_that_comes_back_hears_what_it_missed():
     assert game.ctl.series.finished and port.series_finished
     # deal 2 was dealt while Anna was away: its commitment came too late to bind anything
     assert "commitment" in port.verdicts[2]
+
+
+def test_a_table_the_host_holds_asks_no_move():
+    """While the host cannot save the table (``seats.paused``) it refuses every move:
+    the window waits instead of offering a turn that would only be refused."""
+    game = Game(BUILTIN["house"], 3, 1)
+    port = game.me.port
+    game.settle()
+    while not isinstance(port.request(), HumanTurn):
+        assert game.step()
+        game.settle()
+    seats = list(port.client.seat_infos)
+    port.feed(wire(protocol.seats(TABLE, seats, None, [], paused="host_cannot_save")))
+    assert port.client.paused == "host_cannot_save" and not port.client.problems
+    assert isinstance(port.request(), Waiting)
+    port.feed(wire(protocol.seats(TABLE, seats, None, [])))
+    assert port.client.paused is None and isinstance(port.request(), HumanTurn)
