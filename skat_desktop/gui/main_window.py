@@ -33,6 +33,7 @@ import sqlite3
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QRect, Qt, QTime, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
@@ -80,7 +81,6 @@ from skat_desktop.gui.i18n import (
     language_name,
 )
 from skat_desktop.gui.lan_dialogs import LanPlay
-from skat_desktop.gui.lan_link import CONNECTED, GONE, TablePanel
 from skat_desktop.gui.new_game import (
     HUMAN,
     NewGame,
@@ -125,6 +125,12 @@ from skat_desktop.store.database import DatabaseBusy, ReadOnlyDatabase, is_busy
 SHEET, STATS, HISTORY = "sheet", "statistics", "history"
 """The side panel's tabs (``MainWindow.show_side_panel``)."""
 LAN_TABLE = "lan_table"
+# gui.lan_link's states, named here so the window need not import the network code
+# (and Qt's network module) at start-up; tests/gui/test_lan_table.py checks they agree
+LINK_CONNECTED, LINK_GONE = "connected", "gone"
+
+if TYPE_CHECKING:
+    from skat_desktop.gui.lan_link import TablePanel
 """The side panel's tab at a networked table (who sits where, fair deals, the chat)."""
 TABLE_ROOM = 600
 """About the width the card table keeps beside the side panel (``TableView.least_width``
@@ -833,7 +839,7 @@ class MainWindow(QMainWindow):
         if self.lan_panel is not None:
             self._fit_side_tabs()  # the tabs' titles in this language
             link = self._link
-            gone = link is not None and link.state == GONE
+            gone = link is not None and link.state == LINK_GONE
             if gone and self.messages.isVisible() and self.messages.kind == "lan":
                 self._lan_message(link.reason, link.attempt)  # "the host is gone", translated
 
@@ -2195,6 +2201,8 @@ class MainWindow(QMainWindow):
         self._series_title = str(name) if name else None
         link = self._link
         if link is not None and self.lan_panel is None:
+            from skat_desktop.gui.lan_link import TablePanel  # only at a networked table
+
             self.lan_panel = TablePanel(link)
             self.lan_panel.setProperty("sidePanel", LAN_TABLE)
             self.lan_panel.setObjectName(f"SidePanel-{LAN_TABLE}")
@@ -2337,7 +2345,7 @@ class MainWindow(QMainWindow):
         """What the status line says while a networked table waits for someone."""
         port = self.session.port
         client = getattr(port, "client", None)
-        if self._link is not None and self._link.state != CONNECTED:
+        if self._link is not None and self._link.state != LINK_CONNECTED:
             return self.tr("Host gone — trying again…")
         if getattr(client, "paused", None) is not None:
             return self.tr("The host cannot save: the table waits…")
@@ -2368,7 +2376,7 @@ class MainWindow(QMainWindow):
             self.verify_label.hide()
             return
         client = port.client
-        if link.state != CONNECTED:
+        if link.state != LINK_CONNECTED:
             text, color = self.tr("Offline"), "#c62828"
         elif getattr(client, "paused", None) is not None:
             text, color = self.tr("Host not saving"), "#c62828"

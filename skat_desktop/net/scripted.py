@@ -30,6 +30,7 @@ from skat_desktop.net.protocol import ErrorReply, Event, Joined, ProtocolError, 
 Policy = Callable[[SeatView, bool, random.Random], Action | None]
 READ_CHUNK = 65_536
 LATENCIES_KEPT = 100_000  # samples a bot keeps (a long benchmark keeps the latest)
+RATE_PAUSE_S = 0.25  # after the host's "rate_limited", the move is sent again this much later
 
 
 class BotError(RuntimeError):
@@ -290,7 +291,12 @@ class Bot:
             return None
         if isinstance(msg, ErrorReply):
             self.stats.errors[msg.code] += 1
-            if msg.re is not None and msg.re == self._act_id and self._retries < 3:
+            if msg.code == "rate_limited" and msg.re is not None and msg.re == self._act_id:
+                # the host dropped the move unread: send it again a little later, as a
+                # player would click again (not one of the refusals that count)
+                with contextlib.suppress(RuntimeError):
+                    asyncio.get_running_loop().call_later(RATE_PAUSE_S, self.nudge)
+            elif msg.re is not None and msg.re == self._act_id and self._retries < 3:
                 self._retries += 1
                 self._acted = None  # refused (the table moved on): answer afresh
         for reply in self.table.feed(msg):

@@ -690,3 +690,11 @@ def test_a_move_that_crosses_a_change_is_no_refusal_and_every_code_is_translated
         assert move_refusal("stale") != english["stale"]
     finally:
         install_translations(qapp, "en")
+
+
+def test_the_window_names_the_links_states_as_the_link_does() -> None:
+    """The main window spells two of LanLink's states itself (so that it does not import
+    the network code at start-up); they must stay the link's own."""
+    from skat_desktop.gui import main_window
+
+    assert (main_window.LINK_CONNECTED, main_window.LINK_GONE) == (CONNECTED, GONE)

@@ -37,7 +37,7 @@ from skat_desktop.engine.view import actions_for
 from skat_desktop.net import fairness, protocol
 from skat_desktop.net.client import ClientError, ClientRecorder, ClientTable
 from skat_desktop.net.computers import ComputerPool
-from skat_desktop.net.host import Host
+from skat_desktop.net.host import Host, Limits
 from skat_desktop.net.hosted_table import HostedTable, TableConfig
 from skat_desktop.net.protocol import Act, Contribute, Decline, Next, Pledge
 from skat_desktop.net.scripted import Bot, BotError, random_policy
@@ -1046,3 +1046,36 @@ def test_bots_play_a_real_host_and_one_comes_back_with_its_token(tmp_path, monke
     (series,) = host_store.list_series()
     (copy_,) = mine.list_series()
     assert rows(mine, copy_["id"]) == rows(host_store, series["id"])
+
+
+def test_a_bot_whose_moves_the_host_drops_for_rate_sends_them_again(tmp_path):
+    """A host under a tight rate limit drops frames unread ("rate_limited"); a bot then
+    sends its move again a little later, as a player clicks again, instead of counting
+    it as a refusal and giving up after three (the table would wait for it for ever)."""
+    config = TableConfig(
+        "Club", ISKO, ["open", "open", "open"], 1, first_seed=5, contribute_timeout_s=1.0
+    )
+    limits = Limits(rate=4.0, burst=2.0, flood_s=120.0)
+
+    async def scenario() -> list[Bot]:
+        host = Host([("club", config)], tmp_path / "host.sqlite3", workers=0, limits=limits)
+        _, port = await host.start("127.0.0.1", 0)
+        bots = [
+            Bot(name, "127.0.0.1", port, table="club", seat=seat, seed=seat, timeout=30)
+            for name, seat in (("Anna", 0), ("Ben", 1), ("Cleo", 2))
+        ]
+        try:
+            for bot in bots:
+                await bot.start()
+            await asyncio.gather(*(b.play(1) for b in bots))
+        finally:
+            for bot in bots:
+                await bot.close()
+            await host.close()
+        return bots
+
+    bots = asyncio.run(asyncio.wait_for(scenario(), 90))
+    assert sum(b.stats.errors["rate_limited"] for b in bots) > 0  # the limit did bite
+    for bot in bots:
+        assert bot.stats.acts_sent >= bot.stats.acts_applied > 0, bot.name
+        assert bot.table.deal_over, bot.name
