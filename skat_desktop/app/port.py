@@ -89,6 +89,15 @@ SeatAction = Action | HiddenDiscard
 """One action of the log as a seat knows it."""
 
 
+MOVED_ON = "moved_on"
+"""The code of a :class:`Refused` (or a remote table's refusal) that is no refusal for the
+player: the move crossed a change of the table (the deal ended, the turn passed on, a
+Kontra came in) and is moot. The window only draws the table as it is now."""
+HOST_GONE = "host_gone"  # no connection to the host: the move cannot reach it
+MOVE_OUT = "move_out"  # the last move is still on its way
+LOBBY = "lobby"  # the phase of a :class:`Waiting` before the series' first deal
+
+
 @dataclass(frozen=True)
 class Refused:
     """The table refused this window's move. A local table raises

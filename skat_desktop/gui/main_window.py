@@ -57,7 +57,7 @@ from PySide6.QtWidgets import (
 )
 
 from skat_desktop import __version__
-from skat_desktop.app.port import LocalTable, TablePort, Waiting
+from skat_desktop.app.port import LOBBY, LocalTable, TablePort, Waiting
 from skat_desktop.app.table import (
     DealOver,
     DealsStored,
@@ -119,7 +119,6 @@ from skat_desktop.gui.store_worker import (
 from skat_desktop.gui.table_scene import TableScene, TableView
 from skat_desktop.gui.theme import apply_theme
 from skat_desktop.gui.worker import Worker
-from skat_desktop.net.remote import LOBBY
 from skat_desktop.store.database import DatabaseBusy, ReadOnlyDatabase, is_busy
 
 SHEET, STATS, HISTORY = "sheet", "statistics", "history"

@@ -36,7 +36,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
-from skat_desktop.app.port import LocalTable, PortNeed, Refused, TablePort, Waiting
+from skat_desktop.app.port import (
+    HOST_GONE,
+    MOVE_OUT,
+    MOVED_ON,
+    LocalTable,
+    PortNeed,
+    Refused,
+    TablePort,
+    Waiting,
+)
 from skat_desktop.app.table import (
     ActionApplied,
     ActionsUndone,
@@ -58,7 +67,6 @@ from skat_desktop.gui import game_words
 from skat_desktop.gui.store_worker import DealsWritten, StoreWriter, brief_wait, write_deals
 from skat_desktop.gui.table_state import TableState, build_state
 from skat_desktop.gui.worker import JobResult, Worker
-from skat_desktop.net.remote import HOST_GONE, MOVE_OUT, MOVED_ON
 
 log = logging.getLogger(__name__)
 

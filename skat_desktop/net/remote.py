@@ -23,6 +23,10 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from skat_desktop.app.port import (
+    HOST_GONE,
+    LOBBY,
+    MOVE_OUT,
+    MOVED_ON,
     HiddenDiscard,
     PortEvent,
     PortListener,
@@ -68,12 +72,6 @@ from skat_desktop.net.protocol import (
 
 Send = Callable[[dict[str, Any]], None]
 
-MOVED_ON = "moved_on"
-"""The code of a :class:`Refused` (or :class:`RemoteRefusal`) that is no refusal for the
-player: the move crossed a change of the table (the deal ended, the turn passed on, a
-Kontra came in) and is moot. The window only draws the table as it is now."""
-HOST_GONE = "host_gone"  # no connection to the host: the move cannot reach it
-MOVE_OUT = "move_out"  # the last move is still on its way
 RACE_CODES = frozenset({"stale", "not_now", "not_your_turn"})
 """The host's refusals of a move that crossed a change of the table on the wire."""
 
@@ -88,7 +86,6 @@ class RemoteRefusal(TableError):
         self.code = code
 
 
-LOBBY = "lobby"  # the phase of a :class:`Waiting` before the series' first deal
 FINISHED_KEPT = 64  # finished deals waiting to be taken (the oldest go first)
 SAID_KEPT = 32  # ids of this window's last moves, to tell their refusals
 _ENTRY_FIELDS = {f.name for f in fields(SheetEntry)}
