@@ -26,6 +26,7 @@ from skat_desktop.app.table import (
 )
 from skat_desktop.engine.deal import Deal
 from skat_desktop.engine.record import result_to_dict
+from skat_desktop.engine.series import SheetEntry
 from skat_desktop.engine.view import action_for
 
 
@@ -36,6 +37,11 @@ def _json(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_json(v) for v in value]
     return value
+
+
+def entry_json(entry: SheetEntry) -> dict[str, Any]:
+    """A score-sheet line as the wire carries it (every card is open by then)."""
+    return _json(asdict(entry))
 
 
 def event_for(event: TableEvent, seat: int | None, deal: Deal | None) -> dict[str, Any] | None:
@@ -66,7 +72,7 @@ def event_for(event: TableEvent, seat: int | None, deal: Deal | None) -> dict[st
             return {
                 "event": "deal_finished",
                 "result": result_to_dict(result),
-                "entry": None if entry is None else _json(asdict(entry)),
+                "entry": None if entry is None else entry_json(entry),
             }
         case ActionsUndone(undoer, count):
             return {"event": "actions_undone", "seat": undoer, "count": count}

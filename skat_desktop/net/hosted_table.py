@@ -40,12 +40,13 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Container, Iterable
+from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
 
 from skat_desktop.ai.levels import levels, tuned_level
+from skat_desktop.app.redaction import entry_json
 from skat_desktop.app.table import (
     ComputerTurn,
     DealOver,
@@ -187,15 +188,6 @@ def _check_level(kind: str) -> None:
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def _json(value: Any) -> Any:
-    """Tuples as lists, recursively (a sheet entry as the wire carries it)."""
-    if isinstance(value, dict):
-        return {k: _json(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_json(v) for v in value]
-    return value
 
 
 @dataclass
@@ -429,7 +421,7 @@ class HostedTable:
         if self._ctl is None:
             return {"entries": [], "totals": [0] * len(self._seats)}
         return {
-            "entries": [_json(asdict(e)) for e in self._ctl.entries],
+            "entries": [entry_json(e) for e in self._ctl.entries],
             "totals": list(self._ctl.totals),
         }
 
@@ -785,15 +777,15 @@ class HostedTable:
         self._to_all(protocol.commit(self.id, number, fair.commitment, contributors))
         self._open_if_pledged()
 
+    def _connected_owing(self, asked: Iterable[int], answered: Container[int]) -> bool:
+        """Whether a connected seat of ``asked`` has not yet ``answered`` (a dropped one
+        is not waited for)."""
+        return any(s not in answered and self._seats[s].peer is not None for s in asked)
+
     def _open_if_pledged(self) -> None:
         """Step 2 ends when every connected contributor pledged (or at the time-out)."""
         fair = self._fair
-        waiting = [
-            s
-            for s in fair.contributors
-            if s not in fair.pledges and self._seats[s].peer is not None
-        ]
-        if not waiting:
+        if not self._connected_owing(fair.contributors, fair.pledges):
             self._open()
 
     def _open(self) -> None:
@@ -806,12 +798,7 @@ class HostedTable:
 
     def _deal_if_complete(self) -> None:
         fair = self._fair
-        waiting = [
-            s
-            for s in fair.pledges
-            if s not in fair.contributions and self._seats[s].peer is not None
-        ]
-        if not waiting:
+        if not self._connected_owing(fair.pledges, fair.contributions):
             self._deal()
 
     def _deal(self) -> None:
@@ -869,7 +856,7 @@ class HostedTable:
             fair.seed,
             log,
             result_to_dict(deal.result),
-            None if entry is None else _json(asdict(entry)),
+            None if entry is None else entry_json(entry),
             {
                 "commitment": fair.commitment,
                 "secret": fair.secret,
@@ -900,7 +887,7 @@ class HostedTable:
                     seed,
                     rec["actions"],
                     rec["result"],
-                    None if entry is None else _json(asdict(entry)),
+                    None if entry is None else entry_json(entry),
                 )
             except (TypeError, ValueError, KeyError):
                 log.warning("table %s: deal %s of its store cannot be handed out", self.id, number)
