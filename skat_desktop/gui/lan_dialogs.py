@@ -23,6 +23,7 @@ import ipaddress
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
@@ -59,9 +60,17 @@ from skat_desktop.gui.lan_host import DEFAULT_PORT, HostProcess, HostWatch, tabl
 from skat_desktop.gui.new_game import default_player_name, offered_profiles
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
-from skat_desktop.net import protocol as wire
 
 log = logging.getLogger(__name__)
+
+
+def _wire() -> ModuleType:
+    """The LAN protocol, imported when first needed: the window builds this module's
+    menu items at start-up, and the protocol is only wanted once a player hosts or joins."""
+    from skat_desktop.net import protocol
+
+    return protocol
+
 
 OPEN = "open"  # a seat for a player from the network (the host's spec word)
 NAME_LIMIT = 40  # a player's name, as in the new-game dialog
@@ -153,7 +162,7 @@ def refusal_text(code: str, message: str = "", params: dict[str, Any] | None = N
                 "Lan", "The host plays another version of Skat (protocol %1, this one %2)."
             )
             .replace("%1", str(theirs if theirs is not None else "?"))
-            .replace("%2", str(wire.VERSION))
+            .replace("%2", str(_wire().VERSION))
         )
     if code in texts:
         return texts[code]
@@ -214,8 +223,8 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
 def _plain_problem(text: str, limit: int) -> str | None:
     """Why ``text`` cannot be a name on the wire (None: it can)."""
     try:
-        wire.plain_text(text, limit)
-    except wire.ProtocolError:
+        _wire().plain_text(text, limit)
+    except _wire().ProtocolError:
         return "bad"
     return None
 
@@ -363,7 +372,7 @@ class HostDialog(QDialog):
             self.seat_labels.append(label)
             form.addRow(label, box)
         self.deals = QSpinBox(self)
-        self.deals.setRange(1, wire.MAX_PLANNED_DEALS)  # the host refuses more
+        self.deals.setRange(1, _wire().MAX_PLANNED_DEALS)  # the host refuses more
         self.deals.setValue(self.lan.host_value("deals", 36) or 36)
         form.addRow(self._buddy(self.tr("&Deals in the series:"), self.deals), self.deals)
 
@@ -859,7 +868,7 @@ class Lobby(QDialog):
         self.chat_view.setReadOnly(True)
         self.chat_view.setMaximumBlockCount(200)
         self.chat_input = QLineEdit(self)
-        self.chat_input.setMaxLength(wire.CHAT_LIMIT)
+        self.chat_input.setMaxLength(_wire().CHAT_LIMIT)
         self.chat_input.setPlaceholderText(self.tr("a line for everyone"))
         self.chat_input.returnPressed.connect(self.send_chat)
         self.send_button = QPushButton(self.tr("S&end"), self)
@@ -1149,8 +1158,8 @@ class Lobby(QDialog):
         if not text or self.at is None:
             return
         try:
-            text = wire.plain_text(text, wire.CHAT_LIMIT)
-        except wire.ProtocolError:
+            text = _wire().plain_text(text, _wire().CHAT_LIMIT)
+        except _wire().ProtocolError:
             self._say(self.tr("A chat line is plain text of at most 300 characters."), True)
             return
         self.link.chat(text)

@@ -29,6 +29,7 @@ import tempfile
 from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
@@ -36,9 +37,17 @@ from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
 from skat_desktop import __version__
 from skat_desktop.engine.profiles import RuleProfile
-from skat_desktop.net import protocol as wire
 
 log = logging.getLogger(__name__)
+
+
+def _wire() -> ModuleType:
+    """The LAN protocol, imported when first needed: the window builds this module's
+    menu items at start-up, and the protocol is only wanted once a player hosts or joins."""
+    from skat_desktop.net import protocol
+
+    return protocol
+
 
 DEFAULT_PORT = 55123
 START_TIMEOUT_MS = 30_000  # imports, opening the database, resuming tables: seconds at most
@@ -293,7 +302,7 @@ class HostWatch(QObject):
         super().__init__(parent)
         self.tables: list[dict[str, Any]] = []
         self._address, self._port = address, port
-        self._reader = wire.FrameReader()
+        self._reader = _wire().FrameReader()
         self._socket = QTcpSocket(self)
         self._socket.connected.connect(self._hello)
         self._socket.readyRead.connect(self._read)
@@ -318,36 +327,36 @@ class HostWatch(QObject):
         return total
 
     def _send(self, frame: dict[str, Any]) -> None:
-        self._socket.write(wire.encode(frame))
+        self._socket.write(_wire().encode(frame))
 
     def _hello(self) -> None:
-        self._send(wire.hello("host window", f"skat-desktop {__version__}"))
+        self._send(_wire().hello("host window", f"skat-desktop {__version__}"))
 
     def _poll(self) -> None:
         state = self._socket.state()
         if state == QAbstractSocket.SocketState.UnconnectedState:
             self._greeted = False
-            self._reader = wire.FrameReader()
+            self._reader = _wire().FrameReader()
             self._socket.connectToHost(self._address, self._port)
         elif state == QAbstractSocket.SocketState.ConnectedState and self._greeted:
-            self._send(wire.list_tables())
+            self._send(_wire().list_tables())
 
     def _read(self) -> None:
         try:
             items = self._reader.feed(bytes(self._socket.readAll().data()))
-        except wire.ProtocolError:
+        except _wire().ProtocolError:
             self._socket.abort()
             return
         for item in items:
-            if isinstance(item, wire.ProtocolError):
+            if isinstance(item, _wire().ProtocolError):
                 continue
             try:
-                msg = wire.parse_host(item)
-            except wire.ProtocolError:
+                msg = _wire().parse_host(item)
+            except _wire().ProtocolError:
                 continue
-            if isinstance(msg, wire.Welcome):
+            if isinstance(msg, _wire().Welcome):
                 self._greeted = True
-                self._send(wire.list_tables())
-            elif isinstance(msg, wire.Tables):
+                self._send(_wire().list_tables())
+            elif isinstance(msg, _wire().Tables):
                 self.tables = [dict(t) for t in msg.tables]
                 self.tablesChanged.emit(self.tables)
