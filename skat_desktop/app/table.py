@@ -586,7 +586,7 @@ def _write_in_order(
             written += 1
         if live is not None:
             if not deals:
-                with store.transaction():
+                with store.transaction(durable=False):  # the table alone: scratch state
                     live.run(store)
             kill_point("live.saved")
     except Exception as e:

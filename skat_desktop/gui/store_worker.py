@@ -167,7 +167,9 @@ def write_deals(store: Store, write: StoreWrite) -> DealsWritten:
     written = 0
     for step in write.steps():
         try:
-            with store.transaction():  # DatabaseBusy here, before anything is written
+            # DatabaseBusy here, before anything is written; the table alone (no deal)
+            # is scratch state that needs no flush to the disk
+            with store.transaction(durable=bool(step.deals)):
                 outcome = step.run(store)
                 if outcome.error is not None:
                     raise _NotStored(outcome.error)  # rolls the step's rows back

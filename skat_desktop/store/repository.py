@@ -176,14 +176,22 @@ class Store:
         self.conn.close()
 
     @contextmanager
-    def transaction(self) -> Iterator[None]:
-        """All or nothing; nested use joins the outer transaction."""
+    def transaction(self, *, durable: bool = True) -> Iterator[None]:
+        """All or nothing; nested use joins the outer transaction.
+
+        ``durable`` False commits without waiting for the disk (``synchronous=NORMAL``
+        for this commit alone): it survives the program being killed, not a power cut.
+        Only for scratch state rewritten at every move (the table in play), where the
+        flush would be most of the cost; a later durable commit flushes it too."""
         if self._in_tx:
             yield
             return
+        if not durable:
+            self.conn.execute("PRAGMA synchronous=NORMAL")
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
+            self._durable_again(durable)
             raise explain(e, self.path or "the database", "write") from None
         self._in_tx = True
         try:
@@ -209,6 +217,12 @@ class Store:
             kill_point("write.committed")
         finally:
             self._in_tx = False
+            self._durable_again(durable)
+
+    def _durable_again(self, durable: bool) -> None:
+        if not durable:
+            with suppress(sqlite3.Error):  # the next commit flushes again
+                self.conn.execute("PRAGMA synchronous=FULL")
 
     def query(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
         cur = self.conn.execute(sql, params)

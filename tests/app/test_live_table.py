@@ -475,3 +475,66 @@ def test_a_writer_that_skips_the_snapshot_is_not_asked_again_and_again(tmp_path)
     assert ctl.live_pending and ctl.pending_store == 0
     assert ctl.take_store_write() is None
     assert store.live_tables() == []
+
+
+def _commits(store: Store) -> list[int]:
+    """The ``synchronous`` level each COMMIT on ``store`` ran at (2 FULL, 1 NORMAL)."""
+    levels: list[int] = []
+    conn = store.conn
+
+    def trace(sql: str) -> None:
+        if sql.strip().upper() == "COMMIT":
+            levels.append(-1)  # filled in right after, outside the callback
+
+    conn.set_trace_callback(trace)
+    real = store.transaction
+
+    def watched(*args, **kwargs):
+        outer = real(*args, **kwargs)
+
+        class Ctx:
+            def __enter__(self):
+                return outer.__enter__()
+
+            def __exit__(self, *exc):
+                level = conn.execute("PRAGMA synchronous").fetchone()[0]
+                out = outer.__exit__(*exc)
+                if levels and levels[-1] == -1:
+                    levels[-1] = level
+                return out
+
+        return Ctx()
+
+    store.transaction = watched
+    return levels
+
+
+@pytest.mark.parametrize("by_steps", [False, True])
+def test_a_move_is_saved_without_a_flush_and_a_finished_deal_with_one(tmp_path, by_steps):
+    """The table in play is rewritten at every move: its commit does not wait for the disk
+    (it survives a killed program; the kill tests above hold), while a finished deal's
+    commit still does -- and the connection is back at FULL after either."""
+    from skat_desktop.gui.store_worker import write_deals
+
+    store = Store.open(tmp_path / "t.sqlite3")
+    profile, seats, _ = CASES["isko-3"]
+    ctl = TableController(profile, seats, seed=5, store=store, deals_planned=3, write_later=True)
+    rng = random.Random(5)
+    levels = _commits(store)
+
+    def write() -> None:
+        w = ctl.take_store_write(live=True)
+        if w is not None:
+            out = write_deals(store, w).outcome if by_steps else w.run(store)
+            ctl.store_written(w, out)
+
+    while len(ctl.entries) < 1:
+        step(ctl, rng, store, write=False)
+        before = len(levels)
+        pending = bool(ctl._unstored)
+        write()
+        if len(levels) > before:
+            assert levels[before:] == ([2] if pending else [1])
+    assert 1 in levels and 2 in levels  # both kinds were written
+    assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+    assert the_live_row(store).deals_done == 1
