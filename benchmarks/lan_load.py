@@ -2,6 +2,7 @@
 
     python benchmarks/lan_load.py [--tables 50] [--deals 2] [--computer-tables 10]
                                   [--profile isko] [--processes 1] [--seed 1]
+                                  [--think 0.3,1.5]
 
 Starts ``skat-desktop serve`` (a subprocess, ``--port 0``, a database in a temporary
 folder) with ``--tables`` tables of three open seats and ``--computer-tables`` tables
@@ -9,6 +10,11 @@ of one open seat and two ``standard`` computers, then seats scripted clients
 (``net/scripted.Bot``: a random legal move, seeded) at every open seat -- all in one
 asyncio process, or the tables shared out over ``--processes`` processes -- and plays
 ``--deals`` complete deals at every table (the tables' series are that long).
+
+Each bot waits ``--think`` seconds (least,most; drawn per move) before it moves, as a
+person at a table does; the time measured starts when the move is sent. ``--think 0``
+plays flat out: every table moves as fast as the host answers, which measures how many
+moves a second the host can take (the latency is then the queue in front of it).
 
 Prints: the time from a client sending a move to the event for it reaching that
 client, and to it reaching every client of its table (p50, p99, max); per client the
@@ -86,23 +92,51 @@ def _env() -> dict[str, str]:
     return env
 
 
-def host_usage(pid: int) -> dict[str, float]:
-    """CPU seconds (user + system, all threads) and RSS / peak RSS in MiB, from /proc."""
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (the computer players' workers), from /proc."""
+    out = []
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/children", encoding="ascii") as f:
+                out += [int(x) for x in f.read().split()]
+    except OSError:
+        pass
+    return out
+
+
+def _usage(pid: int) -> tuple[float, int, int, int]:
+    """CPU seconds (user + system), RSS and peak RSS in KiB, threads of one process."""
     with open(f"/proc/{pid}/stat", encoding="ascii") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    cpu = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime (fields 14, 15)
+    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
     mem = {}
     with open(f"/proc/{pid}/status", encoding="ascii") as f:
         for line in f:
             key, _, value = line.partition(":")
             if key in ("VmRSS", "VmHWM", "Threads"):
                 mem[key] = int(value.split()[0])
+    return cpu, mem.get("VmRSS", 0), mem.get("VmHWM", 0), mem.get("Threads", 0)
+
+
+def host_usage(pid: int) -> dict[str, float]:
+    """The host's CPU seconds and RSS / peak RSS in MiB, and the same summed over its
+    worker processes (the computer players think there), from /proc."""
+    cpu, rss, peak, threads = _usage(pid)
+    workers = [0.0, 0, 0, 0]
+    for child in _children(pid):
+        try:
+            c = _usage(child)
+        except OSError:
+            continue  # a worker that just ended
+        workers = [a + b for a, b in zip(workers, c, strict=True)]
     return {
         "cpu_s": cpu,
-        "rss_mib": mem.get("VmRSS", 0) / 1024,
-        "peak_mib": mem.get("VmHWM", 0) / 1024,
-        "threads": mem.get("Threads", 0),
+        "rss_mib": rss / 1024,
+        "peak_mib": peak / 1024,
+        "threads": threads,
+        "workers": len(_children(pid)),
+        "workers_cpu_s": workers[0],
+        "workers_rss_mib": workers[1] / 1024,
     }
 
 
@@ -127,7 +161,12 @@ def stored_actions(db: Path) -> dict[str, int]:
 
 
 async def play_tables(
-    port: int, tables: list[tuple[str, list[int]]], deals: int, seed: int, timeout: float
+    port: int,
+    tables: list[tuple[str, list[int]]],
+    deals: int,
+    seed: int,
+    timeout: float,
+    think: tuple[float, float] | None,
 ) -> dict[str, Any]:
     """Seat a bot at each open seat of ``tables`` ((id, seats)) and play ``deals``."""
     latency = Latency()
@@ -144,6 +183,7 @@ async def play_tables(
                 seed=seed * 1000 + t * 10 + seat,
                 latency=latency,
                 timeout=timeout,
+                think=think,
             )
             bots.append((tid, bot))
     t0 = time.perf_counter()
@@ -189,9 +229,27 @@ async def play_tables(
 
 
 def run_group(
-    port: int, tables: list[tuple[str, list[int]]], deals: int, seed: int, timeout: float
+    port: int,
+    tables: list[tuple[str, list[int]]],
+    deals: int,
+    seed: int,
+    timeout: float,
+    think: tuple[float, float] | None,
 ) -> dict[str, Any]:
-    return asyncio.run(play_tables(port, tables, deals, seed, timeout))
+    return asyncio.run(play_tables(port, tables, deals, seed, timeout, think))
+
+
+def think_range(text: str) -> tuple[float, float] | None:
+    """``--think``: "0" (flat out), "S" or "LEAST,MOST" in seconds."""
+    try:
+        parts = [float(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not seconds: {text!r}") from None
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2 or min(parts) < 0 or parts[0] > parts[1]:
+        raise argparse.ArgumentTypeError(f"want LEAST,MOST seconds: {text!r}")
+    return None if parts[1] == 0 else (parts[0], parts[1])
 
 
 # --------------------------------------------------------------------------- figures
@@ -218,6 +276,12 @@ def main() -> None:
     parser.add_argument("--profile", default="isko")
     parser.add_argument("--processes", type=int, default=1, help="client processes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--think",
+        type=think_range,
+        default=(0.3, 1.5),
+        help="seconds a bot waits before each move: LEAST,MOST (default 0.3,1.5; 0 = none)",
+    )
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds for the whole run")
     parser.add_argument("--dir", type=Path, default=None, help="folder for the host's database")
     parser.add_argument("--keep", action="store_true", help="keep the host's database and log")
@@ -246,11 +310,11 @@ def main() -> None:
         idle = host_usage(proc.pid)
         groups = [tables[i :: args.processes] for i in range(args.processes)]
         if args.processes == 1:
-            results = [run_group(port, groups[0], args.deals, args.seed, args.timeout)]
+            results = [run_group(port, groups[0], args.deals, args.seed, args.timeout, args.think)]
         else:
             with ProcessPoolExecutor(args.processes) as pool:
                 futures = [
-                    pool.submit(run_group, port, g, args.deals, args.seed, args.timeout)
+                    pool.submit(run_group, port, g, args.deals, args.seed, args.timeout, args.think)
                     for g in groups
                     if g
                 ]
@@ -272,7 +336,9 @@ def main() -> None:
     print(
         f"{args.tables} tables of 3 bots + {args.computer_tables} tables of 1 bot and 2"
         f" standard computers, {args.deals} deals each, {args.profile}, {len(clients)}"
-        f" clients in {args.processes} process(es): {wall:.1f} s"
+        f" clients in {args.processes} process(es), "
+        + (f"{args.think[0]:g}-{args.think[1]:g} s" if args.think else "no")
+        + f" thinking before a move: {wall:.1f} s"
     )
     print(f"move -> its event at the mover     {ms(own)}")
     print(f"move -> its event at every client  {ms(every)}")
@@ -340,6 +406,13 @@ def main() -> None:
         f" MiB per table, the computer players' code loaded once among it);"
         f" {busy['threads']} threads"
     )
+    if busy["workers"]:
+        wcpu = busy["workers_cpu_s"] - idle["workers_cpu_s"]
+        print(
+            f"host's computer workers: {busy['workers']} process(es), {wcpu:.2f} CPU s for the"
+            f" run ({wcpu / max(1, args.computer_tables) * 1000:.0f} ms per table with"
+            f" computers), RSS {busy['workers_rss_mib']:.1f} MiB in all"
+        )
     if args.keep:
         print(f"host log and database: {folder}")
     else:

@@ -125,6 +125,7 @@ class Bot:
         timeout: float = 30.0,
         client: str = "skat-desktop bot",
         watch: Callable[[dict[str, Any]], None] | None = None,
+        think: tuple[float, float] | None = None,
     ) -> None:
         self.name, self.host, self.port = name, host, port
         self.table_id, self.seat, self.password = table, seat, password
@@ -141,6 +142,10 @@ class Bot:
         # sees every frame as it comes, before the bot uses it (the security sweep checks
         # each one at once and keeps nothing, so memory stays bounded over many deals)
         self.watch = watch
+        # (least, most) seconds a move waits, drawn per move like a person at a table;
+        # None answers at once (a load test then measures a table played flat out)
+        self.think = think
+        self._thinking: tuple[int, int, bool] | None = None  # the turn a wait is for
         self.verdicts: dict[int, bool | str] = {}  # deal number -> verified (bounded below)
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -379,6 +384,11 @@ class Bot:
         seat, interjection = table.turn
         key = (table.tick, seat, interjection)
         if key == self._acted:
+            return
+        if self.think is not None and self._thinking != key:
+            self._thinking = key  # answer this turn after a pause, if it is still the turn
+            least, most = self.think
+            asyncio.get_running_loop().call_later(self.rng.uniform(least, most), self._decide)
             return
         if self._acted is not None and key[:1] != self._acted[:1]:
             self._retries = 0
