@@ -102,3 +102,33 @@ def test_the_sub_commands_never_import_qt(tmp_path):
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_building_the_window_imports_no_network_code(tmp_path):
+    """Start-up pays only for what the first screen needs: the LAN dialogs, the host's
+    child-process code, Qt's network module and the wire protocol come when a player
+    first hosts or joins (gui_speed's start-up figure, issue 23)."""
+    code = (
+        "import os, sys\n"
+        "os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
+        "from pathlib import Path\n"
+        "from skat_desktop.gui.app import create_application, open_store\n"
+        "from skat_desktop.gui.main_window import MainWindow\n"
+        "from skat_desktop.gui.settings import Settings\n"
+        "from PySide6.QtCore import QSettings\n"
+        "create_application()\n"
+        "q = QSettings(str(Path('s.ini')), QSettings.Format.IniFormat)\n"
+        "store = open_store(Path('club.sqlite3')).store\n"
+        "w = MainWindow(Settings(q), store)\n"
+        "w.show()\n"
+        "assert w.lan.act_host.text() and w.lan.act_join.text()\n"
+        "bad = [m for m in sys.modules if m.startswith(('skat_desktop.net',"
+        " 'skat_desktop.gui.lan_dialogs', 'skat_desktop.gui.lan_host',"
+        " 'skat_desktop.gui.lan_link', 'PySide6.QtNetwork', 'zeroconf'))]\n"
+        "assert not bad, bad\n"
+        "w.close()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
 
 from skat_desktop.engine.profiles import ISKO
-from skat_desktop.gui import lan_dialogs
+from skat_desktop.gui import lan_dialogs, lan_play
 from skat_desktop.gui.i18n import install_translations
 from skat_desktop.gui.lan_dialogs import (
     HostChoices,
@@ -548,7 +548,7 @@ def _answer(monkeypatch, answers: list[bool], asked: list[str]) -> None:
                 break
         return 0
 
-    monkeypatch.setattr(lan_dialogs.QMessageBox, "exec", exec_)
+    monkeypatch.setattr(lan_play.QMessageBox, "exec", exec_)
 
 
 def test_hosting_from_the_window_with_a_real_serve(qtbot, tmp_path, monkeypatch, english):
