@@ -405,10 +405,14 @@ def _build(path: Path) -> None:
         kill_point("create.file")
         conn = _connect(str(tmp))
         try:
-            conn.execute("PRAGMA synchronous=FULL")
+            # Nobody sees this file before it is complete, synced (below) and linked into
+            # place, and a kill leaves only a stray file the next start removes: its
+            # steps need neither a journal on the disk nor a flush each (a first start
+            # is about 20 ms faster). It stays out of WAL mode until it is in place: a
+            # WAL file must not be renamed with its log beside it.
+            conn.execute("PRAGMA synchronous=OFF")
+            conn.execute("PRAGMA journal_mode=MEMORY")
             conn.execute("PRAGMA foreign_keys=ON")
-            # The new file stays in rollback-journal mode until it is in place: a WAL
-            # file must not be renamed with its log beside it.
             migrations.apply(Database(conn))
             kill_point("create.schema")
             conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
