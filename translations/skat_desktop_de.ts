@@ -60,6 +60,103 @@
     </message>
 </context>
 <context>
+    <name>AuditDialog</name>
+    <message>
+        <source>Audit trail</source>
+        <translation>Änderungsprotokoll</translation>
+    </message>
+</context>
+<context>
+    <name>AuditModel</name>
+    <message>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>Corrected</source>
+        <translation>Berichtigt</translation>
+    </message>
+    <message>
+        <source>Deal</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Reopened</source>
+        <translation>Wieder geöffnet</translation>
+    </message>
+    <message>
+        <source>Signed and closed</source>
+        <translation>Unterschrieben und abgeschlossen</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>bid {bid}</source>
+        <translation>gereizt {bid}</translation>
+    </message>
+    <message>
+        <source>cannot be scored: {reason}</source>
+        <translation>nicht wertbar: {reason}</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>gewonnen</translation>
+    </message>
+    <message>
+        <source>{declarer}: {game}</source>
+        <translation>{declarer}: {game}</translation>
+    </message>
+</context>
+<context>
+    <name>AuditView</name>
+    <message>
+        <source>Audit trail</source>
+        <translation>Änderungsprotokoll</translation>
+    </message>
+    <message>
+        <source>Audit trail of {series}, {date} — {state}</source>
+        <translation>Änderungsprotokoll: {series}, {date} — {state}</translation>
+    </message>
+    <message>
+        <source>No corrections and no signatures yet.</source>
+        <translation>Noch keine Berichtigungen und keine Unterschriften.</translation>
+    </message>
+    <message>
+        <source>The audit trail cannot be read: {reason}</source>
+        <translation>Das Änderungsprotokoll kann nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>closed (signed)</source>
+        <translation>abgeschlossen (unterschrieben)</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+</context>
+<context>
     <name>BiddingPanel</name>
     <message>
         <source>%1 bids %2</source>
@@ -119,6 +216,56 @@
     </message>
 </context>
 <context>
+    <name>ClubWindow</name>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Open for viewing only: nothing can be entered or changed here.</source>
+        <translation>Nur zum Ansehen geöffnet: Hier kann nichts eingetragen oder geändert werden.</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>Neu einlesen</translation>
+    </message>
+    <message>
+        <source>Score sheets</source>
+        <translation>Spiellisten</translation>
+    </message>
+    <message>
+        <source>Skat club</source>
+        <translation>Skatclub</translation>
+    </message>
+    <message>
+        <source>Skat club — {file}</source>
+        <translation>Skatclub — {file}</translation>
+    </message>
+    <message>
+        <source>There is no database to show.</source>
+        <translation>Es gibt keine Datenbank zum Anzeigen.</translation>
+    </message>
+</context>
+<context>
+    <name>ConsentPanel</name>
+    <message>
+        <source>%1 wants to give up the game. Agree?</source>
+        <translation>%1 möchte das Spiel aufgeben. Zustimmen?</translation>
+    </message>
+    <message>
+        <source>&amp;Agree</source>
+        <translation>&amp;Zustimmen</translation>
+    </message>
+    <message>
+        <source>&amp;Play on</source>
+        <translation>&amp;Weiterspielen</translation>
+    </message>
+    <message>
+        <source>The game ends now and %1 loses it.</source>
+        <translation>Das Spiel endet jetzt, und %1 verliert es.</translation>
+    </message>
+</context>
+<context>
     <name>ContinueOffer</name>
     <message>
         <source>&amp;Continue</source>
@@ -167,6 +314,13 @@
     <message>
         <source>“%1”</source>
         <translation>„%1“</translation>
+    </message>
+</context>
+<context>
+    <name>CorrectionDialog</name>
+    <message>
+        <source>Correct deal %1</source>
+        <translation>Spiel %1 berichtigen</translation>
     </message>
 </context>
 <context>
@@ -464,6 +618,125 @@
     </message>
 </context>
 <context>
+    <name>FairDeals</name>
+    <message>
+        <source>%1 played %2 without having been dealt it</source>
+        <translation>%1 spielte %2, ohne die Karte bekommen zu haben</translation>
+    </message>
+    <message>
+        <source>%1 was shown %2, but the agreed shuffle deals %3</source>
+        <translation>%1 wurde %2 gezeigt, die vereinbarte Mischung gibt aber %3</translation>
+    </message>
+    <message>
+        <source>a hand shown to you during the deal is not the dealt cards&apos;</source>
+        <translation>eine Hand, die Ihnen im Spiel gezeigt wurde, passt nicht zu den gegebenen Karten</translation>
+    </message>
+    <message>
+        <source>it was not seen played here: its record was fetched afterwards</source>
+        <translation>es wurde hier nicht mitgespielt: sein Protokoll wurde nachträglich geholt</translation>
+    </message>
+    <message>
+        <source>no cards</source>
+        <translation>keine Karten</translation>
+    </message>
+    <message>
+        <source>no player&apos;s bytes went into the cards: they are only as fair as the host</source>
+        <translation>kein Spieler hat zu den Karten beigetragen: Die Karten sind nur so fair wie der Gastgeber</translation>
+    </message>
+    <message>
+        <source>the cards do not follow from the commitment and the contributions</source>
+        <translation>die Karten ergeben sich nicht aus der Festlegung und den Beiträgen</translation>
+    </message>
+    <message>
+        <source>the cards take a contribution of seat %1 that was never pledged</source>
+        <translation>in die Karten geht ein Beitrag von Platz %1 ein, der nie zugesagt wurde</translation>
+    </message>
+    <message>
+        <source>the cards take a pledge of seat %1, which was not asked</source>
+        <translation>in die Karten geht eine Zusage von Platz %1 ein, der nicht gefragt wurde</translation>
+    </message>
+    <message>
+        <source>the cards were not shown at the end of the deal</source>
+        <translation>die Karten wurden am Ende des Spiels nicht gezeigt</translation>
+    </message>
+    <message>
+        <source>the check of the deal found a fault</source>
+        <translation>die Prüfung des Spiels hat einen Fehler gefunden</translation>
+    </message>
+    <message>
+        <source>the contribution of seat %1 is not the one it pledged</source>
+        <translation>der Beitrag von Platz %1 ist nicht der zugesagte</translation>
+    </message>
+    <message>
+        <source>the contribution of seat %1 is not the one it sent</source>
+        <translation>der Beitrag von Platz %1 ist nicht der, den er geschickt hat</translation>
+    </message>
+    <message>
+        <source>the host committed to the deal twice</source>
+        <translation>der Gastgeber hat sich zweimal auf das Spiel festgelegt</translation>
+    </message>
+    <message>
+        <source>the host did not reveal how the deal was dealt</source>
+        <translation>der Gastgeber hat nicht offengelegt, wie das Spiel gegeben wurde</translation>
+    </message>
+    <message>
+        <source>the host left your seat out of the contributions</source>
+        <translation>der Gastgeber hat Ihren Platz bei den Beiträgen übergangen</translation>
+    </message>
+    <message>
+        <source>the host no longer knows how the deal was dealt</source>
+        <translation>der Gastgeber weiß nicht mehr, wie das Spiel gegeben wurde</translation>
+    </message>
+    <message>
+        <source>the host showed the pledges twice, differently</source>
+        <translation>der Gastgeber hat die Zusagen zweimal verschieden gezeigt</translation>
+    </message>
+    <message>
+        <source>the host&apos;s commitment arrived only after the deal was dealt</source>
+        <translation>die Festlegung des Gastgebers kam erst nach dem Geben an</translation>
+    </message>
+    <message>
+        <source>the host&apos;s commitment did not arrive before the deal</source>
+        <translation>die Festlegung des Gastgebers kam nicht vor dem Geben an</translation>
+    </message>
+    <message>
+        <source>the host&apos;s reveal cannot be read</source>
+        <translation>die Offenlegung des Gastgebers ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>the host&apos;s secret does not match its commitment before the deal</source>
+        <translation>das Geheimnis des Gastgebers passt nicht zu seiner Festlegung vor dem Geben</translation>
+    </message>
+    <message>
+        <source>the moves do not give the host&apos;s result</source>
+        <translation>die Züge ergeben nicht das Ergebnis des Gastgebers</translation>
+    </message>
+    <message>
+        <source>the moves revealed are not the ones played</source>
+        <translation>die offengelegten Züge sind nicht die gespielten</translation>
+    </message>
+    <message>
+        <source>the moves shown do not make up the deal</source>
+        <translation>die gezeigten Züge ergeben das Spiel nicht</translation>
+    </message>
+    <message>
+        <source>the pledges revealed are not the ones shown before the deal</source>
+        <translation>die offengelegten Zusagen sind nicht die vor dem Geben gezeigten</translation>
+    </message>
+    <message>
+        <source>the pledges were not shown before the deal</source>
+        <translation>die Zusagen wurden nicht vor dem Geben gezeigt</translation>
+    </message>
+    <message>
+        <source>the seats said to have withheld their bytes are not the ones missing</source>
+        <translation>die Plätze, die ihren Beitrag angeblich zurückgehalten haben, sind nicht die fehlenden</translation>
+    </message>
+    <message>
+        <source>the skat shown was %1, but the agreed shuffle deals %2</source>
+        <translation>als Skat wurde %1 gezeigt, die vereinbarte Mischung gibt aber %2</translation>
+    </message>
+</context>
+<context>
     <name>Game</name>
     <message>
         <source>%1 tricks</source>
@@ -624,6 +897,261 @@
     <message>
         <source>without %1</source>
         <translation type="vanished">ohne %1</translation>
+    </message>
+</context>
+<context>
+    <name>GameEntryForm</name>
+    <message>
+        <source>(overbid)</source>
+        <translation>(überreizt)</translation>
+    </message>
+    <message>
+        <source>A Null below the bid is charged as this game.</source>
+        <translation>Ein Null unter dem Reizwert wird als dieses Spiel gewertet.</translation>
+    </message>
+    <message>
+        <source>A correction needs who makes it and why.</source>
+        <translation>Eine Berichtigung braucht, wer sie macht und warum.</translation>
+    </message>
+    <message>
+        <source>All %1 deals of this series are entered.</source>
+        <translation>Alle %1 Spiele dieser Liste sind eingetragen.</translation>
+    </message>
+    <message>
+        <source>Bid</source>
+        <translation>Reizwert</translation>
+    </message>
+    <message>
+        <source>Bock round: scores count double</source>
+        <translation>Bockrunde: alles zählt doppelt</translation>
+    </message>
+    <message>
+        <source>Card points</source>
+        <translation>Augen</translation>
+    </message>
+    <message>
+        <source>Card points from the tricks, without the skat</source>
+        <translation>Augen aus den Stichen, ohne den Skat</translation>
+    </message>
+    <message>
+        <source>Charged as</source>
+        <translation>Gewertet als</translation>
+    </message>
+    <message>
+        <source>Choose the declarer and the game.</source>
+        <translation>Alleinspieler und Spiel wählen.</translation>
+    </message>
+    <message>
+        <source>Choose the declarer.</source>
+        <translation>Alleinspieler wählen.</translation>
+    </message>
+    <message>
+        <source>Choose the game.</source>
+        <translation>Spiel wählen.</translation>
+    </message>
+    <message>
+        <source>Corrected by</source>
+        <translation>Berichtigt von</translation>
+    </message>
+    <message>
+        <source>Correcting deal %1</source>
+        <translation>Spiel %1 berichtigen</translation>
+    </message>
+    <message>
+        <source>Deal %1</source>
+        <translation>Spiel %1</translation>
+    </message>
+    <message>
+        <source>Deal %1 corrected: %2</source>
+        <translation>Spiel %1 berichtigt: %2</translation>
+    </message>
+    <message>
+        <source>Deal %1 of %2</source>
+        <translation>Spiel %1 von %2</translation>
+    </message>
+    <message>
+        <source>Deal %1 stored: %2</source>
+        <translation>Spiel %1 gespeichert: %2</translation>
+    </message>
+    <message>
+        <source>Dealer: %1</source>
+        <translation>Geber: %1</translation>
+    </message>
+    <message>
+        <source>Dealer: %1 (sits out)</source>
+        <translation>Geber: %1 (setzt aus)</translation>
+    </message>
+    <message>
+        <source>Declared</source>
+        <translation>Angesagt</translation>
+    </message>
+    <message>
+        <source>Declarer</source>
+        <translation>Alleinspieler</translation>
+    </message>
+    <message>
+        <source>Enter each player&apos;s card points and tricks.</source>
+        <translation>Augen und Stiche jedes Spielers eintragen.</translation>
+    </message>
+    <message>
+        <source>Enter game</source>
+        <translation>Spiel eintragen</translation>
+    </message>
+    <message>
+        <source>Enter stores the game; Esc clears the row.</source>
+        <translation>Enter speichert das Spiel; Esc leert die Zeile.</translation>
+    </message>
+    <message>
+        <source>Enter the bid.</source>
+        <translation>Reizwert eintragen.</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>Hand</translation>
+    </message>
+    <message>
+        <source>Kontra</source>
+        <translation>Kontra</translation>
+    </message>
+    <message>
+        <source>Last trick</source>
+        <translation>Letzter Stich</translation>
+    </message>
+    <message>
+        <source>Matadors</source>
+        <translation>Spitzen</translation>
+    </message>
+    <message>
+        <source>Ouvert</source>
+        <translation>Ouvert</translation>
+    </message>
+    <message>
+        <source>Passed in: no score</source>
+        <translation>Eingepasst: keine Wertung</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Augen</translation>
+    </message>
+    <message>
+        <source>Pushed</source>
+        <translation>Geschoben</translation>
+    </message>
+    <message>
+        <source>Ramsch round</source>
+        <translation>Ramschrunde</translation>
+    </message>
+    <message>
+        <source>Ramsch: %1</source>
+        <translation>Ramsch: %1</translation>
+    </message>
+    <message>
+        <source>Reached</source>
+        <translation>Erreicht</translation>
+    </message>
+    <message>
+        <source>Reading the series…</source>
+        <translation>Die Liste wird gelesen …</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Schneider</source>
+        <translation>Schneider</translation>
+    </message>
+    <message>
+        <source>Schneider announced</source>
+        <translation>Schneider angesagt</translation>
+    </message>
+    <message>
+        <source>Schneider reached: by the declarer if won, against him if lost</source>
+        <translation>Schneider erreicht: vom Alleinspieler, wenn gewonnen, gegen ihn, wenn verloren</translation>
+    </message>
+    <message>
+        <source>Schwarz</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>Schwarz announced</source>
+        <translation>Schwarz angesagt</translation>
+    </message>
+    <message>
+        <source>Schwarz reached: by the declarer if won, against him if lost</source>
+        <translation>Schwarz erreicht: vom Alleinspieler, wenn gewonnen, gegen ihn, wenn verloren</translation>
+    </message>
+    <message>
+        <source>Skat: %1</source>
+        <translation>Skat: %1</translation>
+    </message>
+    <message>
+        <source>Store correction</source>
+        <translation>Berichtigung speichern</translation>
+    </message>
+    <message>
+        <source>Storing…</source>
+        <translation>Wird gespeichert …</translation>
+    </message>
+    <message>
+        <source>The database can only be read: nothing can be stored in it.</source>
+        <translation>Die Datenbank kann nur gelesen werden: es lässt sich nichts darin speichern.</translation>
+    </message>
+    <message>
+        <source>The database is busy: another program is writing to it. Nothing is lost: press Enter to try again.</source>
+        <translation>Die Datenbank ist belegt: ein anderes Programm schreibt gerade. Nichts geht verloren: mit Enter erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The declarer&apos;s card points, if counted (a game lost with 60 starts a Bock round)</source>
+        <translation>Die Augen des Alleinspielers, falls gezählt (ein mit 60 verlorenes Spiel bringt eine Bockrunde)</translation>
+    </message>
+    <message>
+        <source>This series is closed (signed); reopen it to change it.</source>
+        <translation>Diese Liste ist abgeschlossen (unterschrieben); zum Ändern erst wieder öffnen.</translation>
+    </message>
+    <message>
+        <source>Tricks</source>
+        <translation>Stiche</translation>
+    </message>
+    <message>
+        <source>Type a game&apos;s first letter; the same letter again for the next one.</source>
+        <translation>Anfangsbuchstaben des Spiels tippen; derselbe Buchstabe noch einmal für das nächste.</translation>
+    </message>
+    <message>
+        <source>Type the number; a minus sign first for “without”.</source>
+        <translation>Die Zahl tippen; für „ohne“ zuerst ein Minuszeichen.</translation>
+    </message>
+    <message>
+        <source>Value %1 → %2</source>
+        <translation>Wert %1 → %2</translation>
+    </message>
+    <message>
+        <source>Who took the last trick?</source>
+        <translation>Wer hat den letzten Stich?</translation>
+    </message>
+    <message>
+        <source>Won or lost?</source>
+        <translation>Gewonnen oder verloren?</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>no score</source>
+        <translation>keine Wertung</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>gewonnen</translation>
     </message>
 </context>
 <context>
@@ -2130,12 +2658,20 @@
         <translation>%1 (%2) gegen %3.</translation>
     </message>
     <message>
+        <source>%1 agreed: the game is given up</source>
+        <translation>%1 hat zugestimmt: Das Spiel ist aufgegeben</translation>
+    </message>
+    <message>
         <source>%1 concedes; waiting for %2 to agree…</source>
         <translation>%1 gibt auf; warten, bis %2 zustimmt …</translation>
     </message>
     <message>
         <source>%1 deals</source>
         <translation>%1 Spiele</translation>
+    </message>
+    <message>
+        <source>%1 did not agree: play on</source>
+        <translation>%1 hat nicht zugestimmt: Es wird weitergespielt</translation>
     </message>
     <message>
         <source>%1 finished deal(s) could not be saved in the score sheets yet.</source>
@@ -2288,6 +2824,10 @@
     <message>
         <source>About Skat</source>
         <translation>Über Skat</translation>
+    </message>
+    <message>
+        <source>Agree, or play on</source>
+        <translation>Zustimmen oder weiterspielen</translation>
     </message>
     <message>
         <source>Another program is writing to the database; the score sheets are saved as soon as it has finished.</source>
@@ -2570,6 +3110,10 @@
         <translation>Sie können sie beim nächsten Start fortsetzen.</translation>
     </message>
     <message>
+        <source>Your answer is on its way…</source>
+        <translation>Ihre Antwort ist unterwegs …</translation>
+    </message>
+    <message>
         <source>Your seat could not be taken back: %1</source>
         <translation>Dein Platz konnte nicht zurückgegeben werden: %1</translation>
     </message>
@@ -2671,6 +3215,17 @@
     </message>
 </context>
 <context>
+    <name>MatadorsBox</name>
+    <message>
+        <source>with %1</source>
+        <translation>mit %1</translation>
+    </message>
+    <message>
+        <source>without %1</source>
+        <translation>ohne %1</translation>
+    </message>
+</context>
+<context>
     <name>MessageBar</name>
     <message>
         <source>Dismiss</source>
@@ -2679,6 +3234,89 @@
     <message>
         <source>Save &amp;again</source>
         <translation>&amp;Erneut speichern</translation>
+    </message>
+</context>
+<context>
+    <name>NewEveningDialog</name>
+    <message>
+        <source> cents per point</source>
+        <translation> Cent pro Punkt</translation>
+    </message>
+    <message>
+        <source>%1 – table %2</source>
+        <translation>%1 – Tisch %2</translation>
+    </message>
+    <message>
+        <source>&amp;Add a table</source>
+        <translation>Tisch &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>&amp;Anlegen</translation>
+    </message>
+    <message>
+        <source>&amp;Date:</source>
+        <translation>&amp;Datum:</translation>
+    </message>
+    <message>
+        <source>&amp;Place:</source>
+        <translation>&amp;Ort:</translation>
+    </message>
+    <message>
+        <source>&amp;Rules:</source>
+        <translation>&amp;Regeln:</translation>
+    </message>
+    <message>
+        <source>&amp;Stake:</source>
+        <translation>&amp;Einsatz:</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>&amp;Titel:</translation>
+    </message>
+    <message>
+        <source>Club evening</source>
+        <translation>Skatabend</translation>
+    </message>
+    <message>
+        <source>Creating the evening…</source>
+        <translation>Der Abend wird angelegt …</translation>
+    </message>
+    <message>
+        <source>Enter three or four players.</source>
+        <translation>Drei oder vier Spieler eintragen.</translation>
+    </message>
+    <message>
+        <source>New club evening</source>
+        <translation>Neuer Skatabend</translation>
+    </message>
+    <message>
+        <source>Pla&amp;nned deals:</source>
+        <translation>&amp;Geplante Spiele:</translation>
+    </message>
+    <message>
+        <source>Please enter a title.</source>
+        <translation>Bitte einen Titel eintragen.</translation>
+    </message>
+    <message>
+        <source>These rules are not played at a table of %1.</source>
+        <translation>Diese Regeln werden nicht zu %1 gespielt.</translation>
+    </message>
+    <message>
+        <source>no fixed end</source>
+        <translation>offenes Ende</translation>
+    </message>
+    <message>
+        <source>no money</source>
+        <translation>ohne Geld</translation>
+    </message>
+    <message>
+        <source>“%1” already plays at table %2.</source>
+        <translation>„%1“ spielt schon an Tisch %2.</translation>
+    </message>
+    <message>
+        <source>“%1” is at this table twice.</source>
+        <translation>„%1“ sitzt zweimal an diesem Tisch.</translation>
     </message>
 </context>
 <context>
@@ -2848,6 +3486,10 @@
         <translation>&amp;Letzter Stich</translation>
     </message>
     <message>
+        <source>Ask %1 to agree…</source>
+        <translation>%1 um Zustimmung bitten …</translation>
+    </message>
+    <message>
         <source>Change ga&amp;me</source>
         <translation>Spiel &amp;wechseln</translation>
     </message>
@@ -2860,8 +3502,20 @@
         <translation>&amp;Aufgeben</translation>
     </message>
     <message>
+        <source>Give &amp;up…</source>
+        <translation>&amp;Aufgeben …</translation>
+    </message>
+    <message>
         <source>H&amp;int</source>
         <translation>&amp;Tipp</translation>
+    </message>
+    <message>
+        <source>Late in the game you may give up only if a defender agrees.</source>
+        <translation>Spät im Spiel dürfen Sie nur aufgeben, wenn ein Gegenspieler zustimmt.</translation>
+    </message>
+    <message>
+        <source>Nobody can agree just now</source>
+        <translation>Gerade kann niemand zustimmen</translation>
     </message>
     <message>
         <source>Really cl&amp;aim?</source>
@@ -2874,6 +3528,95 @@
     <message>
         <source>Take &amp;back</source>
         <translation>&amp;Zurücknehmen</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerStatsDialog</name>
+    <message>
+        <source>Statistics of {name}</source>
+        <translation>Statistik von {name}</translation>
+    </message>
+</context>
+<context>
+    <name>PlayersModel</name>
+    <message>
+        <source>Last played</source>
+        <translation>Zuletzt gespielt</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Serie</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>computer</source>
+        <translation>Computer</translation>
+    </message>
+    <message>
+        <source>guest</source>
+        <translation>Gast</translation>
+    </message>
+    <message>
+        <source>member</source>
+        <translation>Mitglied</translation>
+    </message>
+</context>
+<context>
+    <name>PlayersView</name>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+    <message>
+        <source>&amp;Statistics…</source>
+        <translation>&amp;Statistik…</translation>
+    </message>
+    <message>
+        <source>A player needs a name.</source>
+        <translation>Ein Spieler braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>Mark as &amp;guest</source>
+        <translation>Als &amp;Gast vermerken</translation>
+    </message>
+    <message>
+        <source>Mark as &amp;member</source>
+        <translation>Als &amp;Mitglied vermerken</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>The players cannot be read: {reason}</source>
+        <translation>Die Spieler können nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is marked as a guest.</source>
+        <translation>{name} ist jetzt als Gast vermerkt.</translation>
+    </message>
+    <message>
+        <source>{name} is marked as a member.</source>
+        <translation>{name} ist jetzt als Mitglied vermerkt.</translation>
+    </message>
+    <message>
+        <source>{old} is now called {new}.</source>
+        <translation>{old} heißt jetzt {new}.</translation>
     </message>
 </context>
 <context>
@@ -3620,6 +4363,214 @@
     </message>
 </context>
 <context>
+    <name>SeasonView</name>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Von:</translation>
+    </message>
+    <message>
+        <source>&amp;Ranking by:</source>
+        <translation>&amp;Wertung nach:</translation>
+    </message>
+    <message>
+        <source>&amp;Season:</source>
+        <translation>&amp;Saison:</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>&amp;Bis:</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>All rule profiles</source>
+        <translation>Alle Regelprofile</translation>
+    </message>
+    <message>
+        <source>Chosen dates</source>
+        <translation>Eigener Zeitraum</translation>
+    </message>
+    <message>
+        <source>Last year</source>
+        <translation>Letztes Jahr</translation>
+    </message>
+    <message>
+        <source>No series with deals in this season.</source>
+        <translation>Keine Serie mit Spielen in diesem Zeitraum.</translation>
+    </message>
+    <message>
+        <source>R&amp;ules:</source>
+        <translation>Re&amp;geln:</translation>
+    </message>
+    <message>
+        <source>Season</source>
+        <translation>Saison</translation>
+    </message>
+    <message>
+        <source>The ranking cannot be computed: {reason}</source>
+        <translation>Die Rangliste kann nicht berechnet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>This year</source>
+        <translation>Dieses Jahr</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesAdmin</name>
+    <message>
+        <source>&amp;Audit trail…</source>
+        <translation>Änderungs&amp;protokoll…</translation>
+    </message>
+    <message>
+        <source>&amp;Reopen…</source>
+        <translation>&amp;Wieder öffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Sign and close…</source>
+        <translation>&amp;Unterschreiben und abschließen…</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesListModel</name>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Deals</source>
+        <translation>Spiele</translation>
+    </message>
+    <message>
+        <source>Entered from real tables, line by line of the score sheet</source>
+        <translation>Von echten Tischen eingetragen, Zeile für Zeile der Spielliste</translation>
+    </message>
+    <message>
+        <source>Imported from a file</source>
+        <translation>Aus einer Datei importiert</translation>
+    </message>
+    <message>
+        <source>No deal stored yet</source>
+        <translation>Noch kein Spiel gespeichert</translation>
+    </message>
+    <message>
+        <source>Played in the program: every card is stored</source>
+        <translation>Im Programm gespielt: jede Karte ist gespeichert</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Venue</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>entered</source>
+        <translation>eingetragen</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>importiert</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>played here</source>
+        <translation>hier gespielt</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesListView</name>
+    <message>
+        <source>All rule profiles</source>
+        <translation>Alle Regelprofile</translation>
+    </message>
+    <message>
+        <source>All years</source>
+        <translation>Alle Jahre</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>No series stored yet.</source>
+        <translation>Noch keine Serie gespeichert.</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Offen</translation>
+    </message>
+    <message>
+        <source>Open and closed</source>
+        <translation>Offen und abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Open or closed</source>
+        <translation>Offen oder abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Reading the series…</source>
+        <translation>Die Serien werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Rule profile</source>
+        <translation>Regelprofil</translation>
+    </message>
+    <message>
+        <source>Search the series</source>
+        <translation>Serien durchsuchen</translation>
+    </message>
+    <message>
+        <source>Search title, venue, players</source>
+        <translation>Titel, Ort, Spieler suchen</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Serie</translation>
+    </message>
+    <message>
+        <source>Series: {shown} of {total}</source>
+        <translation>Serien: {shown} von {total}</translation>
+    </message>
+    <message>
+        <source>Series: {total}</source>
+        <translation>Serien: {total}</translation>
+    </message>
+    <message>
+        <source>The series cannot be listed: {reason}</source>
+        <translation>Die Serien können nicht aufgelistet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>Jahr</translation>
+    </message>
+</context>
+<context>
     <name>SeriesOverPanel</name>
     <message>
         <source>&amp;New game…</source>
@@ -3640,6 +4591,61 @@
     <message>
         <source>The series is over</source>
         <translation>Die Serie ist zu Ende</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesPage</name>
+    <message>
+        <source>Double-click a series in the list, or choose it and press Enter.</source>
+        <translation>Doppelklicken Sie eine Serie in der Liste oder wählen Sie sie aus und drücken Sie die Eingabetaste.</translation>
+    </message>
+    <message>
+        <source>No series open</source>
+        <translation>Keine Serie geöffnet</translation>
+    </message>
+    <message>
+        <source>Players: {names}</source>
+        <translation>Spieler: {names}</translation>
+    </message>
+    <message>
+        <source>Reading the series…</source>
+        <translation>Die Serie wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Series {number}</source>
+        <translation>Serie {number}</translation>
+    </message>
+    <message>
+        <source>The series cannot be shown: {reason}</source>
+        <translation>Die Serie kann nicht angezeigt werden: {reason}</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>closed, signed by {name} on {date} at {time}</source>
+        <translation>abgeschlossen, unterschrieben von {name} am {date} um {time}</translation>
+    </message>
+    <message>
+        <source>entered from real tables</source>
+        <translation>von echten Tischen eingetragen</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>importiert</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>played in the program</source>
+        <translation>im Programm gespielt</translation>
+    </message>
+    <message>
+        <source>stake {cents} ct a point</source>
+        <translation>Einsatz {cents} ct je Punkt</translation>
     </message>
 </context>
 <context>
@@ -3802,6 +4808,69 @@ kungen</translation>
     <message>
         <source>Ü</source>
         <translation>Ü</translation>
+    </message>
+</context>
+<context>
+    <name>SignDialog</name>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>&amp;Grund:</translation>
+    </message>
+    <message>
+        <source>&amp;Remark:</source>
+        <translation>&amp;Bemerkung:</translation>
+    </message>
+    <message>
+        <source>&amp;Reopen</source>
+        <translation>&amp;Wieder öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Sign and close</source>
+        <translation>&amp;Unterschreiben und abschließen</translation>
+    </message>
+    <message>
+        <source>Reopen the score sheet</source>
+        <translation>Spielliste wieder öffnen</translation>
+    </message>
+    <message>
+        <source>Reopened &amp;by:</source>
+        <translation>Geöffnet &amp;von:</translation>
+    </message>
+    <message>
+        <source>Reopening a signed sheet needs a reason.</source>
+        <translation>Eine unterschriebene Liste wird nur mit einer Begründung wieder geöffnet.</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>Say who reopens the sheet.</source>
+        <translation>Bitte angeben, wer die Liste wieder öffnet.</translation>
+    </message>
+    <message>
+        <source>Say who signs the sheet.</source>
+        <translation>Bitte angeben, wer die Liste unterschreibt.</translation>
+    </message>
+    <message>
+        <source>Sign the score sheet</source>
+        <translation>Spielliste unterschreiben</translation>
+    </message>
+    <message>
+        <source>Signed &amp;by:</source>
+        <translation>Unterschrieben &amp;von:</translation>
+    </message>
+    <message>
+        <source>Signing closes the sheet: no game can be entered or corrected until it is reopened with a reason.</source>
+        <translation>Die Unterschrift schließt die Liste ab: Kein Spiel kann eingetragen oder berichtigt werden, bis sie mit einer Begründung wieder geöffnet wird.</translation>
+    </message>
+    <message>
+        <source>The sheet is signed. Reopen it to correct a game; who reopens it and why is kept in its audit trail.</source>
+        <translation>Die Liste ist unterschrieben. Zum Berichtigen eines Spiels wird sie wieder geöffnet; wer sie öffnet und warum, steht danach im Änderungsprotokoll.</translation>
+    </message>
+    <message>
+        <source>signed</source>
+        <translation>unterschrieben</translation>
     </message>
 </context>
 <context>
@@ -4161,6 +5230,37 @@ kungen</translation>
     </message>
 </context>
 <context>
+    <name>TableBox</name>
+    <message>
+        <source>A fourth player: the dealer sits out each deal.</source>
+        <translation>Ein vierter Spieler: der Geber setzt jedes Spiel aus.</translation>
+    </message>
+    <message>
+        <source>First dealer:</source>
+        <translation>Erster Geber:</translation>
+    </message>
+    <message>
+        <source>Remove this table</source>
+        <translation>Diesen Tisch entfernen</translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
+        <source>Seat %1:</source>
+        <translation>Platz %1:</translation>
+    </message>
+    <message>
+        <source>Table %1</source>
+        <translation>Tisch %1</translation>
+    </message>
+    <message>
+        <source>empty: three players</source>
+        <translation>leer: drei Spieler</translation>
+    </message>
+</context>
+<context>
     <name>TablePanel</name>
     <message>
         <source>%1 (you)</source>
@@ -4245,6 +5345,10 @@ kungen</translation>
     <message>
         <source>here</source>
         <translation>da</translation>
+    </message>
+    <message>
+        <source>not known: the host is gone</source>
+        <translation>unbekannt: Gastgeber weg</translation>
     </message>
     <message>
         <source>open seat</source>

@@ -24,6 +24,11 @@ of a claim, practice undo, hints, open cards, replay from another seat, the stor
 writes and the live table -- is the optional capability :attr:`TablePort.local`, a
 :class:`LocalTable` or None; the window hides those menu items when it is None.
 
+What only a table with players at other laptops can do -- put a declarer's late
+concession to a defender, who agrees or not (ISkO 4.3.2) -- is the optional protocol
+:class:`ConsentPort`; a :class:`LocalTable` does not offer it (its computers do not
+consent), so the window offers the question only where the port is one.
+
 Qt-free, like everything in ``app/``.
 """
 
@@ -109,7 +114,27 @@ class Refused:
     code: str = "illegal"
 
 
-PortEvent = TableEvent | Refused
+@dataclass(frozen=True)
+class ConcessionAsked:
+    """A declarer late in his game gives up if the defender ``asked`` agrees (ISkO 4.3.2):
+    the table waits for that defender's word. Both are table seats."""
+
+    declarer: int
+    asked: int
+
+
+@dataclass(frozen=True)
+class ConcessionAnswered:
+    """The defender's word on a late concession: ``agreed`` (the concession is applied
+    next), or not -- he said no, did not answer in time, or the table moved on (a player
+    went): the declarer plays on."""
+
+    declarer: int
+    asked: int
+    agreed: bool
+
+
+PortEvent = TableEvent | Refused | ConcessionAsked | ConcessionAnswered
 PortListener = Callable[[PortEvent], None]
 
 
@@ -207,6 +232,35 @@ class TablePort(Protocol):
     @property
     def local(self) -> LocalTable | None:
         """The abilities of a table in this process (None: a remote table)."""
+        ...
+
+
+@runtime_checkable
+class ConsentPort(Protocol):
+    """A table that can put a declarer's late concession to a defender at another laptop
+    (a LAN host's): the ability the window asks for with ``isinstance(port, ConsentPort)``.
+
+    The declarer asks by his move ``Concede(position, agreed_by=the defender's position)``
+    through :meth:`TablePort.apply`; while the defender is asked, :meth:`TablePort.request`
+    waits for him (:class:`Waiting` of his seat) and the listeners hear
+    :class:`ConcessionAsked`, then :class:`ConcessionAnswered`.
+    """
+
+    @property
+    def concession(self) -> tuple[int, int] | None:
+        """(declarer, asked defender), table seats, while a concession waits for the
+        defender's word; None otherwise."""
+        ...
+
+    def consent_askable(self, seat: int) -> tuple[int, ...]:
+        """The positions of the defenders whom ``seat``, declarer on turn in the card play,
+        may ask now to agree that he gives up: none where he may concede without consent,
+        may not concede at all, or no defender is a player there to answer."""
+        ...
+
+    def answer_concession(self, agree: bool) -> None:
+        """This window's defender says yes or no to the concession he is asked about
+        (TableError at once when he is not asked or the answer cannot be sent)."""
         ...
 
 

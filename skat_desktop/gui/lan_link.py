@@ -23,8 +23,9 @@ What a player at a club evening expects of it:
 
 :class:`TablePanel` is the side panel's tab at a networked table: the host and its
 address (and where friends join a table hosted here), who sits where and who is
-connected, each deal's check, and the chat between deals. The status bar keeps only a
-word or two of it, so the turn line stays whole at 1024 px.
+connected (while the host is gone: not known), each deal's check, and the chat between
+deals. The status bar keeps only a word or two of it, so the turn line stays whole at
+1024 px. :func:`verdict_text` says why a deal is not verified in the player's language.
 """
 
 from __future__ import annotations
@@ -38,7 +39,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QSettings,
+    QTimer,
+    Signal,
+)
 from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -51,6 +61,8 @@ from PySide6.QtWidgets import (
 )
 
 from skat_desktop.app.table import TableError
+from skat_desktop.engine.cards import cards_of
+from skat_desktop.gui import game_words as words
 from skat_desktop.gui.plain import plain, tip
 from skat_desktop.net import protocol
 from skat_desktop.net.client import (
@@ -89,6 +101,170 @@ SILENT_MS = 45_000  # ... and given up after this long without a byte from the h
 STORE_RETRY_MS = 1000  # a deal the database was too busy for is tried again after this
 STORE_TRIES = 120
 TOKENS = "lan/tokens"  # the QSettings group of the seats' session tokens
+
+
+_VERDICTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # code: (the words, translated where they are shown; the figures for %1, %2, %3)
+    "secret_mismatch": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "the host's secret does not match its commitment before the deal"
+        ),
+        (),
+    ),
+    "contribution_replaced": (
+        QT_TRANSLATE_NOOP("FairDeals", "the contribution of seat %1 is not the one it sent"),
+        ("seat",),
+    ),
+    "contribution_unpledged": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "the cards take a contribution of seat %1 that was never pledged"
+        ),
+        ("seat",),
+    ),
+    "contribution_changed": (
+        QT_TRANSLATE_NOOP("FairDeals", "the contribution of seat %1 is not the one it pledged"),
+        ("seat",),
+    ),
+    "withheld_wrong": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "the seats said to have withheld their bytes are not the ones missing"
+        ),
+        (),
+    ),
+    "seed_mismatch": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "the cards do not follow from the commitment and the contributions"
+        ),
+        (),
+    ),
+    "reveal_malformed": (QT_TRANSLATE_NOOP("FairDeals", "the host's reveal cannot be read"), ()),
+    "hand_not_dealt": (
+        QT_TRANSLATE_NOOP("FairDeals", "%1 was shown %2, but the agreed shuffle deals %3"),
+        ("position", "shown", "dealt"),
+    ),
+    "skat_not_dealt": (
+        QT_TRANSLATE_NOOP("FairDeals", "the skat shown was %1, but the agreed shuffle deals %2"),
+        ("shown", "dealt"),
+    ),
+    "cards_not_shown": (
+        QT_TRANSLATE_NOOP("FairDeals", "the cards were not shown at the end of the deal"),
+        (),
+    ),
+    "card_not_dealt": (
+        QT_TRANSLATE_NOOP("FairDeals", "%1 played %2 without having been dealt it"),
+        ("position", "card"),
+    ),
+    "log_differs": (
+        QT_TRANSLATE_NOOP("FairDeals", "the moves revealed are not the ones played"),
+        (),
+    ),
+    "commitment_unseen": (
+        QT_TRANSLATE_NOOP("FairDeals", "the host's commitment did not arrive before the deal"),
+        (),
+    ),
+    "recommitted": (QT_TRANSLATE_NOOP("FairDeals", "the host committed to the deal twice"), ()),
+    "commitment_late": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "the host's commitment arrived only after the deal was dealt"
+        ),
+        (),
+    ),
+    "repledged": (
+        QT_TRANSLATE_NOOP("FairDeals", "the host showed the pledges twice, differently"),
+        (),
+    ),
+    "left_out": (
+        QT_TRANSLATE_NOOP("FairDeals", "the host left your seat out of the contributions"),
+        (),
+    ),
+    "pledges_unseen": (
+        QT_TRANSLATE_NOOP("FairDeals", "the pledges were not shown before the deal"),
+        (),
+    ),
+    "pledges_differ": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "the pledges revealed are not the ones shown before the deal"
+        ),
+        (),
+    ),
+    "pledge_not_asked": (
+        QT_TRANSLATE_NOOP("FairDeals", "the cards take a pledge of seat %1, which was not asked"),
+        ("seat",),
+    ),
+    "no_contributions": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "no player's bytes went into the cards: they are only as fair as the host"
+        ),
+        (),
+    ),
+    "host_forgot": (
+        QT_TRANSLATE_NOOP("FairDeals", "the host no longer knows how the deal was dealt"),
+        (),
+    ),
+    "fetched": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "it was not seen played here: its record was fetched afterwards"
+        ),
+        (),
+    ),
+    "not_revealed": (
+        QT_TRANSLATE_NOOP("FairDeals", "the host did not reveal how the deal was dealt"),
+        (),
+    ),
+    "not_replayable": (
+        QT_TRANSLATE_NOOP("FairDeals", "the moves shown do not make up the deal"),
+        (),
+    ),
+    "result_differs": (
+        QT_TRANSLATE_NOOP("FairDeals", "the moves do not give the host's result"),
+        (),
+    ),
+    "hand_shown_differs": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "a hand shown to you during the deal is not the dealt cards'"
+        ),
+        (),
+    ),
+}
+"""Why a deal is not verified, by the code the client gives it
+(:class:`~skat_desktop.net.fairness.NotVerified`), in words a player reads."""
+_CHECK_FAILED = QT_TRANSLATE_NOOP("FairDeals", "the check of the deal found a fault")
+_NO_CARDS = QT_TRANSLATE_NOOP("FairDeals", "no cards")
+_LIMITS = {"position": 3, "card": 32, "shown": 1 << 32, "dealt": 1 << 32, "seat": 256}
+
+
+def verdict_text(verdict: object) -> str:
+    """Why a deal is not verified, in the player's language, by the verdict's code and its
+    figures (:class:`~skat_desktop.net.fairness.NotVerified`). A verdict this window has
+    no words for (no code, one it does not know, figures missing) is named in general."""
+
+    def t(text: str) -> str:
+        return QCoreApplication.translate("FairDeals", text)
+
+    code = getattr(verdict, "code", None)
+    params = dict(getattr(verdict, "params", None) or {})
+    text, needs = _VERDICTS.get(code, (None, ()))
+    figures = []
+    for key in needs:
+        value = params.get(key)
+        if type(value) is not int or not 0 <= value < _LIMITS[key]:
+            text = None
+            break
+        if key == "seat":
+            figures.append(str(value + 1))
+        elif key == "position":
+            figures.append(words.position_name(value))
+        elif key == "card":
+            figures.append(words.card_text(value))
+        else:
+            figures.append(words.cards_text(cards_of(value)) or t(_NO_CARDS))
+    if text is None:
+        log.debug("a deal was not verified: %s", verdict)
+        return t(_CHECK_FAILED)
+    said = t(text)
+    for i, figure in enumerate(figures, 1):
+        said = said.replace(f"%{i}", figure)
+    return said
 
 
 def _token_key(host: str, port: int, table: str) -> str:
@@ -748,11 +924,14 @@ class TablePanel(QWidget):
         self.line.setPlaceholderText(self.tr("A word to the table…"))
 
     def seat_lines(self) -> list[str]:
-        """One line per seat: the name, whether it is this window's, who is here."""
+        """One line per seat: the name, whether it is this window's, who is here -- known
+        only while the host is connected: while it is gone nobody's state is known (the
+        last word heard would say "here" of players who may be gone as well)."""
         remote = self.link.remote
         if remote is None:
             return []
         client = remote.client
+        known = self.link.state == CONNECTED and remote.connected
         infos = {s["seat"]: s for s in client.seat_infos or (client.info or {}).get("seats", ())}
         lines = []
         for seat, name in enumerate(client.names):
@@ -765,6 +944,8 @@ class TablePanel(QWidget):
                 state = self.tr("computer")
             elif kind == "open":
                 state = self.tr("open seat")
+            elif not known:
+                state = self.tr("not known: the host is gone")
             elif seat in client.substitutes:
                 state = self.tr("away, a computer plays")
             elif seat == client.waiting_for:
@@ -835,7 +1016,7 @@ class TablePanel(QWidget):
                 lines.append(
                     self.tr("Deal %1: NOT verified (%2)")
                     .replace("%1", str(number))
-                    .replace("%2", str(verdict))
+                    .replace("%2", verdict_text(verdict))
                 )
         self.fair.setText("\n".join(lines) or self.tr("No deal has been checked yet."))
         self.fair.setToolTip(tip("\n".join(lines)))

@@ -57,7 +57,16 @@ from PySide6.QtWidgets import (
 )
 
 from skat_desktop import __version__
-from skat_desktop.app.port import LOBBY, LocalTable, TablePort, Waiting
+from skat_desktop.app.port import (
+    LOBBY,
+    MOVED_ON,
+    ConcessionAnswered,
+    ConcessionAsked,
+    ConsentPort,
+    LocalTable,
+    TablePort,
+    Waiting,
+)
 from skat_desktop.app.table import (
     DealOver,
     DealsStored,
@@ -80,7 +89,7 @@ from skat_desktop.gui.i18n import (
     install_translations,
     language_name,
 )
-from skat_desktop.gui.lan_dialogs import LanPlay
+from skat_desktop.gui.lan_play import LanPlay
 from skat_desktop.gui.new_game import (
     HUMAN,
     NewGame,
@@ -91,6 +100,7 @@ from skat_desktop.gui.new_game import (
 )
 from skat_desktop.gui.panels import (
     BiddingPanel,
+    ConsentPanel,
     DealOverPanel,
     DeclarePanel,
     DiscardPanel,
@@ -106,7 +116,13 @@ from skat_desktop.gui.panels import (
 )
 from skat_desktop.gui.plain import plain, tip
 from skat_desktop.gui.profile_editor import ProfileEditor, profile_title
-from skat_desktop.gui.session import MAX_TRIES, RETRY_MS, TableSession, series_maker
+from skat_desktop.gui.session import (
+    MAX_TRIES,
+    RETRY_MS,
+    TableSession,
+    move_refusal,
+    series_maker,
+)
 from skat_desktop.gui.settings import NewGameChoices, Settings, seat_kinds
 from skat_desktop.gui.sheet_view import ScoreSheetView
 from skat_desktop.gui.stats_view import StatisticsView
@@ -140,6 +156,8 @@ FIRST_SIZE = (1280, 820)
 """The window at the first start, where the screen has the room."""
 FRAME_ROOM = (16, 40)
 """What a window frame and title bar may add to the window, before the window is shown."""
+NOTE_MS = 8000
+"""How long a short note (a defender's word on a late concession) stays in the status bar."""
 
 
 def available_geometry(widget: QWidget | None = None) -> QRect:
@@ -203,16 +221,27 @@ class MessageBar(QFrame):
         self.label = QLabel(self)
         self.label.setWordWrap(True)
         plain(self.label)  # messages quote names and the database's words
-        self.retry_button = QPushButton(self.tr("Save &again"), self)
+        self.retry_button = QPushButton(self)
         self.retry_button.clicked.connect(self.retry.emit)
-        self.close_button = QPushButton(self.tr("Dismiss"), self)
+        self.close_button = QPushButton(self)
         self.close_button.clicked.connect(self.hide)
         row.addWidget(self.label, 1)
         row.addWidget(self.retry_button)
         row.addWidget(self.close_button)
         self.kind = ""
         self.count = 0
+        self.retranslate()
         self.hide()
+
+    def retranslate(self) -> None:
+        """The buttons in the current language (the message is the window's to say again)."""
+        self.retry_button.setText(self.tr("Save &again"))
+        self.close_button.setText(self.tr("Dismiss"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def show_message(self, text: str, kind: str) -> None:
         if self.isVisible() and kind == self.kind and self.label.property("base") == text:
@@ -569,8 +598,11 @@ class MainWindow(QMainWindow):
         self.play_panel.redeclare.connect(self._redeclare)
         self.play_panel.double.connect(self._double)
         self.scene.discardChanged.connect(self.discard_panel.set_choice)
+        self.play_panel.askable = self._consent_choices
         self.interjection = InterjectionPanel()
         self.interjection.declined.connect(self._decline)
+        self.consent_panel = ConsentPanel()
+        self.consent_panel.answered.connect(self._answer_concession)
         self.deal_over = DealOverPanel(self.pictures)
         self.deal_over.nextDeal.connect(self.next_deal)
         self.deal_over.replay.connect(self.replay_deal)
@@ -600,6 +632,7 @@ class MainWindow(QMainWindow):
             self.schieben,
             self.play_panel,
             self.interjection,
+            self.consent_panel,
             self.deal_over,
             self.series_over,
         ]
@@ -1781,6 +1814,7 @@ class MainWindow(QMainWindow):
         self.session.needChanged.connect(self._on_need)
         self.session.tableEvent.connect(self.tableEvent.emit)
         self.session.tableEvent.connect(self._saved_again)
+        self.session.tableEvent.connect(self._concession_event)
         self.session.message.connect(self._message)
         self.session.hintReady.connect(self._on_hint)
         self.session.storeChanged.connect(self._store_state_changed)
@@ -1816,6 +1850,10 @@ class MainWindow(QMainWindow):
         self.scene.set_hint(None)
         if state is not None:
             self._show_waiting(state)  # first: a new panel size lays the table out anew
+            if session.local is None:
+                # a remote table's frames come on their own, and the question may have been
+                # asked before this redraw replaced its panel: it is asked again when ready
+                session.need = None
             old = self.scene.state
             if old is None or old.deal_key != state.deal_key:
                 self.host.show_panel(None)  # the cards are dealt over a clear table
@@ -1858,7 +1896,9 @@ class MainWindow(QMainWindow):
             if port.local is None:
                 text = self._lan_waiting_text(need, text)
             self.turn_label.setText(text)
-            if need.phase == "play":
+            if self._asked_to_agree(port, need):
+                self._ask_for_consent(port)
+            elif need.phase == "play":
                 self._show_play_bar(text, my_turn=False)
             else:
                 self.wait_panel.set_text(text, "tall")
@@ -1935,6 +1975,9 @@ class MainWindow(QMainWindow):
         doubling = view.kontra + 1 if seat in port.mine and port.can_double(seat) else None
         if not legal and seat in port.mine and getattr(port, "connected", True):
             legal = tuple(a for a in view.legal if type(a) is not Play)  # not to a host gone
+        # late in his game a declarer gives up only if a defender agrees: a player at another
+        # laptop can be asked (a local table's computers do not consent)
+        ask = my_turn and isinstance(port, ConsentPort) and bool(port.consent_askable(seat))
         self.play_panel.set_state(
             note,
             legal,
@@ -1944,9 +1987,74 @@ class MainWindow(QMainWindow):
             practice=self._practice(),
             can_undo=session.can_undo(),
             my_turn=my_turn,
+            ask_consent=ask,
         )
         self._show_panel(self.play_panel)
         self.view.setFocus()
+
+    # ------------------------------------------------------------------ a late concession
+
+    def _consent_choices(self) -> list[tuple[int, str]]:
+        """The defenders the declarer may ask now to agree that he gives up: (position,
+        name) each, for the play bar's "Give up…" menu."""
+        session = self.session
+        port = session.port if session is not None else None
+        if not isinstance(port, ConsentPort):
+            return []
+        seats = port.deal_seats
+        return [(d, port.names[seats[d]]) for d in port.consent_askable(session.bottom)]
+
+    def _asked_to_agree(self, port: TablePort, need: Waiting) -> bool:
+        """The table waits for this window's seat to agree to a late concession or not (and
+        its answer is not on its way already)."""
+        if not isinstance(port, ConsentPort) or getattr(port, "move_out", False):
+            return False
+        concession = port.concession
+        return concession is not None and need.seat == concession[1] and need.seat in port.mine
+
+    def _ask_for_consent(self, port: ConsentPort) -> None:
+        """The question bar: the declarer wants to give up; agree, or play on."""
+        declarer = port.names[port.concession[0]]
+        self.consent_panel.set_question(declarer)
+        self.turn_label.setText(self.tr("Agree, or play on"))
+        self._show_panel(self.consent_panel)
+
+    def _answer_concession(self, agree: bool) -> None:
+        """The defender's word goes to the host; the question goes away (a refusal is said
+        by its code, in the player's language)."""
+        session = self.session
+        port = session.port if session is not None else None
+        if not isinstance(port, ConsentPort):
+            return
+        try:
+            port.answer_concession(agree)
+        except TableError as e:
+            code = getattr(e, "code", None)
+            if code != MOVED_ON:  # moot: the question is gone already
+                text = move_refusal(code, str(e)) if isinstance(code, str) else one_line(e)
+                self._message(text, "refused")
+            session.schedule()
+            return
+        note = self.tr("Your answer is on its way…")
+        self.turn_label.setText(note)
+        self._show_play_bar(note, my_turn=False)
+
+    def _concession_event(self, event: object) -> None:
+        """A late concession put to a defender, or his word: the table is asked afresh (the
+        defender gets the question, everyone else the status line) and the word is said in
+        a short note."""
+        session = self.session
+        if session is None or not isinstance(event, ConcessionAsked | ConcessionAnswered):
+            return
+        if isinstance(event, ConcessionAnswered):
+            if event.agreed:
+                text = self.tr("%1 agreed: the game is given up")
+            else:
+                text = self.tr("%1 did not agree: play on")
+            self.statusBar().showMessage(
+                text.replace("%1", session.port.names[event.asked]), NOTE_MS
+            )
+        session.schedule()
 
     def _bidding_partner(self, view) -> str:
         """Whom the player bids to, or whose bid he answers."""
@@ -2322,9 +2430,11 @@ class MainWindow(QMainWindow):
             label.setToolTip(fair.replace("%1", str(number)))
             label.setStyleSheet("color: #2e7d32; font-weight: 600")
         else:
+            from skat_desktop.gui.lan_link import verdict_text  # only at a networked table
+
             label.setText(self.tr("Deal %1 NOT verified").replace("%1", str(number)))
             why = self.tr("Deal %1 was NOT verified: %2").replace("%1", str(number))
-            why = why.replace("%2", str(verdict))
+            why = why.replace("%2", verdict_text(verdict))
             label.setToolTip(tip(why))
             label.setStyleSheet("color: #c62828; font-weight: 700")
         label.show()

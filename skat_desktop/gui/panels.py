@@ -9,7 +9,7 @@ holds the current panel inside the table view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import unescape
 
 from PySide6.QtCore import QEvent, QRect, QRectF, QSize, Qt, QTimer, Signal
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QRadioButton,
     QScrollArea,
@@ -846,7 +847,13 @@ class ElidedLabel(QLabel):
 
 
 class PlayPanel(Panel):
-    """The bar under the trick: Kontra/Re, last trick, give up, claim, and practice aids."""
+    """The bar under the trick: Kontra/Re, last trick, give up, claim, and practice aids.
+
+    Late in his game a declarer may give up only if a defender agrees (ISkO 4.3.2): where
+    the table can ask a player at another laptop, "Give up…" opens a menu with one entry
+    per defender who can be asked (:attr:`askable`, read as the menu opens: who is there
+    may have changed), and the choice is the move ``Concede(position, agreed_by)``.
+    """
 
     kind = "bar"
     lastTrick = Signal()
@@ -869,6 +876,16 @@ class PlayPanel(Panel):
         self.double_button = _button(self.tr("&Kontra"), self, self.double.emit)
         self.last_button = _button(self.tr("&Last trick"), self, self.lastTrick.emit)
         self.concede_button = _button(self.tr("Give &up"), self, self._concede)
+        # the same place and key as "Give up": one of the two is shown
+        self.ask_button = _button(self.tr("Give &up…"), self)
+        self.ask_button.setToolTip(
+            tip(self.tr("Late in the game you may give up only if a defender agrees."))
+        )
+        self.ask_menu = QMenu(self.ask_button)
+        self.ask_menu.aboutToShow.connect(self._fill_ask_menu)
+        self.ask_button.setMenu(self.ask_menu)
+        # (position, name) of each defender who can be asked now; the window sets it
+        self.askable: Callable[[], Sequence[tuple[int, str]]] = lambda: ()
         self.claim_button = _button(self.tr("Cl&aim the rest"), self, self._claim)
         self.change_button = _button(self.tr("Change ga&me"), self, self.redeclare.emit)
         self.undo_button = _button(self.tr("Take &back"), self, self.undo.emit)
@@ -877,6 +894,7 @@ class PlayPanel(Panel):
             self.double_button,
             self.last_button,
             self.concede_button,
+            self.ask_button,
             self.claim_button,
             self.change_button,
             self.undo_button,
@@ -900,15 +918,19 @@ class PlayPanel(Panel):
         practice: bool = False,
         can_undo: bool = False,
         my_turn: bool = False,
+        ask_consent: bool = False,
     ) -> None:
-        """Show what the player may do now; ``doubling`` is the next level he may say."""
+        """Show what the player may do now; ``doubling`` is the next level he may say;
+        ``ask_consent``: he may give up if a defender agrees (the menu asks :attr:`askable`)."""
         self.position = position or 0
         self.note.setText(note)
         if doubling:
             self.double_button.setText(doubling_button_text(doubling))
         self.double_button.setVisible(bool(doubling))
         self.last_button.setVisible(last_trick)
-        self.concede_button.setVisible(any(type(a) is Concede for a in legal))
+        concede = any(type(a) is Concede for a in legal)
+        self.concede_button.setVisible(concede)
+        self.ask_button.setVisible(ask_consent and not concede)
         self.claim_button.setVisible(any(type(a) is Claim for a in legal))
         self.change_button.setVisible(my_turn and any(type(a) is Declare for a in legal))
         self.undo_button.setVisible(practice)
@@ -942,6 +964,22 @@ class PlayPanel(Panel):
     def _claim(self) -> None:
         if self._confirm(self.claim_button, self.tr("Really cl&aim?")):
             self.action.emit(Claim(self.position))
+
+    def _fill_ask_menu(self) -> None:
+        """One entry per defender who can be asked now (the choice itself is the second
+        step of giving up: no "Really?" before it)."""
+        self._reset_confirm()
+        menu = self.ask_menu
+        menu.clear()
+        for position, name in self.askable():
+            text = self.tr("Ask %1 to agree…").replace("%1", name.replace("&", "&&"))
+            entry = menu.addAction(text)
+            entry.triggered.connect(lambda _=False, p=position: self._ask(p))
+        if not menu.actions():
+            menu.addAction(self.tr("Nobody can agree just now")).setEnabled(False)
+
+    def _ask(self, defender: int) -> None:
+        self.action.emit(Concede(self.position, agreed_by=defender))
 
 
 class InterjectionPanel(Panel):
@@ -979,6 +1017,40 @@ class InterjectionPanel(Panel):
     def _say(self) -> None:
         if self.legal:
             self.action.emit(self.legal[0])
+
+
+class ConsentPanel(Panel):
+    """The question to a defender when the declarer, late in his game, wants to give up
+    (ISkO 4.3.2: only with a defender's consent). Looks like the Kontra question;
+    ``answered(bool)``: Agree or Play on (Enter: play on, which ends nothing)."""
+
+    kind = "bar"
+    answered = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 2, 6, 2)
+        row = FlowBox(self, right=True)  # the buttons below the question where it is narrow
+        outer.addWidget(row)
+        self.note = plain_label(QLabel(self))  # "<name> wants to give up the game. Agree?"
+        self.note.setWordWrap(True)
+        self.note.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        row.add(self.note)
+        self.agree = _button(self.tr("&Agree"), self, lambda: self.answered.emit(True))
+        self.play_on = _button(self.tr("&Play on"), self, lambda: self.answered.emit(False))
+        buttons = FlowBox(self, right=True)  # side by side
+        buttons.add(self.agree)
+        buttons.add(self.play_on)
+        row.add(buttons)
+        self.main_button = self.play_on
+
+    def set_question(self, declarer: str) -> None:
+        """Ask on behalf of ``declarer`` (his name)."""
+        self.note.setText(self.tr("%1 wants to give up the game. Agree?").replace("%1", declarer))
+        self.agree.setToolTip(
+            tip(self.tr("The game ends now and %1 loses it.").replace("%1", declarer))
+        )
 
 
 # ---------------------------------------------------------------------- after the deal

@@ -8,7 +8,8 @@ the chat. It builds the frames the client sends (act, decline, next, chat, and i
 contribution to every fair deal it plays in) and checks each deal once the host reveals
 how it was dealt: the host's secret matches its commitment, this client's contribution
 is in the seed, the cards it was shown are the seed's, and the log replays on them to
-the host's result. A deal is ``verified`` (True) or not, with one sentence saying why.
+the host's result. A deal is ``verified`` (True) or not, with one sentence saying why
+(a :class:`~skat_desktop.net.fairness.NotVerified`: the sentence, and a code for the window).
 
 The host may be hostile: whatever it sends ends as at most one line in
 :attr:`ClientTable.problems`, with the state as it was before that frame. Memory stays
@@ -39,6 +40,7 @@ from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.record import record_from_deal, result_to_dict
 from skat_desktop.engine.view import SeatView
 from skat_desktop.net import fairness, protocol
+from skat_desktop.net.fairness import NotVerified
 from skat_desktop.net.protocol import (
     ChatLine,
     Closing,
@@ -97,8 +99,10 @@ class _Refused(ValueError):
 
 
 def _one_line(text: object, limit: int = 300) -> str:
+    """``text`` on one line, cut at ``limit``; a verdict keeps its code."""
     line = " ".join(str(text).split()) or "unknown"
-    return line if len(line) <= limit else line[: limit - 1] + "…"
+    line = line if len(line) <= limit else line[: limit - 1] + "…"
+    return text.reworded(line) if isinstance(text, NotVerified) else line
 
 
 @dataclass(frozen=True)
@@ -731,7 +735,11 @@ class ClientTable:
                 # the whole log, hidden discards open: the copy equals the host's record
                 self._over[number] = replace(over, actions=msg.actions)
             else:
-                wrong = f"the log of deal {number} revealed is not the one played"
+                wrong = NotVerified(
+                    "log_differs",
+                    f"the log of deal {number} revealed is not the one played",
+                    deal=number,
+                )
         reason = self._fair(number, check, msg) or wrong
         self._check(number, withheld=msg.withheld)
         for seat in msg.withheld:
@@ -742,31 +750,56 @@ class ClientTable:
             )
         self._finish(number, msg.seed, reason)
 
-    def _fair(self, number: int, check: DealCheck | None, msg: Reveal) -> str | None:
+    def _fair(self, number: int, check: DealCheck | None, msg: Reveal) -> NotVerified | None:
+        def why(code: str, text: str, **params: int) -> NotVerified:
+            return NotVerified(code, text, deal=number, **params)
+
         if check is None or check.commitment is None:
-            return f"the host's commitment to deal {number} was not seen before it was dealt"
+            return why(
+                "commitment_unseen",
+                f"the host's commitment to deal {number} was not seen before it was dealt",
+            )
         if check.recommitted:
-            return f"the host committed to deal {number} twice"
+            return why("recommitted", f"the host committed to deal {number} twice")
         reveal = (self.table, number, check.commitment, msg.secret, msg.contributions, msg.seed)
         if check.late:
             problem = fairness.check_reveal(*reveal, pledges=msg.pledges, left_out=msg.withheld)
-            late = f"the host's commitment to deal {number} was seen only after it was dealt"
+            late = why(
+                "commitment_late",
+                f"the host's commitment to deal {number} was seen only after it was dealt",
+            )
             return problem or late
         if check.repledged:
-            return f"the host showed the pledges of deal {number} twice, differently"
+            return why(
+                "repledged", f"the host showed the pledges of deal {number} twice, differently"
+            )
         if check.left_out:
-            return f"the host left this seat out of the contributions to deal {number}"
+            return why(
+                "left_out", f"the host left this seat out of the contributions to deal {number}"
+            )
         if check.pledges is None:
-            return f"the pledges of deal {number} were not shown before it was dealt"
+            return why(
+                "pledges_unseen", f"the pledges of deal {number} were not shown before it was dealt"
+            )
         if msg.pledges != check.pledges:
-            return f"the pledges of deal {number} revealed are not the ones shown before it"
+            return why(
+                "pledges_differ",
+                f"the pledges of deal {number} revealed are not the ones shown before it",
+            )
         extra = sorted(set(check.pledges) - set(check.contributors))
         if extra:
-            return f"the seed takes a pledge of seat {extra[0] + 1}, which was not asked"
+            return why(
+                "pledge_not_asked",
+                f"the seed takes a pledge of seat {extra[0] + 1}, which was not asked",
+                seat=extra[0],
+            )
         mine = (self.seat, check.mine) if check.opened else None
         problem = fairness.check_reveal(*reveal, mine, pledges=check.pledges, left_out=msg.withheld)
         if problem is None and not msg.contributions:
-            return f"no player's bytes went into deal {number}: it is only as fair as the host"
+            return why(
+                "no_contributions",
+                f"no player's bytes went into deal {number}: it is only as fair as the host",
+            )
         return problem
 
     def _records(self, msg: Records) -> list[dict[str, Any]]:
@@ -801,7 +834,9 @@ class ClientTable:
         over = _Over(n, d["actions"], None, d["result"], d["entry"], ())
         withheld: tuple[int, ...] = ()
         if fair is None:
-            reason = f"the host no longer knows how deal {n} was dealt"
+            reason = NotVerified(
+                "host_forgot", f"the host no longer knows how deal {n} was dealt", deal=n
+            )
         else:
             withheld = fair["withheld"]
             reason = fairness.check_reveal(
@@ -820,9 +855,13 @@ class ClientTable:
             reason = reason or wrong
         except _Refused as e:
             problem = str(e)
-            reason = reason or problem
+            reason = reason or NotVerified("not_replayable", problem, deal=n)
         # its commitment was never seen before the deal here: a record, not a witness
-        reason = reason or f"deal {n} was not seen played here: its record was fetched afterwards"
+        reason = reason or NotVerified(
+            "fetched",
+            f"deal {n} was not seen played here: its record was fetched afterwards",
+            deal=n,
+        )
         return self._finished_deal(
             n, over.entry, deal, _one_line(reason), problem, withheld, fetched=True
         )
@@ -831,9 +870,10 @@ class ClientTable:
         """Deals before ``number`` that the host never revealed are kept unverified."""
         for n in sorted(self._over):
             if n < number:
-                self._finish(n, None, f"the host did not reveal how deal {n} was dealt")
+                why = f"the host did not reveal how deal {n} was dealt"
+                self._finish(n, None, NotVerified("not_revealed", why, deal=n))
 
-    def _finish(self, number: int, seed: int | None, reason: str | None) -> None:
+    def _finish(self, number: int, seed: int | None, reason: NotVerified | None) -> None:
         """Check the finished deal against the seed and the log, keep the verdict, and
         hand the deal to the recorder."""
         over = self._over.pop(number, None)
@@ -847,7 +887,7 @@ class ClientTable:
                 reason = reason or wrong
             except _Refused as e:
                 problem = str(e)
-                reason = reason or problem
+                reason = reason or NotVerified("not_replayable", problem, deal=number)
         verified: bool | str = True if reason is None else _one_line(reason)
         check = self._check(number, seed=seed, verified=verified)
         if over is None:
@@ -963,7 +1003,7 @@ def _need(entry: dict[str, Any], key: str, kind: type) -> Any:
 
 def replay(
     profile: RuleProfile, table_size: int, over: _Over, seed: int | None
-) -> tuple[Deal, str | None]:
+) -> tuple[Deal, NotVerified | None]:
     """The finished deal rebuilt from its dealt cards (the final view's, which the check
     compares with the seed's; a fetched record's: the seed's) and its whole log as the
     reveal shows it (every discard open, in the order it was made). Returns the deal
@@ -1030,11 +1070,14 @@ def replay(
                 list(view.result.scores),
             )
         )
+    n = over.number
     if not same:
-        return deal, f"the moves of deal {over.number} do not give the host's result"
+        why = f"the moves of deal {n} do not give the host's result"
+        return deal, NotVerified("result_differs", why, deal=n)
     for index, position, hand in over.seen:
         if not any(h[position] == hand for h in hands[index:]):
-            return deal, f"a hand shown to this seat in deal {over.number} is not the cards'"
+            why = f"a hand shown to this seat in deal {n} is not the cards'"
+            return deal, NotVerified("hand_shown_differs", why, deal=n)
     return deal, None
 
 

@@ -10,6 +10,10 @@ every client checks the reveal and that the cards it saw are the ones that seed 
 What remains is one bit per party that pledges and then withholds its bytes: the deal
 with or without them. The reveal names such a seat, so everyone sees it.
 
+Every check says why a deal is not verified as a :class:`NotVerified`: the English
+sentence the CLI, the logs and the stored record keep, with a ``code`` and its ``params``
+by which a window says it in the player's language (``gui/lan_link.verdict_text``).
+
 Sans-IO: hashlib, hmac and secrets only (and the engine's dealing).
 """
 
@@ -19,6 +23,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from skat_desktop.engine.cards import cards_of, code
 from skat_desktop.engine.dealing import deal_from_seed
@@ -28,6 +33,36 @@ SIZE = 32  # bytes of a secret, a commitment and a contribution
 _DOMAIN = b"skat-desktop deal v1|"
 _PLEDGE_DOMAIN = b"skat-desktop contribution v1|"
 _POSITIONS = ("forehand", "middlehand", "rearhand")
+
+
+class NotVerified(str):
+    """Why a deal is not verified: one English sentence -- it compares, prints and is
+    stored as that sentence, as before -- with a ``code`` saying which check failed and its
+    ``params`` (ints: a deal number, a seat from 0, a position, a card, a mask of cards),
+    so that a window can say it in the player's language."""
+
+    code: str
+    params: Mapping[str, int]
+
+    def __new__(cls, code: str, text: str, /, **params: int) -> NotVerified:
+        self = super().__new__(cls, text)
+        self.code = code
+        self.params = MappingProxyType(dict(params))
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return _not_verified, (self.code, str(self), dict(self.params))
+
+    def __repr__(self) -> str:
+        return f"NotVerified({self.code!r}, {str(self)!r})"
+
+    def reworded(self, text: str) -> NotVerified:
+        """The same verdict (code and params) in other words (cut to one line)."""
+        return NotVerified(self.code, text, **self.params)
+
+
+def _not_verified(code: str, text: str, params: dict[str, int]) -> NotVerified:
+    return NotVerified(code, text, **params)
 
 
 def new_secret() -> bytes:
@@ -121,7 +156,7 @@ def check_reveal(
     *,
     pledges: Mapping[int, bytes] | None = None,
     left_out: Sequence[int] | None = None,
-) -> str | None:
+) -> NotVerified | None:
     """None when the reveal is sound, else one sentence saying what is wrong.
 
     ``commitment`` is the one the client got in ``commit`` before the deal (not the
@@ -134,23 +169,44 @@ def check_reveal(
     """
     try:
         if not hmac.compare_digest(_commitment(table, deal, secret), commitment):
-            return "the revealed secret does not match the commitment made before the deal"
+            return NotVerified(
+                "secret_mismatch",
+                "the revealed secret does not match the commitment made before the deal",
+            )
         if mine is not None:
             seat, value = mine
             if contributions.get(seat) != value:
-                return f"the contribution of seat {seat + 1} is not the one it sent"
+                return NotVerified(
+                    "contribution_replaced",
+                    f"the contribution of seat {seat + 1} is not the one it sent",
+                    seat=seat,
+                )
         if pledges is not None:
             for seat in sorted(contributions):
                 if seat not in pledges:
-                    return f"the seed takes a contribution of seat {seat + 1}, never pledged"
+                    return NotVerified(
+                        "contribution_unpledged",
+                        f"the seed takes a contribution of seat {seat + 1}, never pledged",
+                        seat=seat,
+                    )
                 if not keeps_pledge(table, deal, seat, contributions[seat], pledges[seat]):
-                    return f"the contribution of seat {seat + 1} is not the one it pledged"
+                    return NotVerified(
+                        "contribution_changed",
+                        f"the contribution of seat {seat + 1} is not the one it pledged",
+                        seat=seat,
+                    )
             if left_out is not None and sorted(left_out) != withheld(pledges, contributions):
-                return "the seats said to have withheld their bytes are not the ones missing"
+                return NotVerified(
+                    "withheld_wrong",
+                    "the seats said to have withheld their bytes are not the ones missing",
+                )
         if derive_seed(commitment, contributions) != seed:
-            return "the seed does not follow from the commitment and the contributions"
+            return NotVerified(
+                "seed_mismatch",
+                "the seed does not follow from the commitment and the contributions",
+            )
     except (ValueError, TypeError) as e:
-        return f"the reveal is malformed: {e}"
+        return NotVerified("reveal_malformed", f"the reveal is malformed: {e}")
     return None
 
 
@@ -158,7 +214,7 @@ def _cards(m: int) -> str:
     return " ".join(code(c) for c in cards_of(m)) or "none"
 
 
-def check_hand(seed: int, position: int, hand: int) -> str | None:
+def check_hand(seed: int, position: int, hand: int) -> NotVerified | None:
     """Whether ``hand`` (a mask) is what ``seed`` deals to ``position`` (0 forehand,
     1 middlehand, 2 rearhand): a seat checks the hand it got at the start of the deal.
 
@@ -166,41 +222,56 @@ def check_hand(seed: int, position: int, hand: int) -> str | None:
     (TableController.start_deal: ``series.next_setup(deal_from_seed(seed), seed)``).
     """
     if position not in (0, 1, 2):
-        return "a hand is checked at a position 0, 1 or 2"
+        return NotVerified("bad_position", "a hand is checked at a position 0, 1 or 2")
     dealt = deal_from_seed(seed).hands[position]
     if hand != dealt:
-        return (
+        return NotVerified(
+            "hand_not_dealt",
             f"the {_POSITIONS[position]} hand was {_cards(hand)}, "
-            f"but the seed deals {_cards(dealt)}"
+            f"but the seed deals {_cards(dealt)}",
+            position=position,
+            shown=hand,
+            dealt=dealt,
         )
     return None
 
 
-def check_cards(seed: int, dealt: Sequence[int], skat: int) -> str | None:
+def check_cards(seed: int, dealt: Sequence[int], skat: int) -> NotVerified | None:
     """Whether the hands dealt (masks by position, forehand first) and the skat, as
     a finished deal shows them (the view's ``dealt`` and ``original_skat``), are the
     cards of ``seed``."""
     cards = deal_from_seed(seed)
     if len(dealt) != 3:
-        return "a deal has three hands"
+        return NotVerified("not_three_hands", "a deal has three hands")
     for pos in range(3):
         if dealt[pos] != cards.hands[pos]:
-            return (
+            return NotVerified(
+                "hand_not_dealt",
                 f"the {_POSITIONS[pos]} hand shown was {_cards(dealt[pos])}, "
-                f"but the seed deals {_cards(cards.hands[pos])}"
+                f"but the seed deals {_cards(cards.hands[pos])}",
+                position=pos,
+                shown=dealt[pos],
+                dealt=cards.hands[pos],
             )
     if skat != cards.skat:
-        return f"the skat shown was {_cards(skat)}, but the seed deals {_cards(cards.skat)}"
+        return NotVerified(
+            "skat_not_dealt",
+            f"the skat shown was {_cards(skat)}, but the seed deals {_cards(cards.skat)}",
+            shown=skat,
+            dealt=cards.skat,
+        )
     return None
 
 
-def check_view(seed: int, view: SeatView, start_hand: int | None = None) -> str | None:
+def check_view(seed: int, view: SeatView, start_hand: int | None = None) -> NotVerified | None:
     """Everything a client can check once its deal is over, from the final view alone:
     the dealt hands and the skat are the seed's, every card played came from its
     player's dealt hand or the skat, and (``start_hand``: the hand this seat was shown
     when the deal began) this seat got the hand the seed deals to it."""
     if view.dealt is None or view.original_skat is None:
-        return "the deal is not over: its dealt cards are not shown yet"
+        return NotVerified(
+            "cards_not_shown", "the deal is not over: its dealt cards are not shown yet"
+        )
     problem = check_cards(seed, view.dealt, view.original_skat)
     if problem:
         return problem
@@ -224,7 +295,12 @@ def check_view(seed: int, view: SeatView, start_hand: int | None = None) -> str 
         for i, c in enumerate(cards):
             pos = (leader + i) % 3
             if not allowed[pos] >> c & 1:
-                return f"{code(c)} was played by the {_POSITIONS[pos]}, who was not dealt it"
+                return NotVerified(
+                    "card_not_dealt",
+                    f"{code(c)} was played by the {_POSITIONS[pos]}, who was not dealt it",
+                    card=c,
+                    position=pos,
+                )
     if start_hand is not None and view.position is not None:
         return check_hand(seed, view.position, start_hand)
     return None

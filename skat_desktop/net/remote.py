@@ -5,9 +5,12 @@ The window drives every table through one seam, :class:`~skat_desktop.app.port.T
 :class:`~skat_desktop.net.client.ClientTable`, which does the protocol: the host's frames
 are fed in (:meth:`RemoteTable.feed`), the table's state is the client's, the moves go
 out as frames through ``send``, and the host's answers come back later as events -- the
-table's own event classes, decoded from the host's ``event`` frames, and a
+table's own event classes, decoded from the host's ``event`` frames, a
 :class:`~skat_desktop.app.port.Refused` for an ``error`` that answers one of this window's
-moves. Nothing here knows a card the seat may not know: the views, the log and the events
+moves, and :class:`~skat_desktop.app.port.ConcessionAsked` /
+:class:`~skat_desktop.app.port.ConcessionAnswered` for a declarer's late concession put to
+a defender (``concession`` frames): the port is a :class:`~skat_desktop.app.port.ConsentPort`
+too. Nothing here knows a card the seat may not know: the views, the log and the events
 are the host's for this seat; a finished deal's full result is worked out from the cards
 every seat sees once the deal is over.
 
@@ -27,6 +30,8 @@ from skat_desktop.app.port import (
     LOBBY,
     MOVE_OUT,
     MOVED_ON,
+    ConcessionAnswered,
+    ConcessionAsked,
     HiddenDiscard,
     PortEvent,
     PortListener,
@@ -48,7 +53,7 @@ from skat_desktop.app.table import (
     SeriesOver,
     TableError,
 )
-from skat_desktop.engine.actions import Action, Double, action_from_dict
+from skat_desktop.engine.actions import Action, Concede, Double, action_from_dict
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealResult
 from skat_desktop.engine.dealing import active_seats
@@ -60,6 +65,7 @@ from skat_desktop.net import protocol
 from skat_desktop.net.client import ClientError, ClientTable, FinishedDeal, replay
 from skat_desktop.net.protocol import (
     Commit,
+    Concession,
     ErrorReply,
     Event,
     HostMessage,
@@ -169,7 +175,8 @@ def _wire_result(data: dict[str, Any], view: SeatView) -> DealResult:
 
 
 class RemoteTable:
-    """The :class:`~skat_desktop.app.port.TablePort` of a table held by a LAN host.
+    """The :class:`~skat_desktop.app.port.TablePort` (and
+    :class:`~skat_desktop.app.port.ConsentPort`) of a table held by a LAN host.
 
     ``client`` is this connection's :class:`ClientTable` for the table (joined, or
     joining: the window gets the port once the host's ``joined`` came); ``send`` puts a
@@ -326,6 +333,9 @@ class RemoteTable:
             if c.series_over:
                 return SeriesOver(view.result, entry, self.totals)
             return DealOver(view.result, entry)
+        concession = self.concession
+        if concession is not None:  # the table waits for the defender asked to agree
+            return Waiting(concession[1], view.phase, False, c.tick)
         if c.turn is not None:
             seat, interjection = c.turn
         else:  # between an event and the host's turn frame: whoever the view names
@@ -457,6 +467,58 @@ class RemoteTable:
         self._said_now(frame.get("id"))
         self._send(frame)
 
+    # ------------------------------------------------------------------ a late concession
+
+    @property
+    def concession(self) -> tuple[int, int] | None:
+        """(declarer, asked defender) as table seats while the host puts a declarer's late
+        concession to that defender; None otherwise, and while the host is gone (it lapses
+        when the declarer or the defender goes; a rejoin shows one still asked again)."""
+        return self.client.concession if self.connected else None
+
+    def consent_askable(self, seat: int) -> tuple[int, ...]:
+        """The positions of the defenders whom ``seat`` -- this window's, the declarer, on
+        turn in the card play -- may ask now to agree that he gives up (ISkO 4.3.2,
+        ``Deal.can_concede(player, agreed_by)``): only under the ISkO's rule, only where he
+        may not give up on his own (then ``Concede`` is among his legal moves), and only a
+        defender who is a player connected at the host (a computer, a computer playing for
+        an absent player, or an absent player cannot agree: the host would refuse)."""
+        c = self.client
+        if seat not in self.mine or not self.connected or self._out is not None:
+            return ()
+        if not self.dealt or not c.my_turn or c.turn[1] or c.concession is not None:
+            return ()
+        view = c.view
+        pos = view.position
+        if view.result is not None or view.phase != "play" or pos is None:
+            return ()
+        if view.declarer != pos or view.to_move != pos or view.profile.concession != "isko":
+            return ()
+        if any(type(a) is Concede for a in view.legal):
+            return ()  # early in the game: he gives up without anyone's consent
+        here = {
+            info["seat"]
+            for info in c.seat_infos or ()
+            if info["kind"] == "human" and info["connected"] and info["seat"] not in c.substitutes
+        }
+        seats = self.deal_seats
+        return tuple(d for d in range(3) if d != pos and seats[d] in here)
+
+    def answer_concession(self, agree: bool) -> None:
+        """This seat's yes or no to the concession it is asked about (the host's
+        ``concession`` frame with the answer follows, for everyone)."""
+        if not self.connected:
+            raise RemoteRefusal(
+                HOST_GONE, "the host is not connected: wait until the table is back"
+            )
+        asked = self.concession
+        if asked is None or asked[1] not in self.mine:
+            raise RemoteRefusal(MOVED_ON, "nobody asks this seat to agree now")
+        c = self.client
+        self._send_move(lambda: c.consent(bool(agree)))
+
+    # ------------------------------------------------------------------ between deals
+
     def chat(self, text: str) -> None:
         """A chat line to the table (the host takes it only between deals)."""
         try:
@@ -565,7 +627,7 @@ class RemoteTable:
                     return []  # "next" to a host that is dealing already
                 return [Refused(msg.message, MOVED_ON if moot else msg.code)]
             return []
-        if isinstance(msg, Event | Turn | Joined):
+        if isinstance(msg, Event | Turn | Joined | Concession):
             self._changes += 1
         if isinstance(msg, Joined):
             self._out = None
@@ -574,6 +636,14 @@ class RemoteTable:
         if isinstance(msg, Turn):
             self._out = None  # the table moved on (a "no Kontra" has no event of its own)
             return []
+        if isinstance(msg, Concession):
+            if msg.re is not None and msg.re in self._said:
+                self._said.discard(msg.re)  # the host took the move: it asks, or has the word
+                if msg.re == self._out:
+                    self._out = None
+            if msg.answer is None:
+                return [ConcessionAsked(msg.declarer, msg.asked)]
+            return [ConcessionAnswered(msg.declarer, msg.asked, msg.answer)]
         if not isinstance(msg, Event):
             return []
         e = msg.event

@@ -31,6 +31,7 @@ from skat_desktop.app.port import Waiting
 from skat_desktop.app.table import DealOver, HumanTurn, SeriesOver, TableError
 from skat_desktop.engine.actions import Play
 from skat_desktop.gui.lan_link import CONNECTED, GONE, LanLink
+from skat_desktop.net.fairness import NotVerified
 from skat_desktop.net.remote import RemoteTable
 from skat_desktop.net.scripted import Bot, BotError
 from skat_desktop.store.repository import Store
@@ -315,6 +316,9 @@ def test_the_host_killed_mid_deal_comes_back_and_the_window_finishes(qtbot, tmp_
         assert window.messages.kind == "lan" and "host is gone" in window.messages.label.text()
         assert window.lan_label.text() == "Offline"
         assert "is gone: trying again" in window.lan_panel.connection.text()
+        # who is here is not known while the host is gone (it said "here" of everyone)
+        seats = window.lan_panel.seats.text()
+        assert "— here" not in seats and seats.count("not known: the host is gone") == 3
         # the seat's turn waits for the host too: no move can reach it
         qtbot.waitUntil(lambda: isinstance(window.session.need, Waiting), timeout=WAIT_MS)
         assert window.turn_label.text() == "Host gone — trying again…"
@@ -327,6 +331,8 @@ def test_the_host_killed_mid_deal_comes_back_and_the_window_finishes(qtbot, tmp_
         qtbot.waitUntil(lambda: link.state == CONNECTED and remote.connected, timeout=30_000)
         assert window.table is remote  # the same table, taken back: not a new one
         qtbot.waitUntil(lambda: not window.messages.isVisible(), timeout=WAIT_MS)
+        # known again at once: everyone is back
+        qtbot.waitUntil(lambda: window.lan_panel.seats.text().count("— here") == 3, timeout=WAIT_MS)
         player.play_until(lambda: False)  # to the end of the series
         assert remote.series_finished
         assert not [e for e in remote.client.problems], list(remote.client.problems)
@@ -359,11 +365,14 @@ def test_leaving_a_networked_table_asks_first_and_keeps_the_token(
             asked.append(why)
             return "cancel" if len(asked) == 1 else "leave"
 
-        # a deal the window could not verify is said loudly, with the reason
-        link.verified.emit(7, "the seed does not follow from the commitment")
+        # a deal the window could not verify is said loudly, with the reason -- in the
+        # player's words, by the verdict's code (the client's sentence is for the logs)
+        why = "the seed does not follow from the commitment and the contributions"
+        link.verified.emit(7, NotVerified("seed_mismatch", why))
         assert window.verify_label.text() == "Deal 7 NOT verified"
-        assert window.messages.isVisible() and "does not follow" in window.messages.label.text()
-        assert "Deal 7: NOT verified" in window.lan_panel.fair.text()
+        said = "the cards do not follow from the commitment and the contributions"
+        assert window.messages.isVisible() and said in window.messages.label.text()
+        assert f"Deal 7: NOT verified ({said})" in window.lan_panel.fair.text()
         monkeypatch.setattr(window, "ask_to_leave", answer)
         assert not window.leave_table() and window.table is remote  # stayed
         assert window.leave_table() and asked == ["leave_table", "leave_table"]
@@ -620,6 +629,96 @@ def test_tokens_are_kept_per_host_and_table(tmp_path):
     assert link.token("club") is None  # a token the wire would refuse is not sent
     link.forget("club")
     assert link.token("club") is None
+
+
+def test_the_table_tab_knows_nobody_while_the_host_is_gone(qtbot, tmp_path):
+    """The Table tab used to say "here" of every player while the link was down: the last
+    word the host sent. Without the host nobody's state is known; it is again once the
+    seat is taken back."""
+    from skat_desktop.gui.lan_link import TablePanel
+    from skat_desktop.net.client import ClientTable
+
+    link = LanLink(None, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    client = ClientTable("club")
+    client.joined, client.seat, client.names = True, 0, ("Anna", "Ben", "Kai")
+    client.seat_infos = tuple(
+        {"seat": s, "name": n, "kind": k, "level": None, "connected": True}
+        for s, n, k in ((0, "Anna", "human"), (1, "Ben", "human"), (2, "Kai", "computer"))
+    )
+    link.remote = RemoteTable(client, lambda _frame: None)
+    link.state = CONNECTED
+    panel = TablePanel(link)
+    qtbot.addWidget(panel)
+    here = ["Anna (you) — here", "Ben — here", "Kai — computer"]
+    assert panel.seat_lines() == here
+    link.state = GONE
+    link.remote.set_connected(False)
+    panel.refresh()
+    unknown = "not known: the host is gone"
+    assert panel.seat_lines() == [f"Anna (you) — {unknown}", f"Ben — {unknown}", "Kai — computer"]
+    link.state = CONNECTED  # the host answers again; the seat is not taken back yet
+    panel.refresh()
+    assert "— here" not in panel.seats.text()
+    link.remote.set_connected(True)  # joined: the host's word on who is here counts again
+    panel.refresh()
+    assert panel.seat_lines() == here and panel.seats.text() == "\n".join(here)
+
+
+def test_every_verdict_code_is_said_in_the_players_language(qtbot, qapp):
+    """Each code the client gives a deal NOT verified has its own translated words (with
+    its seat, position and cards); a verdict without a known code is named in general."""
+    import re
+
+    from skat_desktop.gui.i18n import install_translations
+    from skat_desktop.gui.lan_link import verdict_text
+    from skat_desktop.net import client as client_module
+    from skat_desktop.net import fairness
+
+    made = set()
+    for module in (fairness, client_module):
+        source = Path(module.__file__).read_text(encoding="utf-8")
+        made |= set(re.findall(r'(?:NotVerified|why)\(\s*"(\w+)"', source))
+    assert {"seed_mismatch", "hand_not_dealt", "left_out", "not_replayable"} <= made
+    figures = {"deal": 2, "seat": 1, "position": 2, "card": 3, "shown": 0b110, "dealt": 0b11}
+    general = verdict_text("some sentence of an older client")
+    caller_errors = {"bad_position", "not_three_hands"}  # the caller's fault, not the host's
+    english = {}
+    for code in sorted(made - caller_errors):
+        text = verdict_text(NotVerified(code, "an English sentence", **figures))
+        assert text != general and "English" not in text, code
+        english[code] = text
+    assert verdict_text(NotVerified("hand_not_dealt", "x", **figures)) == (
+        "Rearhand was shown ♣8 ♣9, but the agreed shuffle deals ♣7 ♣8"
+    )
+    assert verdict_text(NotVerified("pledge_not_asked", "x", seat=1)) == (
+        "the cards take a pledge of seat 2, which was not asked"
+    )
+    assert verdict_text(NotVerified("hand_not_dealt", "x")) == general  # figures missing
+    install_translations(qapp, "pseudo")
+    try:
+        for code, text in english.items():
+            said = verdict_text(NotVerified(code, "an English sentence", **figures))
+            assert said.startswith("[") and said != text, code
+    finally:
+        install_translations(qapp, "en")
+
+
+def test_the_message_bar_follows_a_language_switch(qtbot, qapp, tmp_path):
+    """The notice above the table (e.g. "the host is gone") kept its "Dismiss" in the
+    language it was built in."""
+    from .fit_walk import set_language
+
+    window = make_window(qtbot, tmp_path, size=(1024, 700))
+    window.messages.show_message("The host is gone.", "store")
+    try:
+        set_language(qapp, "de")
+        assert window.messages.close_button.text() == "Schließen"
+        assert window.messages.retry_button.text() == "&Erneut speichern"
+        set_language(qapp, "en")
+        assert window.messages.close_button.text() == "Dismiss"
+    finally:
+        set_language(qapp, "en")
+        window.close()
 
 
 # ---------------------------------------------------------------------- refusals

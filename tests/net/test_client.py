@@ -1079,3 +1079,25 @@ def test_a_bot_whose_moves_the_host_drops_for_rate_sends_them_again(tmp_path):
     for bot in bots:
         assert bot.stats.acts_sent >= bot.stats.acts_applied > 0, bot.name
         assert bot.table.deal_over, bot.name
+
+
+@pytest.mark.parametrize(
+    ("lie", "code"),
+    [
+        ("secret", "secret_mismatch"),
+        ("hand", "hand_not_dealt"),
+        ("contribution", "contribution_replaced"),
+        ("stranger", "contribution_unpledged"),
+        ("late pledge", "pledges_differ"),
+        ("unpledged", "left_out"),
+        ("recommit", "recommitted"),
+    ],
+)
+def test_a_lie_is_named_by_a_code_for_the_window(fixed_draws, lie, code):
+    """The verdict keeps its English sentence and says which check failed by a code (the
+    window translates it), also after it was cut to one line."""
+    host, client = start(ISKO, fixed_draws, seed=9, deals=2, lie=lie)
+    play(host, client)
+    verdict = client.verified(1)
+    assert getattr(verdict, "code", None) == code, verdict
+    assert verdict.params.get("deal", 1) == 1

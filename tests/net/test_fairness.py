@@ -4,8 +4,11 @@ dealt from that seed shows exactly the cards the check expects."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
+import json
+import pickle
 import random
 
 import pytest
@@ -371,3 +374,39 @@ def test_a_table_dealt_from_the_fair_seed_passes_every_check(size: int) -> None:
         assert f.check_reveal("t1", number, c, secret, given_, seed, mine=(0, given_[0])) is None
         for seat, view in final.items():
             assert f.check_view(seed, view, started.get(seat)) is None, (seat, number)
+
+
+# --------------------------------------------------------------------------- verdicts
+
+
+def test_each_failed_check_names_its_code_beside_the_sentence() -> None:
+    """A window says why a deal is not verified in the player's language: every check
+    gives a code and its figures (the seat, the position, the cards), and the English
+    sentence stays the same for the CLI, the logs and the stored record."""
+    secret = bytes(range(32))
+    c = f.commitment("t1", 3, secret)
+    given_ = {0: bytes(32), 2: bytes([7]) * 32}
+    seed = f.derive_seed(c, given_)
+    wrong = f.check_reveal("t1", 3, c, bytes(32), given_, seed)
+    assert (wrong.code, dict(wrong.params)) == ("secret_mismatch", {})
+    assert wrong == "the revealed secret does not match the commitment made before the deal"
+    replaced = f.check_reveal("t1", 3, c, secret, given_, seed, mine=(2, bytes(32)))
+    assert (replaced.code, dict(replaced.params)) == ("contribution_replaced", {"seat": 2})
+    assert replaced == "the contribution of seat 3 is not the one it sent"
+    assert f.check_reveal("t1", 3, c, secret, given_, seed ^ 1).code == "seed_mismatch"
+    assert f.check_reveal("t1", 3, c, secret, {0: b"short"}, seed).code == "reveal_malformed"
+    pledges = {0: f.pledge("t1", 3, 0, given_[0]), 2: f.pledge("t1", 3, 2, bytes(32))}
+    changed = f.check_reveal("t1", 3, c, secret, given_, seed, pledges=pledges)
+    assert (changed.code, dict(changed.params)) == ("contribution_changed", {"seat": 2})
+
+    cards = deal_from_seed(99)
+    hand = f.check_hand(99, 1, cards.hands[0])
+    assert hand.code == "hand_not_dealt"
+    assert dict(hand.params) == {"position": 1, "shown": cards.hands[0], "dealt": cards.hands[1]}
+    skat = f.check_cards(99, cards.hands, cards.hands[0])
+    assert (skat.code, skat.params["dealt"]) == ("skat_not_dealt", cards.skat)
+    # the sentence is what it was; a copy, a pickle and JSON keep it (and a copy its code)
+    for again in (copy.copy(hand), copy.deepcopy(hand), pickle.loads(pickle.dumps(hand))):
+        assert again == hand and again.code == hand.code and again.params == hand.params
+    assert json.loads(json.dumps({"verified": hand})) == {"verified": str(hand)}
+    assert hand.startswith("the middlehand hand was ")
