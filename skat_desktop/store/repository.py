@@ -261,6 +261,28 @@ class Store:
             raise StoreError(f"there is no player {player_id}")
         return row[0]
 
+    def rename_player(self, player_id: int, new_name: str) -> None:
+        """Give a player another name; every sheet he sat at shows it (the seats hold his
+        id). Refuses an empty name and one another player has, changing nothing."""
+        name = new_name.strip()
+        if not name:
+            raise StoreError("a player needs a name")
+        with self.transaction():  # checked under the write lock: no one adds it meanwhile
+            if self.player_name(player_id) == name:
+                return  # nothing to change
+            other = self.find_player(name)
+            if other is not None and other != player_id:
+                raise StoreError(f"there is already a player called {name!r}")
+            self.conn.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+
+    def set_guest(self, player_id: int, guest: bool) -> None:
+        """Mark a player as a guest of the club (``True``) or as a member (``False``)."""
+        with self.transaction():
+            self.player_name(player_id)  # there is no such player: one line, nothing written
+            self.conn.execute(
+                "UPDATE players SET guest = ? WHERE id = ?", (int(bool(guest)), player_id)
+            )
+
     # ---------------------------------------------------------------- profiles
 
     def save_profile(self, profile: RuleProfile) -> int:
@@ -427,6 +449,54 @@ class Store:
         sql = "SELECT id, title, date, place, table_size, closed, source FROM series"
         where, params = _date_filter("date", date_from, date_to)
         return self.query(sql + where + " ORDER BY date, id", params)
+
+    def series_overview(self, series_id: int | None = None) -> list[dict[str, Any]]:
+        """Every series (or only ``series_id``), newest first, with what a list of score
+        sheets shows, in one query (a club keeps thousands): the rule profile's ``profile``
+        name, ``profile_title`` and ``profile_builtin``, the ``players``' names by seat, the
+        ``deals`` stored, and ``origin``: "program" (played here: move logs, a table in
+        play, self-play or LAN), "entered" (from real tables: score-sheet entries),
+        "imported", or "" while nothing says (no deal yet)."""
+        live = (
+            "EXISTS (SELECT 1 FROM live_tables l WHERE l.series_id = s.id)"
+            if self._has_live_tables()
+            else "0"
+        )
+        rows = self.query(
+            "SELECT s.id, s.title, s.date, s.place, s.table_size, s.planned_deals,"
+            " s.stake_cents, s.source, s.closed, s.created,"
+            " p.name AS profile, p.title AS profile_title, p.builtin AS profile_builtin,"
+            " (SELECT count(*) FROM deals d WHERE d.series_id = s.id) AS deals,"
+            # the first deal says how the series is kept: a move log or an entry
+            " (SELECT d.record IS NOT NULL FROM deals d WHERE d.series_id = s.id"
+            "  ORDER BY d.number LIMIT 1) AS recorded,"
+            f" {live} AS live,"
+            " (SELECT json_group_array(name) FROM (SELECT pl.name FROM series_seats ss"
+            "  JOIN players pl ON pl.id = ss.player_id WHERE ss.series_id = s.id"
+            "  ORDER BY ss.seat)) AS players"
+            " FROM series s JOIN profiles p ON p.id = s.profile_id"
+            + (" WHERE s.id = ?" if series_id is not None else "")
+            + " ORDER BY s.date DESC, s.id DESC",
+            (series_id,) if series_id is not None else (),
+        )
+        for r in rows:
+            recorded, live_table = r.pop("recorded"), r.pop("live")
+            if r["source"] == "imported":
+                r["origin"] = "imported"
+            elif recorded or live_table or r["source"] in ("selfplay", "lan"):
+                r["origin"] = "program"
+            elif recorded is not None or r["source"] == "entered":
+                r["origin"] = "entered"
+            else:
+                r["origin"] = ""
+            try:
+                names = json.loads(r["players"])
+            except (TypeError, ValueError):
+                names = []
+            r["players"] = [str(n) for n in names] if isinstance(names, list) else []
+            r["closed"] = bool(r["closed"])
+            r["profile_builtin"] = bool(r["profile_builtin"])
+        return rows
 
     def _set_closed(self, series_id: int, closed: bool, author: str, reason: str) -> None:
         info = self.series(series_id)
