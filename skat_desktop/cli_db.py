@@ -230,6 +230,7 @@ def _create_series(args, out: TextIO) -> int:
         place=args.place,
         first_dealer=first,
         stake_cents=args.stake,
+        source="entered",  # games of a real table: the list of score sheets says so
     )
     print(f"series {sid}", file=out)
     return 0

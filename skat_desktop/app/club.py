@@ -81,6 +81,7 @@ def create_evening(
                     place=place,
                     first_dealer=table.first_dealer,
                     stake_cents=stake_cents,
+                    source="entered",  # games of a real table
                 )
             )
     return ids

@@ -80,6 +80,7 @@ from skat_desktop.engine.actions import Declare, Discard, Play
 from skat_desktop.engine.cards import mask
 from skat_desktop.gui import game_words as words
 from skat_desktop.gui.card_items import CardPictures
+from skat_desktop.gui.club import ClubMenu
 from skat_desktop.gui.deck_picker import DeckPicker
 from skat_desktop.gui.decks import clear_card_cache, deck_by_id
 from skat_desktop.gui.history_view import HistoryBrowser
@@ -775,6 +776,8 @@ class MainWindow(QMainWindow):
         self.act_letters.setChecked(self.settings.index_style == "de")
         view.addAction(self.act_letters)
 
+        self.club = ClubMenu(self)  # score sheets of real-table games, seasons, files
+        self.menu_club = self.club.add_to(bar, None)
         self.menu_help = help_menu = bar.addMenu("")
         self.act_about = self._action("", self.about)
         help_menu.addAction(self.act_about)
@@ -812,6 +815,7 @@ class MainWindow(QMainWindow):
         self.act_quit.setText(self.tr("&Quit"))
         self.act_leave.setText(self.tr("&Leave the table…"))
         self.lan.retranslate()
+        self.club.retranslate()
 
         self.menu_view.setTitle(self.tr("&View"))
         self.act_last.setText(self.tr("&Last trick"))
@@ -1059,6 +1063,7 @@ class MainWindow(QMainWindow):
         self._busy_reason = None
         self.read_only = is_read_only_store(store)
         self.act_profiles.setEnabled(self.can_save)
+        self.club.retranslate()  # a club evening can be entered now
         self._make_side_panels()
         if self.session is None:
             self.welcome.set_summary(self._choices_text(self.settings.new_game))

@@ -77,3 +77,16 @@ def test_an_imported_series_says_so(tmp_path):
     play(SeriesService(store, sid), 1, seed=2)
     assert store.series_overview()[0]["origin"] == "imported"
     store.close()
+
+
+def test_a_series_made_for_real_tables_says_so_before_its_first_game(tmp_path):
+    """``db create-series`` (and the club evening dialog) mark the series as entered from
+    real tables: the list tells it from a table in play before any game is in."""
+    path = tmp_path / "club.sqlite3"
+    db(path, "create-series", "--title", "Friday", "--players", "Anna,Bernd,Cem")
+    store = Store.open(path, read_only=True)
+    try:
+        (row,) = store.series_overview()
+    finally:
+        store.close()
+    assert row["origin"] == "entered" and row["deals"] == 0
