@@ -33,7 +33,7 @@ import sqlite3
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QRect, Qt, QTime, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
@@ -83,7 +83,6 @@ from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.club import ClubMenu
 from skat_desktop.gui.deck_picker import DeckPicker
 from skat_desktop.gui.decks import clear_card_cache, deck_by_id
-from skat_desktop.gui.history_view import HistoryBrowser
 from skat_desktop.gui.i18n import (
     available_languages,
     current_language,
@@ -126,7 +125,6 @@ from skat_desktop.gui.session import (
 )
 from skat_desktop.gui.settings import NewGameChoices, Settings, seat_kinds
 from skat_desktop.gui.sheet_view import ScoreSheetView
-from skat_desktop.gui.stats_view import StatisticsView
 from skat_desktop.gui.store_worker import (
     WAIT_MS,
     StoreWriter,
@@ -146,7 +144,9 @@ LAN_TABLE = "lan_table"
 LINK_CONNECTED, LINK_GONE = "connected", "gone"
 
 if TYPE_CHECKING:
+    from skat_desktop.gui.history_view import HistoryBrowser
     from skat_desktop.gui.lan_link import TablePanel
+    from skat_desktop.gui.stats_view import StatisticsView
 """The side panel's tab at a networked table (who sits where, fair deals, the chat)."""
 TABLE_ROOM = 600
 """About the width the card table keeps beside the side panel (``TableView.least_width``
@@ -423,6 +423,31 @@ class ContinueOffer(QDialog):
     def reject(self) -> None:  # Esc, the dialog's close button: Later
         self.choice = LATER
         super().reject()
+
+
+class _LaterView(QScrollArea):
+    """A side panel tab whose view (the statistics or the history) is made when the tab
+    is first shown, or when the window asks for it: start-up builds only the score sheet
+    it shows. The view scrolls in the tab: it lays out lists beside charts or a board,
+    and in a narrow panel scrolls rather than squeezes the table."""
+
+    def __init__(self, window: MainWindow, key: str) -> None:
+        super().__init__()
+        self.window_ = window
+        self.key = key
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+
+    def build(self) -> QWidget:
+        view = self.widget()
+        if view is None:
+            view = self.window_._make_side_view(self.key)
+            self.setWidget(view)
+        return view
+
+    def showEvent(self, event: QEvent) -> None:
+        self.build()
+        super().showEvent(event)
 
 
 class MainWindow(QMainWindow):
@@ -1303,19 +1328,16 @@ class MainWindow(QMainWindow):
             if old is not self.lan_panel:  # a networked table's tab stays (added below)
                 old.deleteLater()
         self.sheet_view: ScoreSheetView | None = None
-        self.stats_view: StatisticsView | None = None
-        self.history_view: HistoryBrowser | None = None
+        self._side_views: dict[str, QWidget] = {}  # the statistics and history made so far
         if store is not None:
             self.sheet_view = ScoreSheetView(store)
-            self.stats_view = StatisticsView(store)
-            self.history_view = HistoryBrowser(store, deck=self.pictures.deck)
             self.controllerChanged.connect(self.sheet_view.follow_table)
-            for view in (self.sheet_view, self.stats_view, self.history_view):
-                self.tableEvent.connect(view.table_event)
+            self.tableEvent.connect(self.sheet_view.table_event)
             widgets = {
                 SHEET: self.sheet_view,
-                STATS: self.stats_view,
-                HISTORY: self.history_view,
+                # made when first shown (or asked for): start-up builds only what it shows
+                STATS: _LaterView(self, STATS),
+                HISTORY: _LaterView(self, HISTORY),
             }
         else:
             waiting = self._opening and self.store_error is None
@@ -1325,14 +1347,6 @@ class MainWindow(QMainWindow):
             }
         titles = self._side_titles()
         for key, widget in widgets.items():
-            if key != SHEET and self.store is not None:
-                # the statistics and the history lay out lists beside charts or a board:
-                # in a narrow panel they scroll rather than squeeze the table
-                area = QScrollArea()
-                area.setWidgetResizable(True)
-                area.setFrameShape(QFrame.Shape.NoFrame)
-                area.setWidget(widget)
-                widget = area
             widget.setProperty("sidePanel", key)
             widget.setObjectName(f"SidePanel-{key}")
             self.add_side_panel(titles[key], widget, show=current < 0)
@@ -1343,19 +1357,65 @@ class MainWindow(QMainWindow):
         if self.lan_panel is not None:
             self.add_side_panel(titles[LAN_TABLE], self.lan_panel, show=False)
 
-    def _views_follow(self, _table: object = None) -> None:
-        """A new series: its players and series appear in the views' filters."""
+    @property
+    def stats_view(self) -> StatisticsView | None:
+        """The side panel's statistics (made now if not yet shown); None without a store."""
+        return self._side_view(STATS)
+
+    @property
+    def history_view(self) -> HistoryBrowser | None:
+        """The side panel's history (made now if not yet shown); None without a store."""
+        return self._side_view(HISTORY)
+
+    def _side_view(self, key: str) -> Any:
+        view = self.__dict__.get("_side_views", {}).get(key)
+        if view is not None or self.store is None:
+            return view
+        for i in range(self.side_tabs.count()):
+            area = self.side_tabs.widget(i)
+            if isinstance(area, _LaterView) and area.key == key:
+                return area.build()
+        return None
+
+    def _make_side_view(self, key: str) -> QWidget:
+        """The statistics or the history, at their first showing (:class:`_LaterView`)."""
         store = self.store
+        if key == STATS:
+            from skat_desktop.gui.stats_view import StatisticsView
+
+            view: Any = StatisticsView(store)
+        else:
+            from skat_desktop.gui.history_view import HistoryBrowser
+
+            view = HistoryBrowser(store, deck=self.pictures.deck)
+        self.tableEvent.connect(view.table_event)
+        self._side_views[key] = view
+        if key == STATS:
+            self._follow_player(view)
+        return view
+
+    def _follow_player(self, stats: Any) -> None:
+        """The statistics show the player at the table (the first human seat)."""
         port = self.table
-        if store is None or self.stats_view is None or self.history_view is None:
-            return
-        self.stats_view.set_store(store)
         human = port.names[port.mine[0]] if port is not None and port.mine else None
-        for row in store.players():
+        for row in self.store.players():
             if row["name"] == human:
-                self.stats_view.set_player(row["id"])
+                stats.set_player(row["id"])
                 break
-        self.history_view.set_store(store)
+
+    def _views_follow(self, _table: object = None) -> None:
+        """A new series: its players and series appear in the views' filters (of the
+        views made so far; the others read them when first shown)."""
+        store = self.store
+        if store is None:
+            return
+        stats = self._side_views.get(STATS)
+        if stats is not None:
+            stats.set_store(store)
+            self._follow_player(stats)
+        history = self._side_views.get(HISTORY)
+        if history is not None:
+            history.set_store(store)
 
     def show_side_panel(self, key: str) -> None:
         """Show the side panel's tab ``key`` (``sheet``, ``statistics``, ``history``)."""
@@ -2616,8 +2676,9 @@ class MainWindow(QMainWindow):
         clear_card_cache()
         self.pictures.set_deck(deck)
         self.scene.set_deck()
-        if self.history_view is not None:
-            self.history_view.set_deck(deck)
+        history = self.__dict__.get("_side_views", {}).get(HISTORY)
+        if history is not None:  # one made later takes the deck then
+            history.set_deck(deck)
         words.use_deck(deck.id)  # open windows say their words anew in the deck's names
 
     def _toggle_letters(self, on: bool) -> None:

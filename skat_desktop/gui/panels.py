@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from skat_desktop.ai import hand_eval
 from skat_desktop.engine.actions import (
     Action,
     Bid,
@@ -665,6 +664,8 @@ class DeclarePanel(Panel):
             for g in _GAME_ORDER[:4]
             if skat & SUIT_MASKS[g] & ~JACKS and not view.hand & SUIT_MASKS[g] & ~JACKS
         }
+        from skat_desktop.ai import hand_eval  # the first declaration, not the start-up
+
         plan = hand_eval.plan_declaration(
             view.hand, not hand_game, view.bid, view.profile, position, skat=skat
         )
