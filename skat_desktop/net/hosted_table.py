@@ -298,6 +298,7 @@ class HostedTable:
         self._claim: object | None = None  # the one claim check out
         self._moves = 0  # successful changes of the controller (staleness of jobs)
         self._turn_sent: tuple[int, int, bool] | None = None
+        self._waiting_sent: int | None = None  # the dropped seat the last seat list named
         self._pumping = False
         self._again = False
         self._cancel = threading.Event()
@@ -408,10 +409,11 @@ class HostedTable:
         return None
 
     def _send_seats(self) -> None:
+        waiting = self._waiting_sent = self._waiting_for()
         frame = protocol.seats(
             self.id,
             self._seat_infos(),
-            self._waiting_for(),
+            waiting,
             sorted(self._substitutes),
             self._paused,
         )
@@ -514,6 +516,10 @@ class HostedTable:
         if key != self._turn_sent:
             self._turn_sent = key
             self._to_all(frame)
+            if self._waiting_for() != self._waiting_sent:
+                # the turn came to a player who dropped earlier (or moved past one):
+                # the seat list says whom the table waits for now
+                self._send_seats()
 
     # ------------------------------------------------------------------ the controller
 

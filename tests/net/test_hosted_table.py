@@ -990,3 +990,28 @@ def test_a_failing_substitute_gives_way_to_a_legal_move(monkeypatch, how):
         table.disconnected(p)
     table.tick_timers()  # the substitutes play the deal to its end with fallbacks
     assert table.state == "between" and table.controller.deal.finished
+
+
+def test_the_table_says_it_waits_when_the_turn_reaches_a_player_who_dropped_earlier():
+    """A player drops while another is on turn: nobody waits for him yet. When the turn
+    comes to him, the seat list names him (the windows say "waiting for X to come
+    back" rather than "X is thinking"), and no longer once he is back."""
+    cfg = config(substitute_after_s=None, grace_s=600)
+    table, peers, bots, clock = started(cfg)
+    need = on_turn(table)
+    gone = next(p for p in peers if p.seat not in (need.seat, None))
+    token = joined_frame(gone)["token"]
+    table.disconnected(gone)
+    watcher = next(p for p in peers if p is not gone and p.seat != gone.seat)
+    assert watcher.last("seats")["waiting_for"] is None  # not his turn: nobody waits
+    live = [b for b in bots if b.peer is not gone]
+
+    def his_turn() -> bool:
+        n = table.controller.request()
+        return isinstance(n, HumanTurn) and n.seat == gone.seat
+
+    run(table, live, clock, his_turn)
+    assert watcher.last("seats")["waiting_for"] == gone.seat
+    back = FakePeer("Back", [table])
+    join(table, back, gone.seat, token=token)
+    assert watcher.last("seats")["waiting_for"] is None
