@@ -216,6 +216,61 @@
     </message>
 </context>
 <context>
+    <name>ClubMenu</name>
+    <message>
+        <source>&amp;Back up the database…</source>
+        <translation>Datenbank &amp;sichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Club</source>
+        <translation>&amp;Verein</translation>
+    </message>
+    <message>
+        <source>&amp;Correct a game…</source>
+        <translation>Spiel &amp;berichtigen…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;New club evening…</source>
+        <translation>&amp;Neuer Vereinsabend…</translation>
+    </message>
+    <message>
+        <source>&amp;Players…</source>
+        <translation>S&amp;pieler…</translation>
+    </message>
+    <message>
+        <source>&amp;Restore a backup…</source>
+        <translation>Sicherung &amp;wiederherstellen…</translation>
+    </message>
+    <message>
+        <source>&amp;Score sheets…</source>
+        <translation>&amp;Spiellisten…</translation>
+    </message>
+    <message>
+        <source>Finish or leave the series at the table before a restore.</source>
+        <translation>Beenden oder verlassen Sie die Serie am Tisch vor dem Wiederherstellen.</translation>
+    </message>
+    <message>
+        <source>Season &amp;ranking…</source>
+        <translation>Saison&amp;wertung…</translation>
+    </message>
+    <message>
+        <source>The database is not open for writing: nothing can be entered.</source>
+        <translation>Die Datenbank ist nicht zum Schreiben geöffnet: Es kann nichts eingetragen werden.</translation>
+    </message>
+    <message>
+        <source>the database file was replaced: start the program again</source>
+        <translation>die Datenbankdatei wurde ersetzt: starten Sie das Programm neu</translation>
+    </message>
+</context>
+<context>
     <name>ClubWindow</name>
     <message>
         <source>Close</source>
@@ -615,6 +670,57 @@
     <message>
         <source>Put two cards into the skat</source>
         <translation>Zwei Karten drücken</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>&amp;All series ({count})</source>
+        <translation>&amp;Alle Serien ({count})</translation>
+    </message>
+    <message>
+        <source>&amp;Chosen series</source>
+        <translation>A&amp;usgewählte Serien</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>A score sheet as CSV is one series: tick exactly one.</source>
+        <translation>Eine Spielliste als CSV ist eine Serie: Bitte genau eine ankreuzen.</translation>
+    </message>
+    <message>
+        <source>CSV: one score sheet, for a spreadsheet</source>
+        <translation>CSV: eine Spielliste, für eine Tabellenkalkulation</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>JSON: complete series, to import elsewhere</source>
+        <translation>JSON: vollständige Serien, zum Importieren anderswo</translation>
+    </message>
+    <message>
+        <source>Reading the series…</source>
+        <translation>Die Serien werden gelesen…</translation>
+    </message>
+    <message>
+        <source>The series cannot be read: {reason}</source>
+        <translation>Die Serien können nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>There is no series to export.</source>
+        <translation>Es gibt keine Serie zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Tick the series to export.</source>
+        <translation>Die zu exportierenden Serien ankreuzen.</translation>
     </message>
 </context>
 <context>
@@ -1055,7 +1161,7 @@
     </message>
     <message>
         <source>Reading the series…</source>
-        <translation>Die Liste wird gelesen …</translation>
+        <translation>Die Liste wird gelesen…</translation>
     </message>
     <message>
         <source>Reason</source>
@@ -1099,7 +1205,7 @@
     </message>
     <message>
         <source>Storing…</source>
-        <translation>Wird gespeichert …</translation>
+        <translation>Wird gespeichert…</translation>
     </message>
     <message>
         <source>The database can only be read: nothing can be stored in it.</source>
@@ -2663,7 +2769,7 @@
     </message>
     <message>
         <source>%1 concedes; waiting for %2 to agree…</source>
-        <translation>%1 gibt auf; warten, bis %2 zustimmt …</translation>
+        <translation>%1 gibt auf; warten, bis %2 zustimmt…</translation>
     </message>
     <message>
         <source>%1 deals</source>
@@ -2751,7 +2857,7 @@
     </message>
     <message>
         <source>&amp;Leave the table…</source>
-        <translation>Tisch &amp;verlassen …</translation>
+        <translation>Tisch &amp;verlassen…</translation>
     </message>
     <message>
         <source>&amp;Light</source>
@@ -2899,7 +3005,7 @@
     </message>
     <message>
         <source>Host gone — trying again…</source>
-        <translation>Gastgeber weg – neuer Versuch …</translation>
+        <translation>Gastgeber weg – neuer Versuch…</translation>
     </message>
     <message>
         <source>Host not saving</source>
@@ -3043,7 +3149,7 @@
     </message>
     <message>
         <source>The host cannot save: the table waits…</source>
-        <translation>Der Gastgeber kann nicht speichern: der Tisch wartet …</translation>
+        <translation>Der Gastgeber kann nicht speichern: der Tisch wartet…</translation>
     </message>
     <message>
         <source>The host is gone (%1). Trying to reach it again… (try %2)</source>
@@ -3087,11 +3193,11 @@
     </message>
     <message>
         <source>Waiting for %1 to come back…</source>
-        <translation>Warten, bis %1 zurück ist …</translation>
+        <translation>Warten, bis %1 zurück ist…</translation>
     </message>
     <message>
         <source>Waiting for players to take their seats…</source>
-        <translation>Warten, bis alle Plätze besetzt sind …</translation>
+        <translation>Warten, bis alle Plätze besetzt sind…</translation>
     </message>
     <message>
         <source>Waiting for players: %1 of %2 seated</source>
@@ -3103,7 +3209,7 @@
     </message>
     <message>
         <source>Waiting for the others to be ready…</source>
-        <translation>Warten, bis die anderen bereit sind …</translation>
+        <translation>Warten, bis die anderen bereit sind…</translation>
     </message>
     <message>
         <source>You can continue it at the next start.</source>
@@ -3111,7 +3217,7 @@
     </message>
     <message>
         <source>Your answer is on its way…</source>
-        <translation>Ihre Antwort ist unterwegs …</translation>
+        <translation>Ihre Antwort ist unterwegs…</translation>
     </message>
     <message>
         <source>Your seat could not be taken back: %1</source>
@@ -3280,7 +3386,7 @@
     </message>
     <message>
         <source>Creating the evening…</source>
-        <translation>Der Abend wird angelegt …</translation>
+        <translation>Der Abend wird angelegt…</translation>
     </message>
     <message>
         <source>Enter three or four players.</source>
@@ -3487,7 +3593,7 @@
     </message>
     <message>
         <source>Ask %1 to agree…</source>
-        <translation>%1 um Zustimmung bitten …</translation>
+        <translation>%1 um Zustimmung bitten…</translation>
     </message>
     <message>
         <source>Change ga&amp;me</source>
@@ -3503,7 +3609,7 @@
     </message>
     <message>
         <source>Give &amp;up…</source>
-        <translation>&amp;Aufgeben …</translation>
+        <translation>&amp;Aufgeben…</translation>
     </message>
     <message>
         <source>H&amp;int</source>
@@ -4240,6 +4346,13 @@
     <message>
         <source>{title} ({name})</source>
         <translation>{title} ({name})</translation>
+    </message>
+</context>
+<context>
+    <name>QProgressDialog</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
     </message>
 </context>
 <context>
@@ -5272,7 +5385,7 @@ kungen</translation>
     </message>
     <message>
         <source>%1 at %2 is gone: trying again (try %3)…</source>
-        <translation>%1 unter %2 ist weg: neuer Versuch (%3.) …</translation>
+        <translation>%1 unter %2 ist weg: neuer Versuch (%3.)…</translation>
     </message>
     <message>
         <source>&amp;Send</source>
@@ -5280,7 +5393,7 @@ kungen</translation>
     </message>
     <message>
         <source>A word to the table…</source>
-        <translation>Ein Wort an den Tisch …</translation>
+        <translation>Ein Wort an den Tisch…</translation>
     </message>
     <message>
         <source>Chat</source>

@@ -13,11 +13,12 @@ built: start-up pays for none of them.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QMenu, QMenuBar, QWidget
+from PySide6.QtWidgets import QDialog, QMenu, QMenuBar, QToolBar, QWidget
 
 if TYPE_CHECKING:
     from skat_desktop.gui.club_desk import ClubWindow
@@ -43,7 +44,11 @@ class ClubMenu(QObject):
         self.act_evening = action(self.new_evening)
         self.act_season = action(lambda: self.open_desk("season"))
         self.act_players = action(lambda: self.open_desk("players"))
-        self.file_actions: list[QAction] = []
+        self.act_export = action(self.export)
+        self.act_import = action(self.import_series)
+        self.act_backup = action(self.backup)
+        self.act_restore = action(self.restore)
+        self.task: Any = None  # the last file task started (its progress and answer)
 
     def add_to(self, bar: QMenuBar, before: QAction | None) -> QMenu:
         """The Club menu, in ``bar`` before ``before`` (the Help menu)."""
@@ -52,7 +57,9 @@ class ClubMenu(QObject):
         for a in (self.act_sheets, self.act_evening, self.act_season, self.act_players):
             menu.addAction(a)
         menu.addSeparator()
-        menu.aboutToShow.connect(self._files_menu)
+        for a in (self.act_export, self.act_import, self.act_backup, self.act_restore):
+            menu.addAction(a)
+        menu.aboutToShow.connect(self._enable)
         bar.insertMenu(before, menu)
         self.retranslate()
         return menu
@@ -64,27 +71,106 @@ class ClubMenu(QObject):
         self.act_evening.setText(self.tr("&New club evening…"))
         self.act_season.setText(self.tr("Season &ranking…"))
         self.act_players.setText(self.tr("&Players…"))
+        self.act_export.setText(self.tr("&Export…"))
+        self.act_import.setText(self.tr("&Import…"))
+        self.act_backup.setText(self.tr("&Back up the database…"))
+        self.act_restore.setText(self.tr("&Restore a backup…"))
         self._enable()
 
+    @Slot()
     def _enable(self) -> None:
         w = self.window
         can_write = bool(w.can_save) and w.writer is not None
-        self.act_evening.setEnabled(can_write)
-        self.act_evening.setToolTip(
-            ""
-            if can_write
-            else self.tr("The database is not open for writing: nothing can be entered.")
-        )
+        some = self._store_source() is not None
+        why = self.tr("The database is not open for writing: nothing can be entered.")
+        for a in (self.act_evening, self.act_import, self.act_restore):
+            a.setEnabled(can_write)
+            a.setToolTip("" if can_write else why)
+        for a in (self.act_sheets, self.act_season, self.act_players, self.act_export):
+            a.setEnabled(some)
+        self.act_backup.setEnabled(some)
+
+    # ------------------------------------------------------------------ files
 
     @Slot()
-    def _files_menu(self) -> None:
-        """Export, import, backup and restore (added when the menu first opens)."""
-        self._enable()
-        if self.file_actions or self.menu is None:
-            return
-        from skat_desktop.gui import club_files
+    def export(self) -> None:
+        """Club → Export…: series as JSON, or a sheet as CSV."""
+        from skat_desktop.gui.club_files import show_export_dialog
 
-        self.file_actions = club_files.file_actions(self.window, self.menu)
+        desk = self.desk
+        chosen = [desk.page.series_id] if desk is not None and desk.page.series_id else []
+        self.task = show_export_dialog(self.window, self._store_source(), chosen)
+
+    @Slot()
+    def import_series(self) -> None:
+        """Club → Import…: a JSON series export, checked whole before anything is written."""
+        from skat_desktop.gui.club_files import import_series_json
+
+        w = self.window
+        if not w.can_save or w.writer is None:
+            return
+        self.task = task = import_series_json(w, w.writer)
+        if task is not None:
+            task.finished.connect(lambda ok, _m: ok and self._reread())
+
+    @Slot()
+    def backup(self) -> None:
+        """Club → Back up the database…: a consistent copy while it stays in use."""
+        from skat_desktop.gui.club_files import backup_database
+
+        self.task = backup_database(self.window, self._store_source())
+
+    @Slot()
+    def restore(self) -> None:
+        """Club → Restore a backup…: not while a series is played at the table (its next
+        deal would be written into the restored sheets)."""
+        from skat_desktop.gui.club_files import restore_database
+
+        w = self.window
+        if not w.can_save or w.writer is None:
+            return
+        if w._series_in_play() is not None:
+            from skat_desktop.gui.club_files import show_message
+
+            show_message(
+                w, self.tr("Finish or leave the series at the table before a restore."), bad=True
+            )
+            return
+        path = w.writer.path
+        before: dict[str, int] = {}
+
+        def ready() -> bool:
+            if w._series_in_play() is not None:  # one began while the file was chosen
+                return False
+            w.writer.finish()  # every write of this window is in before the rows change
+            before["inode"] = _inode(path)
+            return True
+
+        def done(restored: bool) -> None:
+            if not restored:
+                return
+            if _inode(path) != before.get("inode"):
+                # a damaged file was swapped for the backup: this window's connections
+                # still see the old one, so it must not write there any more
+                w._cannot_save(self.tr("the database file was replaced: start the program again"))
+            self._reread()
+
+        self.task = restore_database(w, path, ready, done)
+
+    def _reread(self) -> None:
+        """Everything shown from the database is read again (after an import or a
+        restore): the side panel's views and the club desk."""
+        w = self.window
+        if w.store is not None:
+            w._make_side_panels()
+        if self.desk is not None:
+            self.desk.refresh()
+            for view in (
+                getattr(self.desk, "season_view", None),
+                getattr(self.desk, "players_view", None),
+            ):
+                if view is not None:
+                    view.refresh()
 
     # ------------------------------------------------------------------ the desk
 
@@ -117,7 +203,7 @@ class ClubMenu(QObject):
         """Every part of the desk, in a new desk window."""
         from PySide6.QtWidgets import QVBoxLayout
 
-        from skat_desktop.gui import club_admin
+        from skat_desktop.gui import club_admin, club_print
         from skat_desktop.gui.club_entry import CorrectionDialog, GameEntryForm
 
         w = self.window
@@ -133,7 +219,7 @@ class ClubMenu(QObject):
         correct = QAction(page)
         correct.triggered.connect(lambda: self._correct(desk, CorrectionDialog))
         page.add_action(correct)
-        # (printing: see _plug_print, once club_print is there)
+        desk.sheet_print = club_print.SeriesPrint(page)  # print, preview, PDF, CSV
 
         # the entry row under an open series' sheet, made anew for each series
         holder = QWidget(page)
@@ -186,6 +272,11 @@ class ClubMenu(QObject):
         # the season and the players
         desk.season_view = club_admin.SeasonView(store, desk)
         desk.add_tab(desk.season_view, club_admin.season_title)
+        desk.season_print = club_print.SeasonPrint(desk.season_view, store)
+        bar = QToolBar(desk.season_view)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        bar.addActions(list(desk.season_print.actions))
+        desk.season_view.layout().insertWidget(0, bar)
         desk.players_view = club_admin.PlayersView(store, writer, desk)
         desk.add_tab(desk.players_view, club_admin.players_title)
         for view in (desk.season_view, desk.players_view):
@@ -234,6 +325,13 @@ class ClubMenu(QObject):
         desk = self.open_desk(series_id=ids[0])
         if desk is not None:
             desk.refresh()
+
+
+def _inode(path: Any) -> int | None:
+    try:
+        return os.stat(path).st_ino
+    except OSError:
+        return None
 
 
 def _deal_at(sheet: Any, row: int) -> int | None:

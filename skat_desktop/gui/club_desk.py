@@ -544,5 +544,12 @@ def _say(parent: QWidget | None, text: str) -> None:
     box = QMessageBox(QMessageBox.Icon.Warning, "", text, QMessageBox.StandardButton.Ok, parent)
     box.setObjectName("ClubDeskError")
     box.setWindowModality(Qt.WindowModality.WindowModal)
+    box.setTextFormat(Qt.TextFormat.PlainText)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    if parent is None:  # kept until it closes: Python would delete an unowned box at once
+        _unowned.add(box)
+        box.destroyed.connect(lambda *_: _unowned.discard(box))
     box.show()
+
+
+_unowned: set[QMessageBox] = set()  # messages with no window to belong to, while shown

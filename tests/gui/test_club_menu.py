@@ -17,12 +17,14 @@ from PySide6.QtWidgets import QApplication, QDialog
 
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.profiles import HOUSE
+from skat_desktop.gui import club_print
 from skat_desktop.gui.club_desk import ClubWindow
 from skat_desktop.gui.club_entry import CorrectionDialog
 from skat_desktop.store.repository import Store
 
 from .table_driver import make_window
 from .test_club_entry import WAIT, Keys, enter, evening_game, run_cli
+from .test_club_print import cli_line, finished, pdf_pages, shown
 
 
 @pytest.fixture
@@ -90,8 +92,8 @@ def test_the_club_menu_opens_one_desk_with_every_part(qtbot, window, db):
     assert {"&Sign and close…", "&Reopen…", "&Audit trail…", "&Correct a game…"} <= set(texts)
 
 
-def test_an_evening_typed_in_the_desk_corrected_signed_and_the_same_as_db_sheet(
-    qtbot, window, db, monkeypatch
+def test_an_evening_typed_in_the_desk_corrected_signed_printed_and_the_same_as_db_sheet(
+    qtbot, window, db, monkeypatch, tmp_path
 ):
     sid = new_series(db, deals=12)
     desk = window.club.open_desk(series_id=sid)
@@ -139,8 +141,19 @@ def test_an_evening_typed_in_the_desk_corrected_signed_and_the_same_as_db_sheet(
     for line in desk.page.sheet.summary.lines:
         assert str(line.number) in sheet
     totals = desk.page.sheet.summary.totals
-    for total in totals:
-        assert str(total) in sheet
+    assert cli_line(sheet, "total") == [str(t) for t in totals]
+
+    # Save as PDF… on the page's toolbar: the signed sheet with the CLI's totals
+    out = tmp_path / "friday.pdf"
+    monkeypatch.setattr(club_print, "ask_save_path", lambda *a, **k: out)
+    pdf = next(a for a in desk.page.toolbar.actions() if a.text() == "Save as P&DF…")
+    pdf.trigger()
+    task = desk.sheet_print.task
+    finished(qtbot, task)
+    assert task.ok, task.message
+    text = " ".join(pdf_pages(out))
+    assert f"Total {shown(cli_line(sheet, 'total'))}" in text
+    assert "Closed, signed by Anna on" in text
 
 
 def test_building_the_window_imports_no_club_desk_module(tmp_path):
@@ -166,3 +179,44 @@ def test_building_the_window_imports_no_club_desk_module(tmp_path):
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path
     )
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_backup_and_restore_from_the_menu_reread_the_views(
+    qtbot, window, db, tmp_path, monkeypatch
+):
+    """Club → Back up…, then a game entered, then Club → Restore…: the game is gone from
+    the database and from the desk's list, which is read again; the window still saves."""
+    from skat_desktop.gui import club_files
+
+    sid = new_series(db, deals=12)
+    backup = tmp_path / "backup.sqlite3"
+    monkeypatch.setattr(club_files, "ask_save_path", lambda *a, **k: backup)
+    monkeypatch.setattr(club_files, "ask_open_path", lambda *a, **k: backup)
+    monkeypatch.setattr(club_files, "ask_yes", lambda *a, **k: True)
+    window.club.act_backup.trigger()
+    finished(qtbot, window.club.task)
+    assert window.club.task.ok and backup.is_file()
+    run_cli(db, "add-game", sid, "--declarer", "Anna", "--game", "grand", "--bid", "24", "--won")
+    desk = window.club.open_desk(series_id=sid)
+    qtbot.waitUntil(lambda: desk.page.header is not None, timeout=WAIT)
+    qtbot.waitUntil(lambda: desk.page.header.listing.deals == 1, timeout=WAIT)
+    window.club.act_restore.trigger()
+    finished(qtbot, window.club.task)
+    assert window.club.task.ok, window.club.task.message
+    assert SeriesService(window.store, sid).next_number == 1  # the backup's content
+    qtbot.waitUntil(lambda: desk.page.header.listing.deals == 0, timeout=WAIT)
+    assert window.can_save and window.store_error is None
+
+
+def test_a_restore_waits_for_the_series_at_the_table(qtbot, window, db, tmp_path, monkeypatch):
+    from skat_desktop.gui import club_files
+
+    monkeypatch.setattr(window, "_series_in_play", lambda: object())
+    monkeypatch.setattr(club_files, "ask_open_path", lambda *a, **k: tmp_path / "b.sqlite3")
+    monkeypatch.setattr(club_files, "ask_yes", lambda *a, **k: True)
+    said = []
+    monkeypatch.setattr(club_files, "show_message", lambda p, text, bad, **k: said.append(text))
+    window.club.task = None
+    window.club.act_restore.trigger()
+    assert window.club.task is None  # nothing asked, nothing started
+    assert said == ["Finish or leave the series at the table before a restore."]
