@@ -245,8 +245,17 @@ class Store:
         return cur.lastrowid
 
     def find_player(self, name: str) -> int | None:
-        row = self.conn.execute("SELECT id FROM players WHERE name = ?", (name.strip(),)).fetchone()
-        return row[0] if row else None
+        """The player of this name; "anna" or "ANNA " finds Anna (a club writes names as it
+        pleases, and two players whose names differ only so would be one at the table)."""
+        name = " ".join(name.split())
+        row = self.conn.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
+        if row:
+            return row[0]
+        key = name.casefold()
+        for pid, other in self.conn.execute("SELECT id, name FROM players ORDER BY id"):
+            if " ".join(str(other).split()).casefold() == key:
+                return pid
+        return None
 
     def ensure_player(self, name: str, kind: str = "human") -> int:
         found = self.find_player(name)
@@ -279,6 +288,11 @@ class Store:
         """Mark a player as a guest of the club (``True``) or as a member (``False``)."""
         with self.transaction():
             self.player_name(player_id)  # there is no such player: one line, nothing written
+            kind = self.conn.execute(
+                "SELECT kind FROM players WHERE id = ?", (player_id,)
+            ).fetchone()[0]
+            if kind == "computer" and guest:
+                raise StoreError("a computer player is no guest of the club")
             self.conn.execute(
                 "UPDATE players SET guest = ? WHERE id = ?", (int(bool(guest)), player_id)
             )
@@ -530,14 +544,15 @@ class Store:
     # ------------------------------------------------------------------- deals
 
     def add_deal(self, series_id: int, row: DealRow) -> int:
-        """Store one finished deal with its per-seat scores, in one transaction."""
-        info = self.series(series_id)
-        if info.closed:
-            raise SeriesClosed(f"series {series_id} is closed; reopen it with a reason first")
-        n = info.table_size
-        if not (len(row.scores) == len(row.outcome) == len(row.roles) == n):
-            raise StoreError(f"a deal at this table needs {n} scores")
+        """Store one finished deal with its per-seat scores, in one transaction (which
+        also sees whether the series is still open: another program may close it)."""
         with self.transaction():
+            info = self.series(series_id)
+            if info.closed:
+                raise SeriesClosed(f"series {series_id} is closed; reopen it with a reason first")
+            n = info.table_size
+            if not (len(row.scores) == len(row.outcome) == len(row.roles) == n):
+                raise StoreError(f"a deal at this table needs {n} scores")
             expected = self.conn.execute(
                 "SELECT COALESCE(MAX(number), 0) + 1 FROM deals WHERE series_id = ?", (series_id,)
             ).fetchone()[0]

@@ -103,3 +103,18 @@ def test_another_programs_write_lock_changes_nothing(tmp_path):
     store.rename_player(a, "Anneliese")  # the lock is gone: now it works
     assert names(store) == [(a, "Anneliese", 0)]
     store.close()
+
+
+def test_a_name_is_one_player_whatever_its_case_and_a_computer_is_no_guest(tmp_path):
+    store = Store.open(tmp_path / "club.sqlite3")
+    try:
+        anna = store.add_player("Anna")
+        assert store.find_player("anna ") == anna and store.ensure_player("ANNA") == anna
+        with pytest.raises(StoreError, match="already a player"):
+            store.add_player("anna")
+        bot = store.ensure_player("beginner 2", kind="computer")
+        with pytest.raises(StoreError, match="no guest"):
+            store.set_guest(bot, True)
+        store.set_guest(bot, False)  # saying so changes nothing and is no error
+    finally:
+        store.close()
