@@ -87,6 +87,28 @@ def create_evening(
     return ids
 
 
+def rename_player(store: Store, player_id: int, new_name: str) -> None:
+    """Rename a player; refuses a name another player has in any spelling ("anna" while
+    Anna plays): an evening takes both for one (:func:`name_key`), so one's games could
+    land on the other's account. A player may change the spelling of his own name."""
+    name = " ".join(new_name.split())
+    with store.transaction():  # checked under the write lock: no one adds it meanwhile
+        for p in store.players():
+            if p["id"] != player_id and name_key(p["name"]) == name_key(name):
+                raise StoreError(f"there is already a player called {p['name']!r}")
+        store.rename_player(player_id, name)
+
+
+def mark_guest(store: Store, player_id: int, guest: bool) -> None:
+    """Mark a person as a guest of the club (or a member again); a computer player is
+    neither, and is refused."""
+    with store.transaction():
+        kind = next((p["kind"] for p in store.players() if p["id"] == player_id), None)
+        if kind == "computer":
+            raise StoreError(f"{store.player_name(player_id)} is a computer player, not a guest")
+        store.set_guest(player_id, guest)
+
+
 @dataclass(frozen=True)
 class EntryContext:
     """What the entry form needs to know about the deal it enters or corrects."""
@@ -213,21 +235,65 @@ def entry_of_result(svc: SeriesService, deal: StoredDeal) -> dict[str, Any]:
 
 def add_entry(store: Store, series_id: int, number: int, entry: dict[str, Any]) -> EntryContext:
     """Store ``entry`` as deal ``number`` (as ``db add-game`` does) and return the context
-    of the deal after it. :class:`DealMoved` if the series' next deal is another one."""
-    svc = SeriesService(store, series_id)
-    if svc.next_number != number:
-        raise DealMoved(
-            f"deal {number} was entered elsewhere meanwhile; this game would be deal "
-            f"{svc.next_number}: check it and enter it again"
-        )
-    svc.add_entry(entry)
-    return context_of(svc)
+    of the deal after it. :class:`DealMoved` if the series' next deal is another one.
+    The series is read and written under one lock: what it is checked against is what
+    the game is written into."""
+    with store.transaction():
+        svc = SeriesService(store, series_id)
+        if svc.next_number != number:
+            raise DealMoved(
+                f"deal {number} was entered elsewhere meanwhile; this game would be deal "
+                f"{svc.next_number}: check it and enter it again"
+            )
+        svc.add_entry(entry)
+        return context_of(svc)
 
 
 def correct_entry(
     store: Store, series_id: int, number: int, author: str, reason: str, entry: dict[str, Any]
 ) -> EntryContext:
     """Correct deal ``number`` (as ``db correct`` does); returns its new context."""
-    svc = SeriesService(store, series_id)
-    svc.correct(number, author, reason, entry)
-    return context_of(svc, number)
+    with store.transaction():  # the later deals it rewrites are the ones it read
+        svc = SeriesService(store, series_id)
+        svc.correct(number, author, reason, entry)
+        return context_of(svc, number)
+
+
+def check_unchanged(store: Store, shown: EntryContext) -> None:
+    """Refuse (:class:`DealMoved`, nothing written) to store what was typed against
+    ``shown`` when the series is no longer as it was read: another deal was entered, the
+    deal is dealt by another seat or is now in a Bock or Ramsch round (a correction
+    elsewhere), the series' players or rules are not the ones shown (a player was
+    renamed, or a backup restored: the same seat may be another person), or -- for a
+    correction -- another window or program corrected the deal meanwhile (storing would
+    undo that correction unseen). Call it in the writing transaction."""
+    svc = SeriesService(store, shown.info.id)
+    info = svc.info
+    if info.players != shown.info.players or info.profile != shown.info.profile:
+        names = ", ".join(name for _, name in info.players)
+        raise DealMoved(
+            f"series {info.id} has other players or rules now (renamed, or a backup "
+            f"restored): {names}; check the game and enter it again"
+        )
+    if shown.correcting:
+        deal = next((d for d in svc.deals if d.number == shown.number), None)
+        if deal is None:
+            raise StoreError(f"series {info.id} has no deal {shown.number}")
+        if entry_in_effect(svc, deal) != shown.entry:
+            found = svc.store.corrections(deal_id=deal.deal_id)
+            who = f" by {found[-1]['author']} ({found[-1]['reason']})" if found else ""
+            raise DealMoved(
+                f"deal {shown.number} was corrected meanwhile{who}; it is shown as it is "
+                "now: make your correction again"
+            )
+        return
+    if svc.next_number != shown.number:
+        raise DealMoved(
+            f"deal {shown.number} was entered elsewhere meanwhile; this game would be deal "
+            f"{svc.next_number}: check it and enter it again"
+        )
+    if svc.next_context() != (shown.dealer, shown.bock, shown.ramsch_round):
+        raise DealMoved(
+            f"deal {shown.number} changed meanwhile (its dealer, a Bock or a Ramsch round, "
+            "after a correction elsewhere): check it and enter it again"
+        )

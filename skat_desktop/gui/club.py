@@ -74,7 +74,7 @@ class ClubMenu(QObject):
         self.act_export.setText(self.tr("&Export…"))
         self.act_import.setText(self.tr("&Import…"))
         self.act_backup.setText(self.tr("&Back up the database…"))
-        self.act_restore.setText(self.tr("&Restore a backup…"))
+        self.act_restore.setText(self.tr("Res&tore a backup…"))  # R: Season ranking
         self._enable()
 
     @Slot()
@@ -165,12 +165,46 @@ class ClubMenu(QObject):
             w._make_side_panels()
         if self.desk is not None:
             self.desk.refresh()
+            form = getattr(self.desk, "entry_form", None)
+            if form is not None:
+                form.refresh()  # the players and the deal the restored series has
             for view in (
                 getattr(self.desk, "season_view", None),
                 getattr(self.desk, "players_view", None),
             ):
                 if view is not None:
                     view.refresh()
+
+    # ------------------------------------------------------------------ closing
+
+    def may_close(self) -> bool:
+        """Whether the program may close: a game on its way to the database is waited
+        for; a game typed in the desk's entry row that the database does not have (not
+        entered yet, or refused while another program held the lock) is not dropped
+        without asking (No, the default, keeps the window open)."""
+        desk = self.desk
+        form = getattr(desk, "entry_form", None) if desk is not None else None
+        if form is None:
+            return True
+        if form.busy:
+            form.writer.finish()  # its answer arrives now: stored, or kept in the row
+        if not form.unsaved:
+            return True
+        from skat_desktop.gui.club_files import ask_yes
+
+        ctx = form.context
+        number = ctx.number if ctx is not None else 0
+        title = ctx.info.title if ctx is not None else ""
+        desk.show()
+        desk.raise_()
+        return ask_yes(
+            desk,
+            self.tr("Club desk"),
+            self.tr(
+                "Deal {number} of “{series}” is typed in the club desk but not stored."
+                "\n\nClose the program and lose it?"
+            ).format(number=number, series=title),
+        )
 
     # ------------------------------------------------------------------ the desk
 

@@ -65,6 +65,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from skat_desktop.app import club
 from skat_desktop.app.sheets import UNREADABLE, SeriesService, entry_to_result
 from skat_desktop.app.statistics import RankingRow, StatsFilter, season_ranking
 from skat_desktop.engine.contract import Contract
@@ -704,6 +705,9 @@ class AuditModel(QAbstractTableModel):
             case self.AUTHOR:
                 return line.author
             case self.REASON:
+                if line.action == "close" and line.reason == "signed":
+                    # the word ``db close`` and the sign dialog store when none is given
+                    return QCoreApplication.translate("SignDialog", "signed")
                 return line.reason
             case self.BEFORE:
                 return self.outcome_text(line.before)
@@ -1591,13 +1595,13 @@ class PlayersView(QWidget):
             _say(self.status, self.tr("A player needs a name."), True)
             return False
         return self._submit(
-            ("rename", player_id, new), lambda store: store.rename_player(player_id, new)
+            ("rename", player_id, new), lambda store: club.rename_player(store, player_id, new)
         )
 
     def set_guest(self, player_id: int, guest: bool) -> bool:
         """Mark ``player_id`` as a guest (or a member again) through the writer."""
         return self._submit(
-            ("guest", player_id, guest), lambda store: store.set_guest(player_id, guest)
+            ("guest", player_id, guest), lambda store: club.mark_guest(store, player_id, guest)
         )
 
     @Slot()

@@ -35,7 +35,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QIntValidator, QKeyEvent, QPalette, QValidator
+from PySide6.QtGui import QIntValidator, QKeyEvent, QPalette, QShowEvent, QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -63,6 +63,7 @@ from skat_desktop.app.club import (
     EntryContext,
     EveningTable,
     add_entry,
+    check_unchanged,
     correct_entry,
     create_evening,
     name_key,
@@ -191,7 +192,8 @@ class MatadorsBox(QSpinBox):
         return self.tr("without %1").replace("%1", "").strip().casefold()
 
     def _parse(self, text: str) -> int | None:
-        digits = "".join(c for c in text if c.isdigit())
+        # 0-9 only: "²" (AltGr+2 on a German keyboard) is a digit to str.isdigit, not to int
+        digits = "".join(c for c in text if "0" <= c <= "9")
         if not digits:
             return None
         count = int(digits)
@@ -241,6 +243,13 @@ def _number_edit(top: int, parent: QWidget, width_text: str = "000") -> QLineEdi
     return edit
 
 
+def typed_number(edit: QLineEdit) -> int | None:
+    """The whole number typed in ``edit``, or ``None`` while there is none: Qt's check
+    lets "+" or "1,0" stand as numbers still being typed, which are not numbers yet."""
+    text = edit.text().strip().lstrip("+")
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 def _cell(parent: QWidget, caption: QLabel | None, *widgets: QWidget) -> QWidget:
     """One cell of the row: a small caption above its field(s)."""
     cell = QWidget(parent)
@@ -259,6 +268,11 @@ def _cell(parent: QWidget, caption: QLabel | None, *widgets: QWidget) -> QWidget
         row.addWidget(w)
     box.addLayout(row)
     return cell
+
+
+def _blank_row(game: str | None) -> tuple[Any, ...]:
+    """:meth:`GameEntryForm._row` of an empty row (``game``: a Ramsch round's Ramsch)."""
+    return (None, game, "", 1, -1, -1, (False,) * 6, 0, -1, ("",) * 6, None, 0)
 
 
 class GameEntryForm(QWidget):
@@ -289,6 +303,7 @@ class GameEntryForm(QWidget):
         self._note: str | None = None  # what was stored last (until the next key)
         self._sent = ""  # the value and score of the game on its way
         self._prefilled = False
+        self._prefilled_from: dict[str, Any] | None = None  # the entry the correction shows
         self._filling = False  # the row is being filled in by the program, not typed
         self._games_of: RuleProfile | None = None
 
@@ -512,6 +527,45 @@ class GameEntryForm(QWidget):
         """A game is on its way to the database."""
         return self._pending is not None
 
+    @property
+    def unsaved(self) -> bool:
+        """A game is typed in the row (or on its way) that the database does not have:
+        closing the program now would lose it. (A correction is a dialog of its own,
+        left with Cancel on purpose.)"""
+        if self.correcting:
+            return False
+        if self.busy:
+            return True
+        ramsch_round = self.context is not None and self.context.ramsch_round
+        return self._row() != _blank_row(RAMSCH if ramsch_round else None)
+
+    def _row(self) -> tuple[Any, ...]:
+        """Everything that can be typed into the row, for :attr:`unsaved`."""
+        return (
+            self.declarer.currentData(),
+            self.game.currentData(),
+            self.bid.text(),
+            self.matadors.value(),
+            self.result.currentIndex(),
+            self.lose_as.currentIndex(),
+            tuple(
+                c.isChecked()
+                for c in (
+                    self.hand,
+                    self.schneider_announced,
+                    self.schwarz_announced,
+                    self.ouvert,
+                    self.schneider,
+                    self.schwarz,
+                )
+            ),
+            self.kontra.currentData() or 0,
+            self.points.value(),
+            tuple(e.text() for e in (*self.ramsch_points, *self.ramsch_tricks)),
+            self.last_trick.currentData(),
+            self.pushes.value(),
+        )
+
     def refresh(self) -> None:
         """Read the series again (its next deal, whether it is closed); what is typed stays.
         While a game is on its way the writer's answer brings the series as it is then."""
@@ -568,8 +622,9 @@ class GameEntryForm(QWidget):
             for level in range(top + 1):
                 self.kontra.addItem("", level)
             self._retranslate()
-        if ctx.correcting and not self._prefilled:
-            self._prefilled = True
+        if ctx.correcting and (not self._prefilled or ctx.entry != self._prefilled_from):
+            # the deal's entry in effect; anew when another program corrected it meanwhile
+            self._prefilled, self._prefilled_from = True, ctx.entry
             self._fill(ctx.entry or {})
         elif not ctx.correcting and ctx.ramsch_round and self.game.currentIndex() < 0:
             self.game.setCurrentIndex(self.game.findData(RAMSCH))
@@ -659,10 +714,11 @@ class GameEntryForm(QWidget):
     def _null_lose_as(self) -> bool:
         """A Null declared below the bid: the form asks which game it is charged as."""
         ctx = self.context
-        if ctx is None or self._kind() != "null" or not self.bid.text():
+        bid = typed_number(self.bid)
+        if ctx is None or self._kind() != "null" or bid is None:
             return False
         value = ctx.info.profile.null_value(self.hand.isChecked(), self.ouvert.isChecked())
-        return int(self.bid.text()) > value
+        return bid > value
 
     def _show_state(self) -> None:
         """Which cells the game needs (Ramsch's tallies, a suit game's matadors, ...) and
@@ -707,6 +763,7 @@ class GameEntryForm(QWidget):
         closed = ctx is not None and ctx.info.closed
         full = ctx is not None and ctx.finished and not ctx.correcting
         self.fields.setEnabled(ctx is not None and not closed and not full)
+        self.fields.setVisible(not closed and not full)  # nothing to type: room for the sheet
         self.closed_note.setVisible(closed or full)
         if closed:
             self.closed_note.setText(
@@ -726,6 +783,10 @@ class GameEntryForm(QWidget):
         ctx = self.context
         if ctx is None:
             self.title.setText(self.tr("Reading the series…"))
+            return
+        no_next = not ctx.correcting and (ctx.info.closed or ctx.finished)
+        self.title.setVisible(not no_next)  # no deal comes next: the note says why
+        if no_next:
             return
         names = [name for _, name in ctx.info.players]
         if ctx.correcting:
@@ -765,10 +826,11 @@ class GameEntryForm(QWidget):
         if kind == RAMSCH:
             points, tricks = [0] * n, [0] * n
             for pos, seat in enumerate(ctx.seats):
-                p, t = self.ramsch_points[pos].text(), self.ramsch_tricks[pos].text()
-                if not p or not t:
+                p = typed_number(self.ramsch_points[pos])
+                t = typed_number(self.ramsch_tricks[pos])
+                if p is None or t is None:
                     return None, self.tr("Enter each player's card points and tricks.")
-                points[seat], tricks[seat] = int(p), int(t)
+                points[seat], tricks[seat] = p, t
             last = self.last_trick.currentData()
             if last is None:
                 return None, self.tr("Who took the last trick?")
@@ -784,7 +846,8 @@ class GameEntryForm(QWidget):
         declarer = self.declarer.currentData()
         if declarer is None:
             return None, self.tr("Choose the declarer.")
-        if not self.bid.text():
+        bid = typed_number(self.bid)
+        if bid is None:
             return None, self.tr("Enter the bid.")
         won = self.result.currentData()
         if won is None:
@@ -805,7 +868,7 @@ class GameEntryForm(QWidget):
                 "schwarz_announced": self.schwarz_announced.isChecked() and not null,
                 "ouvert": self.ouvert.isChecked(),
             },
-            "bid": int(self.bid.text()),
+            "bid": bid,
             "won": won,
             "with_matadors": m > 0,
             "matadors": abs(m),
@@ -913,11 +976,18 @@ class GameEntryForm(QWidget):
             self._update()
             return False
         sid, number = self.series_id, ctx.number
-        if self.correcting:
-            author, reason = self.author.text().strip(), self.reason.text().strip()
-            job = lambda store: correct_entry(store, sid, number, author, reason, entry)  # noqa: E731
-        else:
-            job = lambda store: add_entry(store, sid, number, entry)  # noqa: E731
+        author, reason = self.author.text().strip(), self.reason.text().strip()
+        correcting = self.correcting
+
+        def job(store: Store) -> EntryContext:
+            # checked and written under one lock: nothing typed against a series that
+            # changed meanwhile (another deal, a correction, a restore) is stored unseen
+            with store.transaction():
+                check_unchanged(store, ctx)
+                if correcting:
+                    return correct_entry(store, sid, number, author, reason, entry)
+                return add_entry(store, sid, number, entry)
+
         self._loader.cancel()  # the writer's answer brings the series as it is then
         self._failure = None
         self._sent = self._result_text(result)
@@ -1022,8 +1092,7 @@ class GameEntryForm(QWidget):
         self._say_skat()
 
     def _say_skat(self) -> None:
-        texts = [e.text() for e in self.ramsch_points]
-        known = sum(int(t) for t in texts if t)
+        known = sum(typed_number(e) or 0 for e in self.ramsch_points)
         self.skat_note.setText(self.tr("Skat: %1").replace("%1", str(120 - known)))
 
     def changeEvent(self, event: QEvent) -> None:
@@ -1054,6 +1123,24 @@ class CorrectionDialog(QDialog):
         layout.addWidget(self.form)
         layout.addWidget(buttons)
         self._retranslate()
+
+    def _fit(self) -> None:
+        """As tall as the form's rows need at the dialog's width: its fields wrap onto
+        more rows where the screen is narrow, and a window does not grow by itself for
+        rows that wrap (the author, the reason and the button would be cut off)."""
+        need = self.heightForWidth(self.width())
+        if need > self.height():
+            self.resize(self.width(), need)
+
+    def event(self, event: QEvent) -> bool:
+        done = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest and self.isVisible():
+            self._fit()  # the deal was read, or a cell came or went
+        return done
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()
 
     def _retranslate(self) -> None:
         number = self.form.correcting_number

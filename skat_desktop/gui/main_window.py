@@ -2775,6 +2775,9 @@ class MainWindow(QMainWindow):
         if by_player and not self.lan.may_quit():  # hosting: asked first
             event.ignore()
             return
+        if by_player and not self.club.may_close():  # a game typed in the club desk
+            event.ignore()
+            return
         settled = (
             self._leave_series(self.close, QUIT) if by_player else self._settle_unsaved(self.close)
         )

@@ -102,7 +102,7 @@ class SeriesListing:
 
     @property
     def year(self) -> int | None:
-        return int(self.date[:4]) if self.date[:4].isdigit() else None
+        return int(self.date[:4]) if self.date[:4].isdecimal() else None
 
     def matches(self, words: Sequence[str]) -> bool:
         """Whether every one of ``words`` (casefolded) is in the title, place or a name."""
