@@ -247,15 +247,31 @@
     </message>
     <message>
         <source>&amp;Restore a backup…</source>
-        <translation>Sicherung &amp;wiederherstellen…</translation>
+        <translation type="vanished">Sicherung &amp;wiederherstellen…</translation>
     </message>
     <message>
         <source>&amp;Score sheets…</source>
         <translation>&amp;Spiellisten…</translation>
     </message>
     <message>
+        <source>Club desk</source>
+        <translation>Vereinsbuch</translation>
+    </message>
+    <message>
+        <source>Deal {number} of “{series}” is typed in the club desk but not stored.
+
+Close the program and lose it?</source>
+        <translation>Spiel {number} von „{series}“ ist im Vereinsbuch eingetippt, aber nicht gespeichert.
+
+Programm schließen und es verwerfen?</translation>
+    </message>
+    <message>
         <source>Finish or leave the series at the table before a restore.</source>
         <translation>Beenden oder verlassen Sie die Serie am Tisch vor dem Wiederherstellen.</translation>
+    </message>
+    <message>
+        <source>Res&amp;tore a backup…</source>
+        <translation>Sicherung wieder&amp;herstellen…</translation>
     </message>
     <message>
         <source>Season &amp;ranking…</source>
@@ -3655,7 +3671,7 @@
     </message>
     <message>
         <source>Series</source>
-        <translation>Serie</translation>
+        <translation>Serien</translation>
     </message>
     <message>
         <source>Status</source>

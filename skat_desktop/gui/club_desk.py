@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QEvent, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QDateTime, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QTabWidget,
-    QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -44,6 +44,7 @@ from skat_desktop.gui.game_words import (
     negative_color,
     number,
 )
+from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.plain import plain_label
 from skat_desktop.gui.series_list import SeriesListing, SeriesListView, rules_title
 from skat_desktop.gui.sheet_view import ScoreSheetView
@@ -141,16 +142,24 @@ class SeriesPage(QWidget):
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        self.toolbar = QToolBar(self)
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        # the desk's actions as a toolbar's buttons, in rows that wrap where the page is
+        # narrow (a toolbar would hide the last ones, printing among them, behind »)
+        self.toolbar = FlowBox(self, spacing=2)
         self.toolbar.hide()  # until an action is added
 
         self.sheet = ScoreSheetView(None, None, self)
         self.sheet.title.hide()  # the page's header says it, with more
+        # a sheet showing its last lines keeps showing them when it gets less room (the
+        # entry form below wraps onto more rows): the last game and the totals stay in sight
+        self._sheet_at_end = True
+        bar = self.sheet.table.verticalScrollBar()
+        bar.valueChanged.connect(self._sheet_scrolled)
+        bar.rangeChanged.connect(self._sheet_range)
         self.below = QWidget(self)
         below_layout = QVBoxLayout(self.below)
         below_layout.setContentsMargins(0, 0, 0, 0)
         self.below.hide()  # until a widget is added
+        self.below.installEventFilter(self)  # its rows wrap: it is given the height they need
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.addWidget(self.sheet)
         self.splitter.addWidget(self.below)
@@ -209,13 +218,49 @@ class SeriesPage(QWidget):
         """Put ``action`` on the page's toolbar."""
         if action.parent() is None:
             action.setParent(self)
-        self.toolbar.addAction(action)
+        self.toolbar.addAction(action)  # ``toolbar.actions()`` lists it
+        button = QToolButton(self.toolbar)
+        button.setDefaultAction(action)
+        button.setAutoRaise(True)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as on a toolbar: Tab skips it
+        self.toolbar.add(button)
+        button.show()
         self.toolbar.show()
 
     def add_widget_below(self, widget: QWidget) -> None:
         """Put ``widget`` below the sheet (the entry form)."""
         self.below.layout().addWidget(widget)
         self.below.show()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.below and event.type() in (
+            QEvent.Type.LayoutRequest,
+            QEvent.Type.Resize,
+        ):
+            self._fit_below()
+        return super().eventFilter(watched, event)
+
+    @Slot(int)
+    def _sheet_scrolled(self, value: int) -> None:
+        self._sheet_at_end = value >= self.sheet.table.verticalScrollBar().maximum() - 2
+
+    @Slot(int, int)
+    def _sheet_range(self, _least: int, most: int) -> None:
+        if self._sheet_at_end:
+            self.sheet.table.verticalScrollBar().setValue(most)
+
+    def _fit_below(self) -> None:
+        """What is below the sheet keeps the height its rows need at its width (the entry
+        form's fields wrap onto more rows when the page is narrow): a splitter gives a
+        widget no more than its least height, which is one row, and would cut the rest
+        (the Enter button among them) off."""
+        below = self.below
+        if below.isHidden() or below.width() <= 0:
+            return
+        need = below.heightForWidth(below.width()) if below.hasHeightForWidth() else -1
+        need = max(need, below.minimumSizeHint().height())
+        if need != below.minimumHeight():
+            below.setMinimumHeight(need)
 
     @Slot(object)
     def set_series(self, series_id: int | None) -> None:

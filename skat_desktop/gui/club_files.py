@@ -32,6 +32,7 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStandardPaths, Qt, Signal, Slot
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -853,9 +854,20 @@ class ExportDialog(QDialog):
             on = s.id in self._chosen
             item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
         self.series_list.blockSignals(False)
+        self._fit_list()
         self._retranslate()
         self._enable()
         self.loaded.emit()
+
+    def _fit_list(self) -> None:
+        """The list as wide as its longest line (date, title, players), up to two thirds
+        of the screen: a name cut off at the edge is not a series one can recognise."""
+        view = self.series_list
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        most = screen.availableGeometry().width() * 2 // 3 if screen is not None else 800
+        frame = 2 * view.frameWidth() + view.verticalScrollBar().sizeHint().width() + 8
+        want = view.sizeHintForColumn(0) + frame
+        view.setMinimumWidth(max(420, min(want, most)))
 
     def _fail(self, message: str) -> None:
         self._failure = self.tr("The series cannot be read: {reason}").format(reason=message)

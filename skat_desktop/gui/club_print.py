@@ -229,9 +229,11 @@ class _Measure:
         out = list(natural)
         for stage in stages:
             over = sum(out) - LINE_PX
-            slack = sum(out[c] - least[c] for c in stage)
-            if over <= 0 or slack <= 0:
+            if over <= 0:
                 break
+            slack = sum(out[c] - least[c] for c in stage)
+            if slack <= 0:
+                continue  # nothing to take from these: the next stage's columns give way
             cut = min(over, slack)
             out = [w - cut * (w - least[c]) / slack if c in stage else w for c, w in enumerate(out)]
         over = sum(out) - LINE_PX

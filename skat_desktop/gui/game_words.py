@@ -626,8 +626,11 @@ def ramsch_lines(
 
 
 def number(value: int | float, decimals: int = 0) -> str:
-    """A number in the player's locale (group separators, decimal comma in German)."""
-    loc = QLocale()
+    """A number as the program's language writes it (group separators, decimal comma in
+    German), like :func:`local_date`: German chosen on an English system says "0,50"."""
+    from skat_desktop.gui.i18n import current_language
+
+    loc = QLocale(current_language().replace("-", "_"))
     if isinstance(value, float) or decimals:
         return loc.toString(float(value), "f", decimals)
     return loc.toString(int(value))
