@@ -216,6 +216,200 @@
     </message>
 </context>
 <context>
+    <name>ClubAdmin</name>
+    <message>
+        <source>No statistics: {reason}</source>
+        <translation>Keine Statistik: {reason}</translation>
+    </message>
+    <message>
+        <source>Not changed: {reason}</source>
+        <translation>Nicht geändert: {reason}</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>The database can only be viewed: nothing was changed.</source>
+        <translation>Die Datenbank kann nur angesehen werden: Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>The database cannot be read: {reason}</source>
+        <translation>Die Datenbank kann nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The database is busy (another program is writing to it): nothing was changed; try again in a moment.</source>
+        <translation>Die Datenbank ist belegt (ein anderes Programm schreibt gerade): Nichts wurde geändert; bitte gleich noch einmal versuchen.</translation>
+    </message>
+    <message>
+        <source>The database is open for viewing only.</source>
+        <translation>Die Datenbank ist nur zum Ansehen geöffnet.</translation>
+    </message>
+</context>
+<context>
+    <name>ClubFiles</name>
+    <message>
+        <source>Back up the database</source>
+        <translation>Datenbank sichern</translation>
+    </message>
+    <message>
+        <source>Backup written to {file}.</source>
+        <translation>Sicherung nach {file} geschrieben.</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was imported.</source>
+        <translation>Abgebrochen: Nichts wurde importiert.</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written.</source>
+        <translation>Abgebrochen: Nichts wurde geschrieben.</translation>
+    </message>
+    <message>
+        <source>Export series</source>
+        <translation>Serien exportieren</translation>
+    </message>
+    <message>
+        <source>Export the ranking</source>
+        <translation>Wertung exportieren</translation>
+    </message>
+    <message>
+        <source>Export the score sheet</source>
+        <translation>Spielliste exportieren</translation>
+    </message>
+    <message>
+        <source>Exported {count} series to {file}.</source>
+        <translation>{count} Serie(n) nach {file} exportiert.</translation>
+    </message>
+    <message>
+        <source>Exporting the ranking…</source>
+        <translation>Die Wertung wird exportiert…</translation>
+    </message>
+    <message>
+        <source>Exporting the score sheet…</source>
+        <translation>Die Spielliste wird exportiert…</translation>
+    </message>
+    <message>
+        <source>Exporting the series…</source>
+        <translation>Die Serien werden exportiert…</translation>
+    </message>
+    <message>
+        <source>Import series</source>
+        <translation>Serien importieren</translation>
+    </message>
+    <message>
+        <source>Imported {count} series from {file}.</source>
+        <translation>{count} Serie(n) aus {file} importiert.</translation>
+    </message>
+    <message>
+        <source>Importing the series…</source>
+        <translation>Die Serien werden importiert…</translation>
+    </message>
+    <message>
+        <source>No backup written: {reason}</source>
+        <translation>Keine Sicherung geschrieben: {reason}</translation>
+    </message>
+    <message>
+        <source>Not exported: {reason}</source>
+        <translation>Nicht exportiert: {reason}</translation>
+    </message>
+    <message>
+        <source>Not imported, nothing was changed: {reason}</source>
+        <translation>Nicht importiert, nichts wurde geändert: {reason}</translation>
+    </message>
+    <message>
+        <source>Not restored: {reason}</source>
+        <translation>Nicht zurückgespielt: {reason}</translation>
+    </message>
+    <message>
+        <source>Ranking written to {file}.</source>
+        <translation>Wertung nach {file} geschrieben.</translation>
+    </message>
+    <message>
+        <source>Reading {file}…</source>
+        <translation>{file} wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Replace the whole database {database} with the backup {backup}?
+
+Everything entered since the backup was made is replaced. The present content is kept beside the database as {kept} (or a name like it).</source>
+        <translation>Die ganze Datenbank {database} durch die Sicherung {backup} ersetzen?
+
+Alles, was seit der Sicherung eingetragen wurde, wird ersetzt. Der jetzige Inhalt wird neben der Datenbank als {kept} (oder unter einem ähnlichen Namen) aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Restore a backup</source>
+        <translation>Sicherung zurückspielen</translation>
+    </message>
+    <message>
+        <source>Restored {backup}.</source>
+        <translation>{backup} zurückgespielt.</translation>
+    </message>
+    <message>
+        <source>Restored {backup}; the previous content is kept as {kept}.</source>
+        <translation>{backup} zurückgespielt; der vorige Inhalt ist als {kept} aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Restoring the backup…</source>
+        <translation>Die Sicherung wird zurückgespielt…</translation>
+    </message>
+    <message>
+        <source>Score sheet written to {file}.</source>
+        <translation>Spielliste nach {file} geschrieben.</translation>
+    </message>
+    <message>
+        <source>Score sheet {number}</source>
+        <translation>Spielliste {number}</translation>
+    </message>
+    <message>
+        <source>Season ranking</source>
+        <translation>Jahreswertung</translation>
+    </message>
+    <message>
+        <source>Series export (*.json)</source>
+        <translation>Serien-Export (*.json)</translation>
+    </message>
+    <message>
+        <source>Series export (*.json);;All (*)</source>
+        <translation>Serien-Export (*.json);;Alle (*)</translation>
+    </message>
+    <message>
+        <source>Skat database (*.sqlite3 *.db)</source>
+        <translation>Skat-Datenbank (*.sqlite3 *.db)</translation>
+    </message>
+    <message>
+        <source>Skat database (*.sqlite3 *.db);;All (*)</source>
+        <translation>Skat-Datenbank (*.sqlite3 *.db);;Alle (*)</translation>
+    </message>
+    <message>
+        <source>Skat series</source>
+        <translation>Skatserien</translation>
+    </message>
+    <message>
+        <source>Writing the backup…</source>
+        <translation>Die Sicherung wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>backup</source>
+        <translation>Sicherung</translation>
+    </message>
+    <message>
+        <source>the database is still in use here.</source>
+        <translation>Die Datenbank wird hier noch benutzt.</translation>
+    </message>
+    <message>
+        <source>there is no database file to back up.</source>
+        <translation>Es gibt keine Datenbankdatei zum Sichern.</translation>
+    </message>
+    <message>
+        <source>there is no database file to restore into.</source>
+        <translation>Es gibt keine Datenbankdatei, in die zurückgespielt werden kann.</translation>
+    </message>
+</context>
+<context>
     <name>ClubMenu</name>
     <message>
         <source>&amp;Back up the database…</source>
@@ -284,6 +478,241 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>the database file was replaced: start the program again</source>
         <translation>die Datenbankdatei wurde ersetzt: starten Sie das Programm neu</translation>
+    </message>
+</context>
+<context>
+    <name>ClubPrint</name>
+    <message>
+        <source>&amp;Print the ranking…</source>
+        <translation>Wertung &amp;drucken…</translation>
+    </message>
+    <message>
+        <source>&amp;Print…</source>
+        <translation>&amp;Drucken…</translation>
+    </message>
+    <message>
+        <source>(the dealer sits out)</source>
+        <translation>(der Geber setzt aus)</translation>
+    </message>
+    <message>
+        <source>B Bock round</source>
+        <translation>B Bockrunde</translation>
+    </message>
+    <message>
+        <source>Bid</source>
+        <translation>Reizwert</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was printed or saved.</source>
+        <translation>Abgebrochen: Nichts wurde gedruckt oder gespeichert.</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Deal {number} cannot be scored ({reason}): it counts 0, and the totals, the evaluation and the places are provisional.</source>
+        <translation>Spiel {number} kann nicht gewertet werden ({reason}): Es zählt 0, Summen, Abrechnung und Plätze sind vorläufig.</translation>
+    </message>
+    <message>
+        <source>Deals</source>
+        <translation>Spiele</translation>
+    </message>
+    <message>
+        <source>Each table is rated on its own by {method}; the ratings are summed per player. Equal totals: more games won first, then fewer lost.</source>
+        <translation>Jeder Tisch wird für sich nach {method} gewertet, die Wertungen werden je Spieler addiert. Bei Gleichstand: mehr gewonnene Spiele zuerst, dann weniger verlorene.</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Abrechnung</translation>
+    </message>
+    <message>
+        <source>Export as &amp;CSV…</source>
+        <translation>Als &amp;CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Games lost × {points}</source>
+        <translation>Verlorene Spiele × {points}</translation>
+    </message>
+    <message>
+        <source>Games the others lost × {points}</source>
+        <translation>Verlorene Spiele der anderen × {points}</translation>
+    </message>
+    <message>
+        <source>Games won × {points}</source>
+        <translation>Gewonnene Spiele × {points}</translation>
+    </message>
+    <message>
+        <source>K Kontra, Re Re</source>
+        <translation>K Kontra, Re Re</translation>
+    </message>
+    <message>
+        <source>No deal has been entered yet.</source>
+        <translation>Es ist noch kein Spiel eingetragen.</translation>
+    </message>
+    <message>
+        <source>No series with deals in this season.</source>
+        <translation>Keine Serie mit Spielen in dieser Saison.</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Page {page} of {pages}</source>
+        <translation>Seite {page} von {pages}</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Print pre&amp;view…</source>
+        <translation>Druck&amp;vorschau…</translation>
+    </message>
+    <message>
+        <source>Print preview: {title}</source>
+        <translation>Druckvorschau: {title}</translation>
+    </message>
+    <message>
+        <source>Print the ranking</source>
+        <translation>Wertung drucken</translation>
+    </message>
+    <message>
+        <source>Print the score sheet</source>
+        <translation>Spielliste drucken</translation>
+    </message>
+    <message>
+        <source>Print {title}</source>
+        <translation>{title} drucken</translation>
+    </message>
+    <message>
+        <source>Printed</source>
+        <translation>Gedruckt</translation>
+    </message>
+    <message>
+        <source>R Ramsch round</source>
+        <translation>R Ramschrunde</translation>
+    </message>
+    <message>
+        <source>Ranked by</source>
+        <translation>Gewertet nach</translation>
+    </message>
+    <message>
+        <source>Reading the ranking…</source>
+        <translation>Die Wertung wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Reading the score sheet…</source>
+        <translation>Die Spielliste wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>Save as P&amp;DF…</source>
+        <translation>Als P&amp;DF speichern…</translation>
+    </message>
+    <message>
+        <source>Save as PDF</source>
+        <translation>Als PDF speichern</translation>
+    </message>
+    <message>
+        <source>Saved {file}.</source>
+        <translation>{file} gespeichert.</translation>
+    </message>
+    <message>
+        <source>Score sheet</source>
+        <translation>Spielliste</translation>
+    </message>
+    <message>
+        <source>Season ranking</source>
+        <translation>Jahreswertung</translation>
+    </message>
+    <message>
+        <source>Signed:</source>
+        <translation>Unterschriften:</translation>
+    </message>
+    <message>
+        <source>Stake</source>
+        <translation>Einsatz</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tisch</translation>
+    </message>
+    <message>
+        <source>The page is too small to print on.</source>
+        <translation>Die Seite ist zu klein zum Drucken.</translation>
+    </message>
+    <message>
+        <source>The printer could not be started.</source>
+        <translation>Der Drucker konnte nicht gestartet werden.</translation>
+    </message>
+    <message>
+        <source>The printer could not start a new page.</source>
+        <translation>Der Drucker konnte keine neue Seite beginnen.</translation>
+    </message>
+    <message>
+        <source>The ranking was not printed: {reason}</source>
+        <translation>Die Wertung wurde nicht gedruckt: {reason}</translation>
+    </message>
+    <message>
+        <source>The score sheet was not printed: {reason}</source>
+        <translation>Die Spielliste wurde nicht gedruckt: {reason}</translation>
+    </message>
+    <message>
+        <source>all dates</source>
+        <translation>alle Tage</translation>
+    </message>
+    <message>
+        <source>all rule profiles</source>
+        <translation>alle Regelwerke</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>closed, signed by {name} on {date} at {time}</source>
+        <translation>abgeschlossen, unterschrieben von {name} am {date} um {time}</translation>
+    </message>
+    <message>
+        <source>from {first}</source>
+        <translation>ab {first}</translation>
+    </message>
+    <message>
+        <source>open (not signed yet)</source>
+        <translation>offen (noch nicht unterschrieben)</translation>
+    </message>
+    <message>
+        <source>until {last}</source>
+        <translation>bis {last}</translation>
+    </message>
+    <message>
+        <source>{cents} ct a point</source>
+        <translation>{cents} ct pro Punkt</translation>
+    </message>
+    <message>
+        <source>{first} to {last}</source>
+        <translation>{first} bis {last}</translation>
+    </message>
+    <message>
+        <source>{title} sent to the printer.</source>
+        <translation>{title} an den Drucker geschickt.</translation>
+    </message>
+    <message>
+        <source>Ü overbid</source>
+        <translation>Ü überreizt</translation>
+    </message>
+    <message>
+        <source>✎ corrected</source>
+        <translation>✎ berichtigt</translation>
     </message>
 </context>
 <context>

@@ -128,7 +128,9 @@ def _open(source: StoreSource | None) -> tuple[Store | None, str]:
     try:
         return reading_store(source), ""
     except (StoreError, OSError) as e:
-        return None, _tr("The database cannot be read: {reason}").format(reason=_one_line(e))
+        return None, QCoreApplication.translate(
+            "ClubAdmin", "The database cannot be read: {reason}"
+        ).format(reason=_one_line(e))
 
 
 def _qsettings(settings: Any) -> QSettings:
@@ -159,18 +161,23 @@ def failure_text(answer: object) -> str:
     """One line for a write the database refused: another program's lock (try again), a
     file that cannot be written, or the store's own reason (which names what is wrong)."""
     if getattr(answer, "busy", False):
-        return _tr(
+        return QCoreApplication.translate(
+            "ClubAdmin",
             "The database is busy (another program is writing to it): nothing was changed;"
-            " try again in a moment."
+            " try again in a moment.",
         )
     if getattr(answer, "read_only", False):
-        return _tr("The database can only be viewed: nothing was changed.")
-    return _tr("Not changed: {reason}").format(reason=_one_line(answer))
+        return QCoreApplication.translate(
+            "ClubAdmin", "The database can only be viewed: nothing was changed."
+        )
+    return QCoreApplication.translate("ClubAdmin", "Not changed: {reason}").format(
+        reason=_one_line(answer)
+    )
 
 
 def viewing_only_text() -> str:
     """Why a view offers no changes: its database cannot be written."""
-    return _tr("The database is open for viewing only.")
+    return QCoreApplication.translate("ClubAdmin", "The database is open for viewing only.")
 
 
 def _one_line(text: object) -> str:
@@ -1783,8 +1790,10 @@ def player_statistics(
     except (StoreError, OSError) as e:
         box = QMessageBox(
             QMessageBox.Icon.Warning,
-            _tr("Statistics"),
-            _tr("No statistics: {reason}").format(reason=_one_line(e)),
+            QCoreApplication.translate("ClubAdmin", "Statistics"),
+            QCoreApplication.translate("ClubAdmin", "No statistics: {reason}").format(
+                reason=_one_line(e)
+            ),
             QMessageBox.StandardButton.Ok,
             parent,
         )

@@ -212,7 +212,9 @@ class ClubTask(QObject):
         self._parent = parent
         self.title = title
         self.refuse = refuse or (lambda reason: reason)
-        self.cancelled_text = cancelled or _tr("Cancelled: nothing was written.")
+        self.cancelled_text = cancelled or QCoreApplication.translate(
+            "ClubFiles", "Cancelled: nothing was written."
+        )
         self.ok: bool | None = None
         self.message = ""
         self.answer: Any = None  # what the last step answered (an import: the new ids)
@@ -410,7 +412,7 @@ def _write_target(path: Path, database: Path | None) -> Path:
 
 
 def _not_exported(reason: str) -> str:
-    return _tr("Not exported: {reason}").format(reason=reason)
+    return QCoreApplication.translate("ClubFiles", "Not exported: {reason}").format(reason=reason)
 
 
 def _export_task(
@@ -434,10 +436,21 @@ def export_series_json(
 ) -> ClubTask | None:
     """Write series as one JSON export (``db export IDS --out FILE``): ``series_ids``, or
     every series (oldest first) when ``None``. ``path`` ``None`` asks for the file."""
-    title = _tr("Export series")
+    title = QCoreApplication.translate("ClubFiles", "Export series")
     if path is None:
-        suggested = file_name(_tr("Skat series"), date.today().isoformat()) + ".json"
-        path = ask_save_path(parent, title, suggested, _tr("Series export (*.json)"), "json")
+        suggested = (
+            file_name(
+                QCoreApplication.translate("ClubFiles", "Skat series"), date.today().isoformat()
+            )
+            + ".json"
+        )
+        path = ask_save_path(
+            parent,
+            title,
+            suggested,
+            QCoreApplication.translate("ClubFiles", "Series export (*.json)"),
+            "json",
+        )
         if path is None:
             return None
     target = Path(path)
@@ -459,10 +472,14 @@ def export_series_json(
 
     def written(count: int) -> None:
         task.succeed(
-            _tr("Exported {count} series to {file}.").format(count=count, file=target.name)
+            QCoreApplication.translate("ClubFiles", "Exported {count} series to {file}.").format(
+                count=count, file=target.name
+            )
         )
 
-    task.read(source, job, written, _tr("Exporting the series…"))
+    task.read(
+        source, job, written, QCoreApplication.translate("ClubFiles", "Exporting the series…")
+    )
     return task
 
 
@@ -475,10 +492,21 @@ def export_sheet_csv(
 ) -> ClubTask | None:
     """Write a series' score sheet as CSV (``db sheet ID --csv FILE``); ``title`` names
     the file the dialog suggests."""
-    caption = _tr("Export the score sheet")
+    caption = QCoreApplication.translate("ClubFiles", "Export the score sheet")
     if path is None:
-        suggested = file_name(title or _tr("Score sheet {number}").format(number=series_id))
-        path = ask_save_path(parent, caption, suggested + ".csv", _tr("CSV (*.csv)"), "csv")
+        suggested = file_name(
+            title
+            or QCoreApplication.translate("ClubFiles", "Score sheet {number}").format(
+                number=series_id
+            )
+        )
+        path = ask_save_path(
+            parent,
+            caption,
+            suggested + ".csv",
+            QCoreApplication.translate("ClubFiles", "CSV (*.csv)"),
+            "csv",
+        )
         if path is None:
             return None
     target = Path(path)
@@ -495,8 +523,12 @@ def export_sheet_csv(
     task.read(
         source,
         job,
-        lambda _: task.succeed(_tr("Score sheet written to {file}.").format(file=target.name)),
-        _tr("Exporting the score sheet…"),
+        lambda _: task.succeed(
+            QCoreApplication.translate("ClubFiles", "Score sheet written to {file}.").format(
+                file=target.name
+            )
+        ),
+        QCoreApplication.translate("ClubFiles", "Exporting the score sheet…"),
     )
     return task
 
@@ -512,10 +544,23 @@ def export_ranking_csv(
 ) -> ClubTask | None:
     """Write the season ranking as CSV (``db ranking [--from D] [--to D] [--profile P]
     --method M --csv FILE``)."""
-    caption = _tr("Export the ranking")
+    caption = QCoreApplication.translate("ClubFiles", "Export the ranking")
     if path is None:
-        suggested = file_name(_tr("Season ranking"), date_from or "", date_to or "") + ".csv"
-        path = ask_save_path(parent, caption, suggested, _tr("CSV (*.csv)"), "csv")
+        suggested = (
+            file_name(
+                QCoreApplication.translate("ClubFiles", "Season ranking"),
+                date_from or "",
+                date_to or "",
+            )
+            + ".csv"
+        )
+        path = ask_save_path(
+            parent,
+            caption,
+            suggested,
+            QCoreApplication.translate("ClubFiles", "CSV (*.csv)"),
+            "csv",
+        )
         if path is None:
             return None
     target = Path(path)
@@ -533,8 +578,12 @@ def export_ranking_csv(
     task.read(
         source,
         job,
-        lambda _: task.succeed(_tr("Ranking written to {file}.").format(file=target.name)),
-        _tr("Exporting the ranking…"),
+        lambda _: task.succeed(
+            QCoreApplication.translate("ClubFiles", "Ranking written to {file}.").format(
+                file=target.name
+            )
+        ),
+        QCoreApplication.translate("ClubFiles", "Exporting the ranking…"),
     )
     return task
 
@@ -543,7 +592,9 @@ def export_ranking_csv(
 
 
 def _not_imported(reason: str) -> str:
-    return _tr("Not imported, nothing was changed: {reason}").format(reason=reason)
+    return QCoreApplication.translate(
+        "ClubFiles", "Not imported, nothing was changed: {reason}"
+    ).format(reason=reason)
 
 
 def import_series_json(
@@ -555,20 +606,31 @@ def import_series_json(
     window's writer in one transaction: a file that is not JSON, has the wrong shape,
     holds numbers or nesting beyond the limits, or a series the engine refuses changes
     nothing and is told in one line. ``task.answer`` holds the new series' ids."""
-    title = _tr("Import series")
+    title = QCoreApplication.translate("ClubFiles", "Import series")
     if path is None:
-        path = ask_open_path(parent, title, _tr("Series export (*.json);;All (*)"))
+        path = ask_open_path(
+            parent,
+            title,
+            QCoreApplication.translate("ClubFiles", "Series export (*.json);;All (*)"),
+        )
         if path is None:
             return None
     source = Path(path)
-    task = ClubTask(parent, title, _not_imported, _tr("Cancelled: nothing was imported."))
+    task = ClubTask(
+        parent,
+        title,
+        _not_imported,
+        QCoreApplication.translate("ClubFiles", "Cancelled: nothing was imported."),
+    )
     if writer is None:
         task.fail(_not_imported(viewing_only_text()))
         return task
 
     def imported(ids: list[int]) -> None:
         task.succeed(
-            _tr("Imported {count} series from {file}.").format(count=len(ids), file=source.name),
+            QCoreApplication.translate("ClubFiles", "Imported {count} series from {file}.").format(
+                count=len(ids), file=source.name
+            ),
             box=True,
         )
 
@@ -577,13 +639,13 @@ def import_series_json(
             writer,
             lambda store: exchange.import_series(store, document),
             imported,
-            _tr("Importing the series…"),
+            QCoreApplication.translate("ClubFiles", "Importing the series…"),
         )
 
     task.run(
         lambda cancel: exchange.read_export(source),
         parsed,
-        _tr("Reading {file}…").format(file=source.name),
+        QCoreApplication.translate("ClubFiles", "Reading {file}…").format(file=source.name),
     )
     return task
 
@@ -592,7 +654,9 @@ def import_series_json(
 
 
 def _no_backup(reason: str) -> str:
-    return _tr("No backup written: {reason}").format(reason=reason)
+    return QCoreApplication.translate("ClubFiles", "No backup written: {reason}").format(
+        reason=reason
+    )
 
 
 def backup_database(
@@ -600,19 +664,27 @@ def backup_database(
 ) -> ClubTask | None:
     """Write a consistent copy of the database while it stays in use (``db backup
     FILE``): never over the database, a database in use or a copy a restore kept."""
-    title = _tr("Back up the database")
+    title = QCoreApplication.translate("ClubFiles", "Back up the database")
     database = database_of(source)
     if source is None or database is None:
         task = ClubTask(parent, title, _no_backup)
-        task.fail(_no_backup(_tr("there is no database file to back up.")))
+        task.fail(
+            _no_backup(
+                QCoreApplication.translate("ClubFiles", "there is no database file to back up.")
+            )
+        )
         return task
     if path is None:
-        suggested = file_name(database.stem, _tr("backup"), date.today().isoformat())
+        suggested = file_name(
+            database.stem,
+            QCoreApplication.translate("ClubFiles", "backup"),
+            date.today().isoformat(),
+        )
         path = ask_save_path(
             parent,
             title,
             suggested + ".sqlite3",
-            _tr("Skat database (*.sqlite3 *.db)"),
+            QCoreApplication.translate("ClubFiles", "Skat database (*.sqlite3 *.db)"),
             "sqlite3",
         )
         if path is None:
@@ -627,15 +699,19 @@ def backup_database(
     task.read(
         source,
         job,
-        lambda dest: task.succeed(_tr("Backup written to {file}.").format(file=str(dest))),
-        _tr("Writing the backup…"),
+        lambda dest: task.succeed(
+            QCoreApplication.translate("ClubFiles", "Backup written to {file}.").format(
+                file=str(dest)
+            )
+        ),
+        QCoreApplication.translate("ClubFiles", "Writing the backup…"),
         cancellable=False,
     )
     return task
 
 
 def _not_restored(reason: str) -> str:
-    return _tr("Not restored: {reason}").format(reason=reason)
+    return QCoreApplication.translate("ClubFiles", "Not restored: {reason}").format(reason=reason)
 
 
 def restore_database(
@@ -670,21 +746,32 @@ def restore_database(
       False: it failed and nothing changed): reopen the store, the writer and every
       view's store (needed after a damaged file was swapped) and read again.
     """
-    title = _tr("Restore a backup")
+    title = QCoreApplication.translate("ClubFiles", "Restore a backup")
     target = Path(database) if database is not None else None
     if target is None:
         task = ClubTask(parent, title, _not_restored)
-        task.fail(_not_restored(_tr("there is no database file to restore into.")))
+        task.fail(
+            _not_restored(
+                QCoreApplication.translate(
+                    "ClubFiles", "there is no database file to restore into."
+                )
+            )
+        )
         return task
     if path is None:
-        path = ask_open_path(parent, title, _tr("Skat database (*.sqlite3 *.db);;All (*)"))
+        path = ask_open_path(
+            parent,
+            title,
+            QCoreApplication.translate("ClubFiles", "Skat database (*.sqlite3 *.db);;All (*)"),
+        )
         if path is None:
             return None
     backup_file = Path(path)
-    question = _tr(
+    question = QCoreApplication.translate(
+        "ClubFiles",
         "Replace the whole database {database} with the backup {backup}?\n\n"
         "Everything entered since the backup was made is replaced. The present content is"
-        " kept beside the database as {kept} (or a name like it)."
+        " kept beside the database as {kept} (or a name like it).",
     ).format(database=target.name, backup=backup_file.name, kept=exchange.kept_name(target).name)
     if not ask_yes(parent, title, question):
         return None
@@ -696,7 +783,11 @@ def restore_database(
         after_restore(False)
         return task
     if ready is False:
-        task.fail(_not_restored(_tr("the database is still in use here.")))
+        task.fail(
+            _not_restored(
+                QCoreApplication.translate("ClubFiles", "the database is still in use here.")
+            )
+        )
         return task
     notes: list[str] = []
 
@@ -704,13 +795,15 @@ def restore_database(
         return exchange.restore(backup_file, target, tell=notes.append)
 
     def restored(kept: Path | None) -> None:
-        message = _tr("Restored {backup}.").format(backup=backup_file.name)
+        message = QCoreApplication.translate("ClubFiles", "Restored {backup}.").format(
+            backup=backup_file.name
+        )
         if notes:
             message = " ".join([message, *notes])
         elif kept is not None:
-            message = _tr("Restored {backup}; the previous content is kept as {kept}.").format(
-                backup=backup_file.name, kept=str(kept)
-            )
+            message = QCoreApplication.translate(
+                "ClubFiles", "Restored {backup}; the previous content is kept as {kept}."
+            ).format(backup=backup_file.name, kept=str(kept))
         try:
             after_restore(True)
         finally:
@@ -721,7 +814,12 @@ def restore_database(
             after_restore(False)
 
     task.finished.connect(ended)
-    task.run(job, restored, _tr("Restoring the backup…"), cancellable=False)
+    task.run(
+        job,
+        restored,
+        QCoreApplication.translate("ClubFiles", "Restoring the backup…"),
+        cancellable=False,
+    )
     return task
 
 

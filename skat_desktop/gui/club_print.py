@@ -395,18 +395,20 @@ _FIXED_ON_SCREEN = range(6)  # the screen's columns before the players'
 
 def _stake_text(cents: float) -> str:
     decimals = 0 if float(cents).is_integer() else 1
-    return _tr("{cents} ct a point").format(cents=number(cents, decimals))
+    return QCoreApplication.translate("ClubPrint", "{cents} ct a point").format(
+        cents=number(cents, decimals)
+    )
 
 
 def _state_text(header: SeriesHeader) -> str:
     if not header.listing.closed:
-        return _tr("open (not signed yet)")
+        return QCoreApplication.translate("ClubPrint", "open (not signed yet)")
     if not header.signed_by:
-        return _tr("closed")
+        return QCoreApplication.translate("ClubPrint", "closed")
     day, clock = local_time(header.signed_at or "")
-    text = _tr("closed, signed by {name} on {date} at {time}").format(
-        name=header.signed_by, date=day, time=clock
-    )
+    text = QCoreApplication.translate(
+        "ClubPrint", "closed, signed by {name} on {date} at {time}"
+    ).format(name=header.signed_by, date=day, time=clock)
     if header.signed_why and header.signed_why != "signed":
         text += f" ({header.signed_why})"
     return text
@@ -428,9 +430,24 @@ def _seeger_fabian_parts(data: PrintedSheet) -> list[tuple[str, tuple[int, ...]]
     if sums != tuple(s.seeger_fabian):
         return []
     return [
-        (_tr("Games won × {points}").format(points=WON_LOST_POINTS), won),
-        (_tr("Games lost × {points}").format(points=WON_LOST_POINTS), lost),
-        (_tr("Games the others lost × {points}").format(points=bonus), others),
+        (
+            QCoreApplication.translate("ClubPrint", "Games won × {points}").format(
+                points=WON_LOST_POINTS
+            ),
+            won,
+        ),
+        (
+            QCoreApplication.translate("ClubPrint", "Games lost × {points}").format(
+                points=WON_LOST_POINTS
+            ),
+            lost,
+        ),
+        (
+            QCoreApplication.translate("ClubPrint", "Games the others lost × {points}").format(
+                points=bonus
+            ),
+            others,
+        ),
     ]
 
 
@@ -450,7 +467,9 @@ def _sheet_cells(data: PrintedSheet, model: SheetModel, two_lines: bool) -> _She
     summary = data.sheet.summary
     names = model.players
     heads = ["\n".join(line.strip() for line in h.split("\n")) for h in model.headings(two_lines)]
-    headings = [_tr("Bid") if c == _BID else heads[c] for c in _PRINTED]
+    headings = [
+        QCoreApplication.translate("ClubPrint", "Bid") if c == _BID else heads[c] for c in _PRINTED
+    ]
     headings += heads[len(_FIXED_ON_SCREEN) :]
     small = _char(SMALL_PT, muted=True)
     rows = range(model.rowCount())
@@ -532,7 +551,7 @@ def sheet_document(data: PrintedSheet) -> QTextDocument:
         widths, _ = _sheet_widths(cells, len(names))
     paper = _Paper(f"{listing.title} · {local_date(listing.date)}")
 
-    _title(paper, _tr("Score sheet"), listing.title)
+    _title(paper, QCoreApplication.translate("ClubPrint", "Score sheet"), listing.title)
     deals = (
         deals_of_text(listing.deals, listing.planned)
         if listing.planned
@@ -540,18 +559,21 @@ def sheet_document(data: PrintedSheet) -> QTextDocument:
     )
     table_text = ", ".join(names)
     if len(names) == 4:
-        table_text += " " + _tr("(the dealer sits out)")
+        table_text += " " + QCoreApplication.translate("ClubPrint", "(the dealer sits out)")
     stake = summary.info.stake_cents
     _facts(
         paper,
         [
-            (_tr("Date"), local_date(listing.date)),
-            (_tr("Place"), listing.place or "–"),
-            (_tr("Rules"), rules_title(listing)),
-            (_tr("Deals"), deals),
-            (_tr("Table"), table_text),
-            (_tr("Stake"), _stake_text(stake) if stake else "–"),
-            (_tr("Status"), _state_text(header)),
+            (QCoreApplication.translate("ClubPrint", "Date"), local_date(listing.date)),
+            (QCoreApplication.translate("ClubPrint", "Place"), listing.place or "–"),
+            (QCoreApplication.translate("ClubPrint", "Rules"), rules_title(listing)),
+            (QCoreApplication.translate("ClubPrint", "Deals"), deals),
+            (QCoreApplication.translate("ClubPrint", "Table"), table_text),
+            (
+                QCoreApplication.translate("ClubPrint", "Stake"),
+                _stake_text(stake) if stake else "–",
+            ),
+            (QCoreApplication.translate("ClubPrint", "Status"), _state_text(header)),
         ],
     )
 
@@ -574,16 +596,18 @@ def sheet_document(data: PrintedSheet) -> QTextDocument:
                 )
         marks = " · ".join(
             [
-                _tr("B Bock round"),
-                _tr("R Ramsch round"),
-                _tr("K Kontra, Re Re"),
-                _tr("Ü overbid"),
-                _tr("✎ corrected"),
+                QCoreApplication.translate("ClubPrint", "B Bock round"),
+                QCoreApplication.translate("ClubPrint", "R Ramsch round"),
+                QCoreApplication.translate("ClubPrint", "K Kontra, Re Re"),
+                QCoreApplication.translate("ClubPrint", "Ü overbid"),
+                QCoreApplication.translate("ClubPrint", "✎ corrected"),
             ]
         )
         paper.paragraph([(marks, _char(SMALL_PT, muted=True))], top=3)
     else:
-        paper.paragraph(_tr("No deal has been entered yet."), top=8)
+        paper.paragraph(
+            QCoreApplication.translate("ClubPrint", "No deal has been entered yet."), top=8
+        )
 
     # the evaluation: its own block under the players' columns, never split over pages
     label_width = sum(widths[:first])
@@ -597,7 +621,7 @@ def sheet_document(data: PrintedSheet) -> QTextDocument:
         paper,
         table,
         [
-            (_tr("Evaluation"), _LEFT),
+            (QCoreApplication.translate("ClubPrint", "Evaluation"), _LEFT),
             *((n, _RIGHT) for n in cells.headings[first:-1]),
             ("", _LEFT),
         ],
@@ -611,9 +635,10 @@ def sheet_document(data: PrintedSheet) -> QTextDocument:
         paper.cell(table, 1 + i, 1 + len(names), "", top=top)
 
     for number_, why in summary.unreadable:
-        text = _tr(
+        text = QCoreApplication.translate(
+            "ClubPrint",
             "Deal {number} cannot be scored ({reason}): it counts 0, and the totals, the"
-            " evaluation and the places are provisional."
+            " evaluation and the places are provisional.",
         ).format(number=number_, reason=why)
         paper.paragraph([(text, _char(bold=True))], top=4)
     _signatures(paper, names, header)
@@ -631,7 +656,14 @@ def _signatures(paper: _Paper, names: list[str], header: SeriesHeader) -> None:
     closed = header.listing.closed
     table = paper.table(3 if closed else 2, widths, top=14, keep_together=True)
     table.mergeCells(0, 0, 1, len(widths))
-    paper.cell(table, 0, 0, [(_tr("Signed:"), _char(bold=True))], grid=False, padding=(0, 0))
+    paper.cell(
+        table,
+        0,
+        0,
+        [(QCoreApplication.translate("ClubPrint", "Signed:"), _char(bold=True))],
+        grid=False,
+        padding=(0, 0),
+    )
     spacer = table.cellAt(0, 0).format().toTableCellFormat()
     spacer.setBottomPadding(24)  # room to sign above the lines
     table.cellAt(0, 0).setFormat(spacer)
@@ -659,7 +691,7 @@ def _signatures(paper: _Paper, names: list[str], header: SeriesHeader) -> None:
 def _profile_text(data: SeasonData) -> str:
     name = data.filter.profile
     if not name:
-        return _tr("all rule profiles")
+        return QCoreApplication.translate("ClubPrint", "all rule profiles")
     builtin = BUILTIN.get(name)
     if builtin is not None:
         return profile_title(builtin)
@@ -668,14 +700,18 @@ def _profile_text(data: SeasonData) -> str:
 
 def _period_text(date_from: str | None, date_to: str | None) -> str:
     if date_from and date_to:
-        return _tr("{first} to {last}").format(
+        return QCoreApplication.translate("ClubPrint", "{first} to {last}").format(
             first=local_date(date_from), last=local_date(date_to)
         )
     if date_from:
-        return _tr("from {first}").format(first=local_date(date_from))
+        return QCoreApplication.translate("ClubPrint", "from {first}").format(
+            first=local_date(date_from)
+        )
     if date_to:
-        return _tr("until {last}").format(last=local_date(date_to))
-    return _tr("all dates")
+        return QCoreApplication.translate("ClubPrint", "until {last}").format(
+            last=local_date(date_to)
+        )
+    return QCoreApplication.translate("ClubPrint", "all dates")
 
 
 def ranking_document(data: SeasonData) -> QTextDocument:
@@ -683,20 +719,25 @@ def ranking_document(data: SeasonData) -> QTextDocument:
     then one line per player as the Season tab shows it."""
     flt = data.filter
     period = _period_text(flt.date_from, flt.date_to)
-    paper = _Paper(f"{_tr('Season ranking')} · {period}")
-    _title(paper, _tr("Season ranking"), period)
+    paper = _Paper(f"{QCoreApplication.translate('ClubPrint', 'Season ranking')} · {period}")
+    _title(paper, QCoreApplication.translate("ClubPrint", "Season ranking"), period)
     _facts(
         paper,
         [
-            (_tr("Rules"), _profile_text(data)),
-            (_tr("Ranked by"), method_name(data.method)),
-            (_tr("Printed"), local_date(date.today().isoformat())),
+            (QCoreApplication.translate("ClubPrint", "Rules"), _profile_text(data)),
+            (QCoreApplication.translate("ClubPrint", "Ranked by"), method_name(data.method)),
+            (
+                QCoreApplication.translate("ClubPrint", "Printed"),
+                local_date(date.today().isoformat()),
+            ),
         ],
     )
     model = RankingModel()
     model.set_ranking(data.ranking, data.method)
     if not data.ranking:
-        paper.paragraph(_tr("No series with deals in this season."), top=10)
+        paper.paragraph(
+            QCoreApplication.translate("ClubPrint", "No series with deals in this season."), top=10
+        )
         return paper.doc
     count = model.columnCount()
     headings = [str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(count)]
@@ -720,9 +761,10 @@ def ranking_document(data: SeasonData) -> QTextDocument:
     paper.paragraph(
         [
             (
-                _tr(
+                QCoreApplication.translate(
+                    "ClubPrint",
                     "Each table is rated on its own by {method}; the ratings are summed per"
-                    " player. Equal totals: more games won first, then fewer lost."
+                    " player. Equal totals: more games won first, then fewer lost.",
                 ).format(method=method_name(data.method)),
                 _char(SMALL_PT, muted=True),
             )
@@ -751,7 +793,9 @@ def a4_layout() -> QPageLayout:
 
 
 def page_text(page: int, pages: int) -> str:
-    return _tr("Page {page} of {pages}").format(page=page, pages=pages)
+    return QCoreApplication.translate("ClubPrint", "Page {page} of {pages}").format(
+        page=page, pages=pages
+    )
 
 
 def paint_pages(document: QTextDocument, device: QPagedPaintDevice) -> int:
@@ -766,20 +810,28 @@ def paint_pages(document: QTextDocument, device: QPagedPaintDevice) -> int:
     band = FOOTER_MM / 25.4 * device.logicalDpiY()
     width, height = float(device.width()), float(device.height()) - band
     if width <= 0 or height <= 0:
-        raise PrintFailed(_tr("The page is too small to print on."))
+        raise PrintFailed(
+            QCoreApplication.translate("ClubPrint", "The page is too small to print on.")
+        )
     doc.setPageSize(QRectF(0, 0, width, height).size())
     _keep_together(doc, height)
     pages = doc.pageCount()
     painter = QPainter()
     if not painter.begin(device):
-        raise PrintFailed(_tr("The printer could not be started."))
+        raise PrintFailed(
+            QCoreApplication.translate("ClubPrint", "The printer could not be started.")
+        )
     try:
         font = QFont(doc.defaultFont())
         font.setPointSizeF(FOOTER_PT)
         footer = doc.metaInformation(QTextDocument.MetaInformation.DocumentTitle)
         for page in range(pages):
             if page and not device.newPage():
-                raise PrintFailed(_tr("The printer could not start a new page."))
+                raise PrintFailed(
+                    QCoreApplication.translate(
+                        "ClubPrint", "The printer could not start a new page."
+                    )
+                )
             painter.save()
             painter.translate(0, -page * height)
             doc.drawContents(painter, QRectF(0, page * height, width, height))
@@ -849,7 +901,12 @@ class PrintTask(ClubTask):
     ``pages`` once it has been painted (0 for a preview)."""
 
     def __init__(self, parent: QWidget | None, title: str, refuse: Callable[[str], str]) -> None:
-        super().__init__(parent, title, refuse, _tr("Cancelled: nothing was printed or saved."))
+        super().__init__(
+            parent,
+            title,
+            refuse,
+            QCoreApplication.translate("ClubPrint", "Cancelled: nothing was printed or saved."),
+        )
         self.document: QTextDocument | None = None
         self.pages = 0
 
@@ -872,7 +929,11 @@ def _output(
     if how == "pdf":
         if path is None:
             path = ask_save_path(
-                parent, _tr("Save as PDF"), _pdf_name(title), _tr("PDF (*.pdf)"), "pdf"
+                parent,
+                QCoreApplication.translate("ClubPrint", "Save as PDF"),
+                _pdf_name(title),
+                QCoreApplication.translate("ClubPrint", "PDF (*.pdf)"),
+                "pdf",
             )
             if path is None:
                 task.cancel()
@@ -882,24 +943,32 @@ def _output(
         data, pages = pdf_bytes(document, title)
         files.write_private_atomic(path, data, [database], point="pdf")
         task.pages = pages
-        task.succeed(_tr("Saved {file}.").format(file=path.name))
+        task.succeed(
+            QCoreApplication.translate("ClubPrint", "Saved {file}.").format(file=path.name)
+        )
         return
     printer = new_printer()
     printer.setDocName(title)
     if how == "preview":
         preview = QPrintPreviewDialog(printer, parent)
-        preview.setWindowTitle(_tr("Print preview: {title}").format(title=title))
+        preview.setWindowTitle(
+            QCoreApplication.translate("ClubPrint", "Print preview: {title}").format(title=title)
+        )
         preview.paintRequested.connect(lambda device: paint_pages(document, device))
         preview.exec()
         task.succeed("")
         return
     dialog = QPrintDialog(printer, parent)
-    dialog.setWindowTitle(_tr("Print {title}").format(title=title))
+    dialog.setWindowTitle(
+        QCoreApplication.translate("ClubPrint", "Print {title}").format(title=title)
+    )
     if dialog.exec() != QDialog.DialogCode.Accepted:
         task.cancel()
         return
     task.pages = paint_pages(document, printer)
-    task.succeed(_tr("{title} sent to the printer.").format(title=title))
+    task.succeed(
+        QCoreApplication.translate("ClubPrint", "{title} sent to the printer.").format(title=title)
+    )
 
 
 def _sheet_task(
@@ -911,8 +980,10 @@ def _sheet_task(
 ) -> PrintTask:
     task = PrintTask(
         parent,
-        _tr("Print the score sheet"),
-        lambda reason: _tr("The score sheet was not printed: {reason}").format(reason=reason),
+        QCoreApplication.translate("ClubPrint", "Print the score sheet"),
+        lambda reason: QCoreApplication.translate(
+            "ClubPrint", "The score sheet was not printed: {reason}"
+        ).format(reason=reason),
     )
     database = database_of(store_path)
 
@@ -923,7 +994,9 @@ def _sheet_task(
         title = f"{data.header.listing.title} {data.header.listing.date}"
         _output(task, parent, how, sheet_document(data), title, database, path)
 
-    task.read(store_path, read, then, _tr("Reading the score sheet…"))
+    task.read(
+        store_path, read, then, QCoreApplication.translate("ClubPrint", "Reading the score sheet…")
+    )
     return task
 
 
@@ -959,8 +1032,10 @@ def _ranking_task(
 ) -> PrintTask:
     task = PrintTask(
         parent,
-        _tr("Print the ranking"),
-        lambda reason: _tr("The ranking was not printed: {reason}").format(reason=reason),
+        QCoreApplication.translate("ClubPrint", "Print the ranking"),
+        lambda reason: QCoreApplication.translate(
+            "ClubPrint", "The ranking was not printed: {reason}"
+        ).format(reason=reason),
     )
     database = database_of(store_path)
     flt = StatsFilter(profile, date_from, date_to)
@@ -969,10 +1044,16 @@ def _ranking_task(
         return read_season(store, flt, method, cancel)
 
     def then(data: SeasonData) -> None:
-        title = file_name(_tr("Season ranking"), date_from or "", date_to or "")
+        title = file_name(
+            QCoreApplication.translate("ClubPrint", "Season ranking"),
+            date_from or "",
+            date_to or "",
+        )
         _output(task, parent, how, ranking_document(data), title, database, path)
 
-    task.read(store_path, read, then, _tr("Reading the ranking…"))
+    task.read(
+        store_path, read, then, QCoreApplication.translate("ClubPrint", "Reading the ranking…")
+    )
     return task
 
 
@@ -1051,10 +1132,10 @@ class SeriesPrint(QObject):
         return False
 
     def retranslate(self) -> None:
-        self.print_action.setText(_tr("&Print…"))
-        self.preview_action.setText(_tr("Print pre&view…"))
-        self.pdf_action.setText(_tr("Save as P&DF…"))
-        self.csv_action.setText(_tr("Export as &CSV…"))
+        self.print_action.setText(QCoreApplication.translate("ClubPrint", "&Print…"))
+        self.preview_action.setText(QCoreApplication.translate("ClubPrint", "Print pre&view…"))
+        self.pdf_action.setText(QCoreApplication.translate("ClubPrint", "Save as P&DF…"))
+        self.csv_action.setText(QCoreApplication.translate("ClubPrint", "Export as &CSV…"))
 
     @Slot()
     def _enable(self, *_ignored: object) -> None:
@@ -1122,10 +1203,10 @@ class SeasonPrint(QObject):
         return False
 
     def retranslate(self) -> None:
-        self.print_action.setText(_tr("&Print the ranking…"))
-        self.preview_action.setText(_tr("Print pre&view…"))
-        self.pdf_action.setText(_tr("Save as P&DF…"))
-        self.csv_action.setText(_tr("Export as &CSV…"))
+        self.print_action.setText(QCoreApplication.translate("ClubPrint", "&Print the ranking…"))
+        self.preview_action.setText(QCoreApplication.translate("ClubPrint", "Print pre&view…"))
+        self.pdf_action.setText(QCoreApplication.translate("ClubPrint", "Save as P&DF…"))
+        self.csv_action.setText(QCoreApplication.translate("ClubPrint", "Export as &CSV…"))
 
     def _run(self, what: Callable[..., ClubTask | None]) -> None:
         flt = self._view.current_filter()
