@@ -565,8 +565,11 @@ class TableSession(QObject):
         if write.deals or outcome.error is None:
             self.failure = outcome.error  # a snapshot's failure is the table's live_error
         self.ctl.store_written(write, outcome)  # DealsStored / StoreFailed as events
-        if outcome.error is None:
-            self._write_next()  # deals that ended meanwhile
+        if outcome.error is None or (not write.deals and self.ctl.pending_store):
+            # deals that ended meanwhile; also after the table's snapshot alone gave up on
+            # a lock: a deal that ended while it was out gets its own round of tries (and
+            # its "Save again"), rather than waiting for a change that may never come
+            self._write_next()
         self.storeChanged.emit()
 
     def flush_store(self) -> None:
