@@ -37,7 +37,7 @@ from skat_desktop.engine.actions import Discard, Pass, Play, action_to_dict
 from skat_desktop.engine.cards import FULL_DECK, card, code
 from skat_desktop.engine.deal import Deal
 from skat_desktop.engine.profiles import BUILTIN, HOUSE
-from skat_desktop.net import protocol
+from skat_desktop.net import fairness, protocol
 from skat_desktop.net.client import ClientTable
 from skat_desktop.net.computers import ComputerPool
 from skat_desktop.net.hosted_table import HostedTable, TableConfig
@@ -388,7 +388,12 @@ def test_the_remote_port_says_what_the_host_says_and_no_card_more(name, size, ot
     assert game.me.port.take_finished() == []
 
 
-def test_hidden_discards_are_met_and_refusals_come_as_events():
+def test_hidden_discards_are_met_and_refusals_come_as_events(monkeypatch):
+    # the fair deals' secrets from a seeded generator: the same deals in every run (with
+    # real ones, six deals now and then held no hidden discard and the test failed)
+    rng = random.Random(2024)
+    monkeypatch.setattr(fairness, "new_secret", lambda: rng.randbytes(32))
+    monkeypatch.setattr(fairness, "new_contribution", lambda: rng.randbytes(32))
     hidden = mine = 0
     for seed in range(6):
         game = Game(SCHIEBE if seed % 2 else BUILTIN["isko"], seed, 2, others=1)
