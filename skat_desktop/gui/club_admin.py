@@ -1306,6 +1306,12 @@ class SeasonView(QWidget):
             player_statistics(self, self._store, player_id)
 
     def _retranslate(self) -> None:
+        from skat_desktop.gui.i18n import current_language
+
+        locale = QLocale(current_language().replace("-", "_"))
+        pattern = locale.dateFormat(QLocale.FormatType.ShortFormat)
+        for edit in (self.date_from, self.date_to):  # dates as the language writes them
+            edit.setDisplayFormat(pattern if "yyyy" in pattern else pattern.replace("yy", "yyyy"))
         for label, text in zip(
             self._labels,
             (
