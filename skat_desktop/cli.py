@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
@@ -358,6 +360,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None
 ) -> int:
+    # the arena's and the LAN host's worker processes start this program again when frozen
+    multiprocessing.freeze_support()
     out = out or sys.stdout
     inp = inp or sys.stdin
     parser = build_parser()
@@ -375,6 +379,16 @@ def main(
     except (CommandError, StoreError) as e:
         print(f"skat-desktop: error: {str(e).strip().splitlines()[0]}", file=sys.stderr)
         return 2
+
+
+def gui_main(argv: Sequence[str] | None = None) -> int:
+    """``skat-desktop-gui``: the same program started without a console (a Windows GUI
+    script); there ``sys.stdout`` and ``sys.stderr`` are None, so messages go nowhere
+    rather than failing."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+    return main(argv)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from skat_desktop import __version__
 from skat_desktop.cli import main
 from skat_desktop.engine.record import loads
@@ -90,3 +92,17 @@ def test_bad_arguments_give_one_line_errors(capsys):
     assert "3 names" in capsys.readouterr().err
     assert run(["selfplay", "--players", "random,kermit,random"])[0] == 2
     assert "unknown player" in capsys.readouterr().err
+
+
+def test_the_gui_script_runs_without_a_console(monkeypatch):
+    """``skat-desktop-gui`` on Windows has no stdout/stderr: a message must not crash it."""
+    from skat_desktop.cli import gui_main
+
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    with pytest.raises(SystemExit) as done:
+        gui_main(["--no-such-option"])
+    assert done.value.code == 2
+    assert sys.stdout is not None and sys.stderr is not None
+    sys.stdout.close()
+    sys.stderr.close()
