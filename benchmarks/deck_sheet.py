@@ -5,6 +5,8 @@ ranks 7 .. ace, and a last row shows the back beside a few cards at small sizes.
 each deck took, as a rough figure for the pixmap cache's first fill.
 
     QT_QPA_PLATFORM=offscreen python benchmarks/deck_sheet.py --out deck-sheets --width 120 --dpr 2
+
+``--deck ID`` (repeatable) draws only those decks, for instance ``--deck colour-blind-safe``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ def render_sheet(deck, width: int, dpr: float) -> QImage:
     w, h = card_size(deck, width)
     small = [60, 80]
     sheet_w = max(8 * w + 9 * GAP, 4 * (w + GAP) + sum(5 * (s + 4) + GAP for s in small) + GAP)
-    sheet_h = 5 * h + 6 * GAP + 24
+    last_row = max(h, card_size(deck, max(small))[1])  # the small cards outgrow narrow ones
+    sheet_h = 4 * h + last_row + 6 * GAP + 24
     sheet = QImage(round(sheet_w * dpr), round(sheet_h * dpr), QImage.Format.Format_RGB32)
     sheet.setDevicePixelRatio(dpr)
     sheet.fill(FELT)
@@ -69,14 +72,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--deck-dir", action="append", default=[], help="extra folder to look for SVG decks in"
     )
+    parser.add_argument(
+        "--deck",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="draw only this deck (repeatable); default: every deck found",
+    )
     args = parser.parse_args(argv)
     if args.width < 20:
         parser.error("--width must be at least 20 pixels")
     _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
-    args.out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     decks = available_decks(args.deck_dir, index_style=args.index_style)
     print(f"found {len(decks)} decks in {time.perf_counter() - start:.2f} s")
+    if args.deck:
+        unknown = sorted(set(args.deck) - {d.id for d in decks})
+        if unknown:
+            known = ", ".join(d.id for d in decks)
+            parser.error(f"no deck {', '.join(unknown)}: the decks found are {known}")
+        decks = [d for d in decks if d.id in args.deck]
+    args.out.mkdir(parents=True, exist_ok=True)
     for deck in decks:
         start = time.perf_counter()
         sheet = render_sheet(deck, args.width, args.dpr)

@@ -1,10 +1,11 @@
 """Card decks: our own drawn decks, decks installed by other card games, and a pixmap cache.
 
-The built-in decks (French, four-colour tournament, German) are drawn with QPainter paths in a
-100-unit-wide design space, so they stay sharp at any card size and device pixel ratio and need
-no image files. Decks that KDE's card games (``carddecks``) or AisleRiot installed are offered
-too: they are SVG files whose element ids name the cards, rendered with QSvgRenderer. A deck
-that is corrupt or lacks one of the 32 Skat cards or the back is left out, never shown broken.
+The built-in decks (French, four-colour tournament, four-colour colour-blind safe, German) are
+drawn with QPainter paths in a 100-unit-wide design space, so they stay sharp at any card size
+and device pixel ratio and need no image files. Decks that KDE's card games (``carddecks``) or
+AisleRiot installed are offered too: they are SVG files whose element ids name the cards,
+rendered with QSvgRenderer. A deck that is corrupt or lacks one of the 32 Skat cards or the
+back is left out, never shown broken.
 
 Cards are ints 0..31 as in :mod:`skat_desktop.engine.cards` (``suit * 8 + rank``).
 """
@@ -98,6 +99,20 @@ TOURNAMENT_COLORS = (
     SuitInk("#1a8a3c", "#137531"),
     _RED,
     SuitInk("#f39200", "#d97800", "#c06a00"),
+)
+# Colour-blind safe: the tournament deck's green (spades) and red (hearts) fall together for
+# red-green colour-blind players, its orange (diamonds) comes close to both. These four stay
+# apart under protanopia, deuteranopia and tritanopia as well as for normal vision, and each
+# keeps a WCAG contrast of at least 3:1 on the card's white (tests/gui/test_colour_blind_deck.py
+# measures both). Black and Okabe & Ito's blue (#0072b2, "Color Universal Design", 2008) for
+# clubs and spades; for hearts a deep brick red and for diamonds an orange, set apart mainly by
+# lightness, the cue that survives every deficiency, and kept in the places red and orange have
+# in the tournament deck so that the change from it is small.
+COLOUR_BLIND_SAFE_COLORS = (
+    _BLACK,
+    SuitInk("#0072b2", "#0072b2"),
+    SuitInk("#982808", "#982808"),
+    SuitInk("#d87020", "#d87020"),
 )
 GERMAN_COLORS = (
     SuitInk("#7a4b1c", "#6b4216"),
@@ -581,6 +596,23 @@ def tournament_deck(index_style: str = "en", back_color: QColor | str = "#9c2a2a
     )
 
 
+COLOUR_BLIND_SAFE = "colour-blind-safe"
+"""The id of :func:`colour_blind_safe_deck`, which the status bar's toggle switches to."""
+
+
+def colour_blind_safe_deck(
+    index_style: str = "en", back_color: QColor | str = "#3f5468"
+) -> DrawnDeck:
+    """Four suit colours that colour-blind players tell apart too (see the colours' note)."""
+    return DrawnDeck(
+        COLOUR_BLIND_SAFE,
+        QT_TRANSLATE_NOOP("Deck", "Colour-blind safe (four colours)"),
+        COLOUR_BLIND_SAFE_COLORS,
+        index_style=index_style,
+        back_color=back_color,
+    )
+
+
 def german_deck(back_color: QColor | str = "#2f6b3a") -> DrawnDeck:
     """The German deck: Eichel, Grün, Herz, Schellen with Unter, Ober, König and Daus."""
     return DrawnDeck(
@@ -828,11 +860,12 @@ _builtin: dict[str, list[Deck]] = {}
 
 
 def builtin_decks(index_style: str = "en") -> list[Deck]:
-    """Our own three decks, in the order the picker shows them."""
+    """Our own four decks, in the order the picker shows them (the four-colour ones together)."""
     if index_style not in _builtin:
         _builtin[index_style] = [
             french_deck(index_style),
             tournament_deck(index_style),
+            colour_blind_safe_deck(index_style),
             german_deck(),
         ]
     return _builtin[index_style]

@@ -81,7 +81,7 @@ from skat_desktop.engine.cards import mask
 from skat_desktop.gui import game_words as words
 from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.club import ClubMenu
-from skat_desktop.gui.deck_picker import DeckPicker
+from skat_desktop.gui.deck_picker import ColourSafeToggle, DeckPicker
 from skat_desktop.gui.decks import clear_card_cache, deck_by_id
 from skat_desktop.gui.i18n import (
     available_languages,
@@ -797,6 +797,11 @@ class MainWindow(QMainWindow):
 
         self.act_deck = self._action("", self.choose_deck)
         view.addAction(self.act_deck)
+        # one click to the colour-blind-safe deck and back (also a button in the status bar)
+        self.colour_safe = ColourSafeToggle(
+            self.settings, self._set_deck, self.pictures.deck.id, self
+        )
+        view.addAction(self.colour_safe.action)
         self.act_letters = self._action("", self._toggle_letters, checkable=True)
         self.act_letters.setChecked(self.settings.index_style == "de")
         view.addAction(self.act_letters)
@@ -873,6 +878,7 @@ class MainWindow(QMainWindow):
             if not a.data():
                 a.setText(self.tr("&System language"))
         self.act_deck.setText(self.tr("&Deck…"))
+        self.colour_safe.retranslate()
         self.act_letters.setText(self.tr("German lette&rs on French cards (B, D, K, A)"))
         self.menu_help.setTitle(self.tr("&Help"))
         self.act_about.setText(self.tr("&About Skat"))
@@ -940,6 +946,7 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.deal_label)
         bar.addPermanentWidget(self.rules_label)
         bar.addPermanentWidget(self.store_label)
+        bar.addPermanentWidget(self.colour_safe.button)
 
     # ------------------------------------------------------------------ the database
 
@@ -2680,6 +2687,7 @@ class MainWindow(QMainWindow):
         if history is not None:  # one made later takes the deck then
             history.set_deck(deck)
         words.use_deck(deck.id)  # open windows say their words anew in the deck's names
+        self.colour_safe.follow(deck.id)  # the status bar's toggle shows whether it is on
 
     def _toggle_letters(self, on: bool) -> None:
         self.settings.index_style = "de" if on else "en"

@@ -11,6 +11,8 @@ Keys (all under the application's QSettings scope):
 property               type    meaning
 =====================  ======  =====================================================
 deck_id                str     the card deck (:func:`skat_desktop.gui.decks.deck_by_id`)
+previous_deck_id       str     the last deck other than the colour-blind-safe one: where its
+                               one-click toggle goes back to
 index_style            str     corner letters of the French decks: ``en`` or ``de``
 color_scheme           str     ``system``, ``light`` or ``dark``
 animation_speed        int     0 (instant) .. :data:`MAX_ANIMATION_SPEED` (fastest)
@@ -152,6 +154,14 @@ class Settings:
     @deck_id.setter
     def deck_id(self, value: str) -> None:
         self._set("appearance/deck", str(value))
+
+    @property
+    def previous_deck_id(self) -> str:
+        return self._str("appearance/previous_deck", "french")
+
+    @previous_deck_id.setter
+    def previous_deck_id(self, value: str) -> None:
+        self._set("appearance/previous_deck", str(value))
 
     @property
     def index_style(self) -> str:
