@@ -4,6 +4,10 @@
     python scripts/update_translations.py --list     # also list every untranslated string
     python scripts/update_translations.py --check    # exit 1 if a string lacks a translation
 
+Placeholders are Qt's numbered ones, ``%1``, ``%2`` (and the count ``%n``), filled with
+``skat_desktop.gui.game_words.fill``: the style Qt Linguist checks and translators know. A
+``{name}`` of ``str.format`` in a source string is reported as a problem.
+
 pyside6-lupdate reads every ``skat_desktop/gui/**/*.py`` and merges what it finds into
 ``translations/skat_desktop_<lang>.ts``: translations already written are kept, new strings
 arrive unfinished, strings gone from the code are kept as "vanished" (``--drop-obsolete``
@@ -39,6 +43,8 @@ SOURCE_LANGUAGE = "en"
 # placeholders a translation must keep: {name}, %1, %L1, and the count %n / %Ln
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}|%L?\d+|%L?n")
 _COUNT = {"%n", "%Ln"}
+# str.format's placeholder, which the source strings no longer use: {name}, {0}, {}
+_NAMED = re.compile(r"\{\w*\}")
 
 
 @dataclass
@@ -165,7 +171,8 @@ def _texts(message: ET.Element) -> list[str]:
 
 
 def check(language: str) -> Report:
-    """Count finished and unfinished strings; flag translations that lose a placeholder."""
+    """Count finished and unfinished strings; flag a source string with a ``{name}``
+    placeholder and translations that lose or add a placeholder."""
     report = Report(language)
     tree = ET.parse(ts_path(language))
     for context in tree.getroot().iter("context"):
@@ -177,6 +184,12 @@ def check(language: str) -> Report:
                 continue
             source = message.findtext("source", "")
             report.total += 1
+            named = _NAMED.findall(source)
+            if named:
+                report.problems.append(
+                    f"{ctx}: {source!r}: placeholder {', '.join(named)}: write %1, %2 … instead"
+                    " and fill them with game_words.fill"
+                )
             texts = _texts(message)
             if kind == "unfinished" or not all(texts):
                 report.untranslated.append((ctx, source))

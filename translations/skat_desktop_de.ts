@@ -2,50 +2,50 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
-    <name></name>
+    <name />
     <message>
-        <source>{player} bids {value}</source>
-        <translation type="vanished">{player} reizt {value}</translation>
+        <source>%1 bids %2</source>
+        <translation type="vanished">%1 reizt %2</translation>
     </message>
     <message>
-        <source>{player} claims the rest</source>
-        <translation type="vanished">{player} beansprucht den Rest</translation>
+        <source>%1 claims the rest</source>
+        <translation type="vanished">%1 beansprucht den Rest</translation>
     </message>
     <message>
-        <source>{player} concedes</source>
-        <translation type="vanished">{player} gibt auf</translation>
+        <source>%1 concedes</source>
+        <translation type="vanished">%1 gibt auf</translation>
     </message>
     <message>
-        <source>{player} declares {game}</source>
-        <translation type="vanished">{player} sagt {game} an</translation>
+        <source>%1 declares %2</source>
+        <translation type="vanished">%1 sagt %2 an</translation>
     </message>
     <message>
-        <source>{player} holds</source>
-        <translation type="vanished">{player} hält</translation>
+        <source>%1 holds</source>
+        <translation type="vanished">%1 hält</translation>
     </message>
     <message>
-        <source>{player} passes</source>
-        <translation type="vanished">{player} passt</translation>
+        <source>%1 passes</source>
+        <translation type="vanished">%1 passt</translation>
     </message>
     <message>
-        <source>{player} picks up the skat</source>
-        <translation type="vanished">{player} nimmt den Skat auf</translation>
+        <source>%1 picks up the skat</source>
+        <translation type="vanished">%1 nimmt den Skat auf</translation>
     </message>
     <message>
-        <source>{player} plays {card}</source>
-        <translation type="vanished">{player} spielt {card}</translation>
+        <source>%1 plays %2</source>
+        <translation type="vanished">%1 spielt %2</translation>
     </message>
     <message>
-        <source>{player} pushes the skat on</source>
-        <translation type="vanished">{player} schiebt den Skat weiter</translation>
+        <source>%1 pushes the skat on</source>
+        <translation type="vanished">%1 schiebt den Skat weiter</translation>
     </message>
     <message>
-        <source>{player} puts {cards} into the skat</source>
-        <translation type="vanished">{player} drückt {cards}</translation>
+        <source>%1 puts %2 into the skat</source>
+        <translation type="vanished">%1 drückt %2</translation>
     </message>
     <message>
-        <source>{player} says {doubling}</source>
-        <translation type="vanished">{player} sagt {doubling}</translation>
+        <source>%1 says %2</source>
+        <translation type="vanished">%1 sagt %2</translation>
     </message>
 </context>
 <context>
@@ -68,6 +68,10 @@
 </context>
 <context>
     <name>AuditModel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
     <message>
         <source>After</source>
         <translation>Nachher</translation>
@@ -109,12 +113,12 @@
         <translation>Zeitpunkt</translation>
     </message>
     <message>
-        <source>bid {bid}</source>
-        <translation>gereizt {bid}</translation>
+        <source>bid %1</source>
+        <translation>gereizt %1</translation>
     </message>
     <message>
-        <source>cannot be scored: {reason}</source>
-        <translation>nicht wertbar: {reason}</translation>
+        <source>cannot be scored: %1</source>
+        <translation>nicht wertbar: %1</translation>
     </message>
     <message>
         <source>lost</source>
@@ -124,10 +128,6 @@
         <source>won</source>
         <translation>gewonnen</translation>
     </message>
-    <message>
-        <source>{declarer}: {game}</source>
-        <translation>{declarer}: {game}</translation>
-    </message>
 </context>
 <context>
     <name>AuditView</name>
@@ -136,16 +136,16 @@
         <translation>Änderungsprotokoll</translation>
     </message>
     <message>
-        <source>Audit trail of {series}, {date} — {state}</source>
-        <translation>Änderungsprotokoll: {series}, {date} — {state}</translation>
+        <source>Audit trail of %1, %2 — %3</source>
+        <translation>Änderungsprotokoll: %1, %2 — %3</translation>
     </message>
     <message>
         <source>No corrections and no signatures yet.</source>
         <translation>Noch keine Berichtigungen und keine Unterschriften.</translation>
     </message>
     <message>
-        <source>The audit trail cannot be read: {reason}</source>
-        <translation>Das Änderungsprotokoll kann nicht gelesen werden: {reason}</translation>
+        <source>The audit trail cannot be read: %1</source>
+        <translation>Das Änderungsprotokoll kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>closed (signed)</source>
@@ -218,12 +218,12 @@
 <context>
     <name>ClubAdmin</name>
     <message>
-        <source>No statistics: {reason}</source>
-        <translation>Keine Statistik: {reason}</translation>
+        <source>No statistics: %1</source>
+        <translation>Keine Statistik: %1</translation>
     </message>
     <message>
-        <source>Not changed: {reason}</source>
-        <translation>Nicht geändert: {reason}</translation>
+        <source>Not changed: %1</source>
+        <translation>Nicht geändert: %1</translation>
     </message>
     <message>
         <source>Statistics</source>
@@ -234,8 +234,8 @@
         <translation>Die Datenbank kann nur angesehen werden: Nichts wurde geändert.</translation>
     </message>
     <message>
-        <source>The database cannot be read: {reason}</source>
-        <translation>Die Datenbank kann nicht gelesen werden: {reason}</translation>
+        <source>The database cannot be read: %1</source>
+        <translation>Die Datenbank kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>The database is busy (another program is writing to it): nothing was changed; try again in a moment.</source>
@@ -253,8 +253,8 @@
         <translation>Datenbank sichern</translation>
     </message>
     <message>
-        <source>Backup written to {file}.</source>
-        <translation>Sicherung nach {file} geschrieben.</translation>
+        <source>Backup written to %1.</source>
+        <translation>Sicherung nach %1 geschrieben.</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
@@ -281,8 +281,8 @@
         <translation>Spielliste exportieren</translation>
     </message>
     <message>
-        <source>Exported {count} series to {file}.</source>
-        <translation>{count} Serie(n) nach {file} exportiert.</translation>
+        <source>Exported %1 series to %2.</source>
+        <translation>%1 Serie(n) nach %2 exportiert.</translation>
     </message>
     <message>
         <source>Exporting the ranking…</source>
@@ -301,68 +301,68 @@
         <translation>Serien importieren</translation>
     </message>
     <message>
-        <source>Imported {count} series from {file}.</source>
-        <translation>{count} Serie(n) aus {file} importiert.</translation>
+        <source>Imported %1 series from %2.</source>
+        <translation>%1 Serie(n) aus %2 importiert.</translation>
     </message>
     <message>
         <source>Importing the series…</source>
         <translation>Die Serien werden importiert…</translation>
     </message>
     <message>
-        <source>No backup written: {reason}</source>
-        <translation>Keine Sicherung geschrieben: {reason}</translation>
+        <source>No backup written: %1</source>
+        <translation>Keine Sicherung geschrieben: %1</translation>
     </message>
     <message>
-        <source>Not exported: {reason}</source>
-        <translation>Nicht exportiert: {reason}</translation>
+        <source>Not exported: %1</source>
+        <translation>Nicht exportiert: %1</translation>
     </message>
     <message>
-        <source>Not imported, nothing was changed: {reason}</source>
-        <translation>Nicht importiert, nichts wurde geändert: {reason}</translation>
+        <source>Not imported, nothing was changed: %1</source>
+        <translation>Nicht importiert, nichts wurde geändert: %1</translation>
     </message>
     <message>
-        <source>Not restored: {reason}</source>
-        <translation>Nicht zurückgespielt: {reason}</translation>
+        <source>Not restored: %1</source>
+        <translation>Nicht zurückgespielt: %1</translation>
     </message>
     <message>
-        <source>Ranking written to {file}.</source>
-        <translation>Wertung nach {file} geschrieben.</translation>
+        <source>Ranking written to %1.</source>
+        <translation>Wertung nach %1 geschrieben.</translation>
     </message>
     <message>
-        <source>Reading {file}…</source>
-        <translation>{file} wird gelesen…</translation>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
     </message>
     <message>
-        <source>Replace the whole database {database} with the backup {backup}?
+        <source>Replace the whole database %1 with the backup %2?
 
-Everything entered since the backup was made is replaced. The present content is kept beside the database as {kept} (or a name like it).</source>
-        <translation>Die ganze Datenbank {database} durch die Sicherung {backup} ersetzen?
+Everything entered since the backup was made is replaced. The present content is kept beside the database as %3 (or a name like it).</source>
+        <translation>Die ganze Datenbank %1 durch die Sicherung %2 ersetzen?
 
-Alles, was seit der Sicherung eingetragen wurde, wird ersetzt. Der jetzige Inhalt wird neben der Datenbank als {kept} (oder unter einem ähnlichen Namen) aufbewahrt.</translation>
+Alles, was seit der Sicherung eingetragen wurde, wird ersetzt. Der jetzige Inhalt wird neben der Datenbank als %3 (oder unter einem ähnlichen Namen) aufbewahrt.</translation>
     </message>
     <message>
         <source>Restore a backup</source>
         <translation>Sicherung zurückspielen</translation>
     </message>
     <message>
-        <source>Restored {backup}.</source>
-        <translation>{backup} zurückgespielt.</translation>
+        <source>Restored %1.</source>
+        <translation>%1 zurückgespielt.</translation>
     </message>
     <message>
-        <source>Restored {backup}; the previous content is kept as {kept}.</source>
-        <translation>{backup} zurückgespielt; der vorige Inhalt ist als {kept} aufbewahrt.</translation>
+        <source>Restored %1; the previous content is kept as %2.</source>
+        <translation>%1 zurückgespielt; der vorige Inhalt ist als %2 aufbewahrt.</translation>
     </message>
     <message>
         <source>Restoring the backup…</source>
         <translation>Die Sicherung wird zurückgespielt…</translation>
     </message>
     <message>
-        <source>Score sheet written to {file}.</source>
-        <translation>Spielliste nach {file} geschrieben.</translation>
+        <source>Score sheet %1</source>
+        <translation>Spielliste %1</translation>
     </message>
     <message>
-        <source>Score sheet {number}</source>
-        <translation>Spielliste {number}</translation>
+        <source>Score sheet written to %1.</source>
+        <translation>Spielliste nach %1 geschrieben.</translation>
     </message>
     <message>
         <source>Season ranking</source>
@@ -452,10 +452,10 @@ Alles, was seit der Sicherung eingetragen wurde, wird ersetzt. Der jetzige Inhal
         <translation>Vereinsbuch</translation>
     </message>
     <message>
-        <source>Deal {number} of “{series}” is typed in the club desk but not stored.
+        <source>Deal %1 of “%2” is typed in the club desk but not stored.
 
 Close the program and lose it?</source>
-        <translation>Spiel {number} von „{series}“ ist im Vereinsbuch eingetippt, aber nicht gespeichert.
+        <translation>Spiel %1 von „%2“ ist im Vereinsbuch eingetippt, aber nicht gespeichert.
 
 Programm schließen und es verwerfen?</translation>
     </message>
@@ -482,6 +482,18 @@ Programm schließen und es verwerfen?</translation>
 </context>
 <context>
     <name>ClubPrint</name>
+    <message>
+        <source>%1 ct a point</source>
+        <translation>%1 ct pro Punkt</translation>
+    </message>
+    <message>
+        <source>%1 sent to the printer.</source>
+        <translation>%1 an den Drucker geschickt.</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
     <message>
         <source>&amp;Print the ranking…</source>
         <translation>Wertung &amp;drucken…</translation>
@@ -511,16 +523,16 @@ Programm schließen und es verwerfen?</translation>
         <translation>Datum</translation>
     </message>
     <message>
-        <source>Deal {number} cannot be scored ({reason}): it counts 0, and the totals, the evaluation and the places are provisional.</source>
-        <translation>Spiel {number} kann nicht gewertet werden ({reason}): Es zählt 0, Summen, Abrechnung und Plätze sind vorläufig.</translation>
+        <source>Deal %1 cannot be scored (%2): it counts 0, and the totals, the evaluation and the places are provisional.</source>
+        <translation>Spiel %1 kann nicht gewertet werden (%2): Es zählt 0, Summen, Abrechnung und Plätze sind vorläufig.</translation>
     </message>
     <message>
         <source>Deals</source>
         <translation>Spiele</translation>
     </message>
     <message>
-        <source>Each table is rated on its own by {method}; the ratings are summed per player. Equal totals: more games won first, then fewer lost.</source>
-        <translation>Jeder Tisch wird für sich nach {method} gewertet, die Wertungen werden je Spieler addiert. Bei Gleichstand: mehr gewonnene Spiele zuerst, dann weniger verlorene.</translation>
+        <source>Each table is rated on its own by %1; the ratings are summed per player. Equal totals: more games won first, then fewer lost.</source>
+        <translation>Jeder Tisch wird für sich nach %1 gewertet, die Wertungen werden je Spieler addiert. Bei Gleichstand: mehr gewonnene Spiele zuerst, dann weniger verlorene.</translation>
     </message>
     <message>
         <source>Evaluation</source>
@@ -531,16 +543,16 @@ Programm schließen und es verwerfen?</translation>
         <translation>Als &amp;CSV exportieren…</translation>
     </message>
     <message>
-        <source>Games lost × {points}</source>
-        <translation>Verlorene Spiele × {points}</translation>
+        <source>Games lost × %1</source>
+        <translation>Verlorene Spiele × %1</translation>
     </message>
     <message>
-        <source>Games the others lost × {points}</source>
-        <translation>Verlorene Spiele der anderen × {points}</translation>
+        <source>Games the others lost × %1</source>
+        <translation>Verlorene Spiele der anderen × %1</translation>
     </message>
     <message>
-        <source>Games won × {points}</source>
-        <translation>Gewonnene Spiele × {points}</translation>
+        <source>Games won × %1</source>
+        <translation>Gewonnene Spiele × %1</translation>
     </message>
     <message>
         <source>K Kontra, Re Re</source>
@@ -559,20 +571,24 @@ Programm schließen und es verwerfen?</translation>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <source>Page {page} of {pages}</source>
-        <translation>Seite {page} von {pages}</translation>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
     </message>
     <message>
         <source>Place</source>
         <translation>Ort</translation>
     </message>
     <message>
+        <source>Print %1</source>
+        <translation>%1 drucken</translation>
+    </message>
+    <message>
         <source>Print pre&amp;view…</source>
         <translation>Druck&amp;vorschau…</translation>
     </message>
     <message>
-        <source>Print preview: {title}</source>
-        <translation>Druckvorschau: {title}</translation>
+        <source>Print preview: %1</source>
+        <translation>Druckvorschau: %1</translation>
     </message>
     <message>
         <source>Print the ranking</source>
@@ -581,10 +597,6 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>Print the score sheet</source>
         <translation>Spielliste drucken</translation>
-    </message>
-    <message>
-        <source>Print {title}</source>
-        <translation>{title} drucken</translation>
     </message>
     <message>
         <source>Printed</source>
@@ -619,8 +631,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>Als PDF speichern</translation>
     </message>
     <message>
-        <source>Saved {file}.</source>
-        <translation>{file} gespeichert.</translation>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
     </message>
     <message>
         <source>Score sheet</source>
@@ -659,12 +671,12 @@ Programm schließen und es verwerfen?</translation>
         <translation>Der Drucker konnte keine neue Seite beginnen.</translation>
     </message>
     <message>
-        <source>The ranking was not printed: {reason}</source>
-        <translation>Die Wertung wurde nicht gedruckt: {reason}</translation>
+        <source>The ranking was not printed: %1</source>
+        <translation>Die Wertung wurde nicht gedruckt: %1</translation>
     </message>
     <message>
-        <source>The score sheet was not printed: {reason}</source>
-        <translation>Die Spielliste wurde nicht gedruckt: {reason}</translation>
+        <source>The score sheet was not printed: %1</source>
+        <translation>Die Spielliste wurde nicht gedruckt: %1</translation>
     </message>
     <message>
         <source>all dates</source>
@@ -679,32 +691,20 @@ Programm schließen und es verwerfen?</translation>
         <translation>abgeschlossen</translation>
     </message>
     <message>
-        <source>closed, signed by {name} on {date} at {time}</source>
-        <translation>abgeschlossen, unterschrieben von {name} am {date} um {time}</translation>
+        <source>closed, signed by %1 on %2 at %3</source>
+        <translation>abgeschlossen, unterschrieben von %1 am %2 um %3</translation>
     </message>
     <message>
-        <source>from {first}</source>
-        <translation>ab {first}</translation>
+        <source>from %1</source>
+        <translation>ab %1</translation>
     </message>
     <message>
         <source>open (not signed yet)</source>
         <translation>offen (noch nicht unterschrieben)</translation>
     </message>
     <message>
-        <source>until {last}</source>
-        <translation>bis {last}</translation>
-    </message>
-    <message>
-        <source>{cents} ct a point</source>
-        <translation>{cents} ct pro Punkt</translation>
-    </message>
-    <message>
-        <source>{first} to {last}</source>
-        <translation>{first} bis {last}</translation>
-    </message>
-    <message>
-        <source>{title} sent to the printer.</source>
-        <translation>{title} an den Drucker geschickt.</translation>
+        <source>until %1</source>
+        <translation>bis %1</translation>
     </message>
     <message>
         <source>Ü overbid</source>
@@ -738,12 +738,27 @@ Programm schließen und es verwerfen?</translation>
         <translation>Skatclub</translation>
     </message>
     <message>
-        <source>Skat club — {file}</source>
-        <translation>Skatclub — {file}</translation>
+        <source>Skat club — %1</source>
+        <translation>Skatclub — %1</translation>
     </message>
     <message>
         <source>There is no database to show.</source>
         <translation>Es gibt keine Datenbank zum Anzeigen.</translation>
+    </message>
+</context>
+<context>
+    <name>ColourSafeToggle</name>
+    <message>
+        <source>Colour-&amp;blind-safe colours</source>
+        <translation>Farbenblind-sichere Farbe&amp;n</translation>
+    </message>
+    <message>
+        <source>Colour-blind-safe colours</source>
+        <translation>Farbenblind-sichere Farben</translation>
+    </message>
+    <message>
+        <source>Four suit colours that players with red-green or blue-yellow colour blindness can tell apart. Click again for the deck you had before.</source>
+        <translation>Kreuz, Pik, Herz und Karo in vier Tönen, die auch bei Rot-Grün- oder Blau-Gelb-Sehschwäche zu unterscheiden sind. Ein weiterer Klick bringt das vorige Kartenbild zurück.</translation>
     </message>
 </context>
 <context>
@@ -968,6 +983,18 @@ Programm schließen und es verwerfen?</translation>
 <context>
     <name>Deck</name>
     <message>
+        <source>%1 (AisleRiot)</source>
+        <translation>%1 (AisleRiot)</translation>
+    </message>
+    <message>
+        <source>%1 (KDE)</source>
+        <translation>%1 (KDE)</translation>
+    </message>
+    <message>
+        <source>Colour-blind safe (four colours)</source>
+        <translation>Farbenblind-sicher (vier Farben)</translation>
+    </message>
+    <message>
         <source>French</source>
         <translation>Französisch</translation>
     </message>
@@ -978,14 +1005,6 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>Tournament (four colours)</source>
         <translation>Turnierbild (vier Farben)</translation>
-    </message>
-    <message>
-        <source>{name} (AisleRiot)</source>
-        <translation>{name} (AisleRiot)</translation>
-    </message>
-    <message>
-        <source>{name} (KDE)</source>
-        <translation>{name} (KDE)</translation>
     </message>
 </context>
 <context>
@@ -1120,8 +1139,8 @@ Programm schließen und es verwerfen?</translation>
 <context>
     <name>ExportDialog</name>
     <message>
-        <source>&amp;All series ({count})</source>
-        <translation>&amp;Alle Serien ({count})</translation>
+        <source>&amp;All series (%1)</source>
+        <translation>&amp;Alle Serien (%1)</translation>
     </message>
     <message>
         <source>&amp;Chosen series</source>
@@ -1156,8 +1175,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>Die Serien werden gelesen…</translation>
     </message>
     <message>
-        <source>The series cannot be read: {reason}</source>
-        <translation>Die Serien können nicht gelesen werden: {reason}</translation>
+        <source>The series cannot be read: %1</source>
+        <translation>Die Serien können nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>There is no series to export.</source>
@@ -1179,7 +1198,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>%1 wurde %2 gezeigt, die vereinbarte Mischung gibt aber %3</translation>
     </message>
     <message>
-        <source>a hand shown to you during the deal is not the dealt cards&apos;</source>
+        <source>a hand shown to you during the deal is not the dealt cards'</source>
         <translation>eine Hand, die Ihnen im Spiel gezeigt wurde, passt nicht zu den gegebenen Karten</translation>
     </message>
     <message>
@@ -1191,7 +1210,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>keine Karten</translation>
     </message>
     <message>
-        <source>no player&apos;s bytes went into the cards: they are only as fair as the host</source>
+        <source>no player's bytes went into the cards: they are only as fair as the host</source>
         <translation>kein Spieler hat zu den Karten beigetragen: Die Karten sind nur so fair wie der Gastgeber</translation>
     </message>
     <message>
@@ -1243,23 +1262,23 @@ Programm schließen und es verwerfen?</translation>
         <translation>der Gastgeber hat die Zusagen zweimal verschieden gezeigt</translation>
     </message>
     <message>
-        <source>the host&apos;s commitment arrived only after the deal was dealt</source>
+        <source>the host's commitment arrived only after the deal was dealt</source>
         <translation>die Festlegung des Gastgebers kam erst nach dem Geben an</translation>
     </message>
     <message>
-        <source>the host&apos;s commitment did not arrive before the deal</source>
+        <source>the host's commitment did not arrive before the deal</source>
         <translation>die Festlegung des Gastgebers kam nicht vor dem Geben an</translation>
     </message>
     <message>
-        <source>the host&apos;s reveal cannot be read</source>
+        <source>the host's reveal cannot be read</source>
         <translation>die Offenlegung des Gastgebers ist nicht lesbar</translation>
     </message>
     <message>
-        <source>the host&apos;s secret does not match its commitment before the deal</source>
+        <source>the host's secret does not match its commitment before the deal</source>
         <translation>das Geheimnis des Gastgebers passt nicht zu seiner Festlegung vor dem Geben</translation>
     </message>
     <message>
-        <source>the moves do not give the host&apos;s result</source>
+        <source>the moves do not give the host's result</source>
         <translation>die Züge ergeben nicht das Ergebnis des Gastgebers</translation>
     </message>
     <message>
@@ -1541,7 +1560,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Alleinspieler</translation>
     </message>
     <message>
-        <source>Enter each player&apos;s card points and tricks.</source>
+        <source>Enter each player's card points and tricks.</source>
         <translation>Augen und Stiche jedes Spielers eintragen.</translation>
     </message>
     <message>
@@ -1661,7 +1680,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Die Datenbank ist belegt: ein anderes Programm schreibt gerade. Nichts geht verloren: mit Enter erneut versuchen.</translation>
     </message>
     <message>
-        <source>The declarer&apos;s card points, if counted (a game lost with 60 starts a Bock round)</source>
+        <source>The declarer's card points, if counted (a game lost with 60 starts a Bock round)</source>
         <translation>Die Augen des Alleinspielers, falls gezählt (ein mit 60 verlorenes Spiel bringt eine Bockrunde)</translation>
     </message>
     <message>
@@ -1673,7 +1692,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Stiche</translation>
     </message>
     <message>
-        <source>Type a game&apos;s first letter; the same letter again for the next one.</source>
+        <source>Type a game's first letter; the same letter again for the next one.</source>
         <translation>Anfangsbuchstaben des Spiels tippen; derselbe Buchstabe noch einmal für das nächste.</translation>
     </message>
     <message>
@@ -1706,13 +1725,131 @@ Programm schließen und es verwerfen?</translation>
     </message>
 </context>
 <context>
+    <name>GameLog</name>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 loses %2</source>
+        <translation type="unfinished">%1 verliert %2</translation>
+    </message>
+    <message>
+        <source>%1 loses %2 with %3 card points</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 puts two cards into the skat</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1 takes the trick: %n point(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>%1 wins %2</source>
+        <translation type="unfinished">%1 gewinnt %2</translation>
+    </message>
+    <message>
+        <source>%1 wins %2 with %3 card points</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>Deal %1, dealt by %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Game log</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Passed in: nobody plays this deal</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Score: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scores: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The deal at the table, line by line: the bids, the game, every card played, each trick and the result.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The skat was %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trick %1: %2</source>
+        <translation type="unfinished">Stich %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>GameWords</name>
+    <message>
+        <source>%1 bids %2</source>
+        <translation>%1 reizt %2</translation>
+    </message>
+    <message>
+        <source>%1 claims the rest</source>
+        <translation>%1 beansprucht den Rest</translation>
+    </message>
+    <message>
+        <source>%1 concedes</source>
+        <translation>%1 gibt auf</translation>
+    </message>
+    <message>
+        <source>%1 declares %2</source>
+        <translation>%1 sagt %2 an</translation>
+    </message>
+    <message>
+        <source>%1 holds</source>
+        <translation>%1 hält</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2 %1</translation>
+    </message>
     <message numerus="yes">
         <source>%1 of %Ln deal(s)</source>
         <translation>
             <numerusform>%1 von %Ln Spiel</numerusform>
             <numerusform>%1 von %Ln Spielen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 passes</source>
+        <translation>%1 passt</translation>
+    </message>
+    <message>
+        <source>%1 picks up the skat</source>
+        <translation>%1 nimmt den Skat auf</translation>
+    </message>
+    <message>
+        <source>%1 plays %2</source>
+        <translation>%1 spielt %2</translation>
+    </message>
+    <message>
+        <source>%1 pushes the skat on</source>
+        <translation>%1 schiebt den Skat weiter</translation>
+    </message>
+    <message>
+        <source>%1 puts %2 into the skat</source>
+        <translation>%1 drückt %2</translation>
+    </message>
+    <message>
+        <source>%1 says %2</source>
+        <translation>%1 sagt %2</translation>
     </message>
     <message numerus="yes">
         <source>%1: %2 points, %n trick(s)</source>
@@ -2050,15 +2187,15 @@ Programm schließen und es verwerfen?</translation>
         <translation>aufgegeben: Null gewonnen</translation>
     </message>
     <message>
-        <source>defender&apos;s claim failed: the declarer wins</source>
+        <source>defender's claim failed: the declarer wins</source>
         <translation>Anspruch des Gegenspielers gescheitert: Der Alleinspieler gewinnt</translation>
     </message>
     <message>
-        <source>defender&apos;s claim failed: the rest goes to the declarer</source>
+        <source>defender's claim failed: the rest goes to the declarer</source>
         <translation>Anspruch des Gegenspielers gescheitert: Der Rest geht an den Alleinspieler</translation>
     </message>
     <message>
-        <source>defender&apos;s claim proven: the rest goes to the defenders</source>
+        <source>defender's claim proven: the rest goes to the defenders</source>
         <translation>Anspruch des Gegenspielers bestätigt: Der Rest geht an die Gegenspieler</translation>
     </message>
     <message numerus="yes">
@@ -2218,54 +2355,6 @@ Programm schließen und es verwerfen?</translation>
         <translation>ohne %1</translation>
     </message>
     <message>
-        <source>{player} bids {value}</source>
-        <translation>{player} reizt {value}</translation>
-    </message>
-    <message>
-        <source>{player} claims the rest</source>
-        <translation>{player} beansprucht den Rest</translation>
-    </message>
-    <message>
-        <source>{player} concedes</source>
-        <translation>{player} gibt auf</translation>
-    </message>
-    <message>
-        <source>{player} declares {game}</source>
-        <translation>{player} sagt {game} an</translation>
-    </message>
-    <message>
-        <source>{player} holds</source>
-        <translation>{player} hält</translation>
-    </message>
-    <message>
-        <source>{player} passes</source>
-        <translation>{player} passt</translation>
-    </message>
-    <message>
-        <source>{player} picks up the skat</source>
-        <translation>{player} nimmt den Skat auf</translation>
-    </message>
-    <message>
-        <source>{player} plays {card}</source>
-        <translation>{player} spielt {card}</translation>
-    </message>
-    <message>
-        <source>{player} pushes the skat on</source>
-        <translation>{player} schiebt den Skat weiter</translation>
-    </message>
-    <message>
-        <source>{player} puts {cards} into the skat</source>
-        <translation>{player} drückt {cards}</translation>
-    </message>
-    <message>
-        <source>{player} says {doubling}</source>
-        <translation>{player} sagt {doubling}</translation>
-    </message>
-    <message>
-        <source>{rank} of {suit}</source>
-        <translation>{suit} {rank}</translation>
-    </message>
-    <message>
         <source>♠ &amp;Spades</source>
         <translation>♠ &amp;Pik</translation>
     </message>
@@ -2284,6 +2373,58 @@ Programm schließen und es verwerfen?</translation>
 </context>
 <context>
     <name>HistoryBrowser</name>
+    <message>
+        <source>%1 cost %2 card points (better: %3)</source>
+        <translation>%1 hat %2 Augen gekostet (besser: %3)</translation>
+    </message>
+    <message>
+        <source>%1 deals</source>
+        <translation type="vanished">%1 Spiele</translation>
+    </message>
+    <message>
+        <source>%1 lets the declarer take a trick (better: %2)</source>
+        <translation>%1 lässt den Alleinspieler einen Stich machen (besser: %2)</translation>
+    </message>
+    <message>
+        <source>%1 loses with %2 card points: %3</source>
+        <translation>%1 verliert mit %2 Augen: %3</translation>
+    </message>
+    <message>
+        <source>%1 passes</source>
+        <translation>%1 passt</translation>
+    </message>
+    <message>
+        <source>%1 plays %2</source>
+        <translation>%1 spielt %2</translation>
+    </message>
+    <message>
+        <source>%1 points, %2 tricks</source>
+        <translation type="vanished">%1 Augen, %2 Stiche</translation>
+    </message>
+    <message>
+        <source>%1 takes the trick (%2 points)</source>
+        <translation>%1 macht den Stich (%2 Augen)</translation>
+    </message>
+    <message>
+        <source>%1 wins with %2 card points: %3</source>
+        <translation>%1 gewinnt mit %2 Augen: %3</translation>
+    </message>
+    <message>
+        <source>%1 won the auction at %2</source>
+        <translation>%1 bekommt das Spiel bei %2</translation>
+    </message>
+    <message>
+        <source>%1 yes</source>
+        <translation>%1 ja</translation>
+    </message>
+    <message>
+        <source>%1 — deal %2</source>
+        <translation>%1 — Spiel %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 — deal %3</source>
+        <translation>%1, %2 — Spiel %3</translation>
+    </message>
     <message>
         <source>&amp;From:</source>
         <translation>&amp;Von:</translation>
@@ -2325,8 +2466,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>Reizen</translation>
     </message>
     <message>
-        <source>Auction: {moves}</source>
-        <translation>Reizen: {moves}</translation>
+        <source>Auction: %1</source>
+        <translation>Reizen: %1</translation>
     </message>
     <message>
         <source>Bock round</source>
@@ -2349,8 +2490,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>Letzte Stellung (Ende)</translation>
     </message>
     <message>
-        <source>Move {step} of {steps}</source>
-        <translation>Zug {step} von {steps}</translation>
+        <source>Move %1 of %2</source>
+        <translation>Zug %1 von %2</translation>
     </message>
     <message>
         <source>Moves</source>
@@ -2365,8 +2506,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>Kein Spiel gewählt</translation>
     </message>
     <message>
-        <source>Note: {reason}</source>
-        <translation>Hinweis: {reason}</translation>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
     </message>
     <message>
         <source>Nothing to replay.</source>
@@ -2381,8 +2522,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>Vorheriger Zug (Pfeil links)</translation>
     </message>
     <message>
-        <source>Ramsch: {scores}</source>
-        <translation>Ramsch: {scores}</translation>
+        <source>Ramsch: %1</source>
+        <translation>Ramsch: %1</translation>
     </message>
     <message>
         <source>Skat</source>
@@ -2397,44 +2538,44 @@ Programm schließen und es verwerfen?</translation>
         <translation>Das Spiel mit offenen Karten durchrechnen und die Karten markieren, die Punkte gekostet haben</translation>
     </message>
     <message>
-        <source>The analysis failed: {reason}</source>
-        <translation>Die Analyse ist fehlgeschlagen: {reason}</translation>
+        <source>The analysis failed: %1</source>
+        <translation>Die Analyse ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>The deals cannot be listed: {reason}</source>
-        <translation>Die Spiele können nicht aufgelistet werden: {reason}</translation>
+        <source>The deals cannot be listed: %1</source>
+        <translation>Die Spiele können nicht aufgelistet werden: %1</translation>
     </message>
     <message>
-        <source>The newest {shown} of {total} deals; choose a series or dates.</source>
-        <translation>Die neuesten {shown} von {total} Spielen; wählen Sie eine Serie oder einen Zeitraum.</translation>
+        <source>The newest %1 of %2 deals; choose a series or dates.</source>
+        <translation>Die neuesten %1 von %2 Spielen; wählen Sie eine Serie oder einen Zeitraum.</translation>
     </message>
     <message>
-        <source>The record is damaged: {reason}. The moves before it can be replayed.</source>
-        <translation>Die Aufzeichnung ist beschädigt: {reason}. Die Züge davor lassen sich nachspielen.</translation>
+        <source>The record is damaged: %1. The moves before it can be replayed.</source>
+        <translation>Die Aufzeichnung ist beschädigt: %1. Die Züge davor lassen sich nachspielen.</translation>
     </message>
     <message>
-        <source>This deal cannot be read: {reason}</source>
-        <translation>Dieses Spiel kann nicht gelesen werden: {reason}</translation>
+        <source>This deal cannot be read: %1</source>
+        <translation>Dieses Spiel kann nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <source>This deal cannot be replayed: {reason}</source>
-        <translation>Dieses Spiel kann nicht nachgespielt werden: {reason}</translation>
+        <source>This deal cannot be replayed: %1</source>
+        <translation>Dieses Spiel kann nicht nachgespielt werden: %1</translation>
     </message>
     <message>
         <source>This deal was entered from a score sheet: there are no cards to replay.</source>
         <translation>Dieses Spiel wurde von einer Spielliste übernommen: Es gibt keine Karten zum Nachspielen.</translation>
     </message>
     <message>
-        <source>Trick {trick}: {move}</source>
-        <translation>Stich {trick}: {move}</translation>
+        <source>Trick %1: %2</source>
+        <translation>Stich %1: %2</translation>
     </message>
     <message>
-        <source>bid {value}</source>
-        <translation>gereizt bis {value}</translation>
+        <source>bid %1</source>
+        <translation>gereizt bis %1</translation>
     </message>
     <message>
-        <source>dealt by {player}</source>
-        <translation>Geber: {player}</translation>
+        <source>dealt by %1</source>
+        <translation>Geber: %1</translation>
     </message>
     <message>
         <source>declarer</source>
@@ -2445,76 +2586,24 @@ Programm schließen und es verwerfen?</translation>
         <translation>verliert das Spiel</translation>
     </message>
     <message>
-        <source>points: {points} · tricks: {tricks}</source>
-        <translation>Augen: {points} · Stiche: {tricks}</translation>
+        <source>points: %1 · tricks: %2</source>
+        <translation>Augen: %1 · Stiche: %2</translation>
     </message>
     <message>
-        <source>pushed {count} times</source>
-        <translation type="vanished">{count}-mal geschoben</translation>
+        <source>pushed %1 times</source>
+        <translation type="vanished">%1-mal geschoben</translation>
     </message>
     <message>
         <source>this decided the game</source>
         <translation>das hat das Spiel entschieden</translation>
     </message>
     <message>
-        <source>tricks: {tricks}</source>
-        <translation>Stiche: {tricks}</translation>
+        <source>tricks: %1</source>
+        <translation>Stiche: %1</translation>
     </message>
     <message>
-        <source>{card} cost {points} card points (better: {better})</source>
-        <translation>{card} hat {points} Augen gekostet (besser: {better})</translation>
-    </message>
-    <message>
-        <source>{card} lets the declarer take a trick (better: {better})</source>
-        <translation>{card} lässt den Alleinspieler einen Stich machen (besser: {better})</translation>
-    </message>
-    <message>
-        <source>{player} loses with {points} card points: {score}</source>
-        <translation>{player} verliert mit {points} Augen: {score}</translation>
-    </message>
-    <message>
-        <source>{player} passes</source>
-        <translation>{player} passt</translation>
-    </message>
-    <message>
-        <source>{player} plays {game}</source>
-        <translation>{player} spielt {game}</translation>
-    </message>
-    <message>
-        <source>{player} takes the trick ({points} points)</source>
-        <translation>{player} macht den Stich ({points} Augen)</translation>
-    </message>
-    <message>
-        <source>{player} wins with {points} card points: {score}</source>
-        <translation>{player} gewinnt mit {points} Augen: {score}</translation>
-    </message>
-    <message>
-        <source>{player} won the auction at {value}</source>
-        <translation>{player} bekommt das Spiel bei {value}</translation>
-    </message>
-    <message>
-        <source>{player} yes</source>
-        <translation>{player} ja</translation>
-    </message>
-    <message>
-        <source>{points} points, {tricks} tricks</source>
-        <translation type="vanished">{points} Augen, {tricks} Stiche</translation>
-    </message>
-    <message>
-        <source>{series} — deal {number}</source>
-        <translation>{series} — Spiel {number}</translation>
-    </message>
-    <message>
-        <source>{series}, {date} — deal {number}</source>
-        <translation>{series}, {date} — Spiel {number}</translation>
-    </message>
-    <message>
-        <source>{total} deals</source>
-        <translation type="vanished">{total} Spiele</translation>
-    </message>
-    <message>
-        <source>−{points} points</source>
-        <translation>−{points} Augen</translation>
+        <source>−%1 points</source>
+        <translation>−%1 Augen</translation>
     </message>
 </context>
 <context>
@@ -2580,7 +2669,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Computerspieler</translation>
     </message>
     <message>
-        <source>Friends on the same network find the table under Game → Join a table…, or type this computer&apos;s address and the port.</source>
+        <source>Friends on the same network find the table under Game → Join a table…, or type this computer's address and the port.</source>
         <translation>Freunde im selben Netz finden den Tisch unter Spiel → Tisch im Netz suchen… oder geben die Adresse dieses Computers und den Port ein.</translation>
     </message>
     <message>
@@ -2730,7 +2819,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Tische in diesem Netz:</translation>
     </message>
     <message>
-        <source>This computer cannot search the network: type the host&apos;s address.</source>
+        <source>This computer cannot search the network: type the host's address.</source>
         <translation>Dieser Computer kann das Netz nicht durchsuchen: gib die Adresse des Gastgebers ein.</translation>
     </message>
     <message>
@@ -2845,7 +2934,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Zu viele Nachrichten: bitte langsamer.</translation>
     </message>
     <message>
-        <source>Type the host&apos;s address, e.g. 192.168.1.20:55123.</source>
+        <source>Type the host's address, e.g. 192.168.1.20:55123.</source>
         <translation>Gib die Adresse des Gastgebers ein, z. B. 192.168.1.20:55123.</translation>
     </message>
     <message>
@@ -3357,7 +3446,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <source>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Play Skat against the computer, practise, and keep score sheets.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, text and card art are the project&apos;s own.&lt;/p&gt;</source>
+        <source>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Play Skat against the computer, practise, and keep score sheets.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, text and card art are the project's own.&lt;/p&gt;</source>
         <translation>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Skat gegen den Computer spielen, üben und Spiellisten führen.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, Texte und Kartenbilder stammen aus dem Projekt selbst.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3427,6 +3516,14 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>Deal %1 was NOT verified: %2</source>
         <translation>Spiel %1 ließ sich NICHT prüfen: %2</translation>
+    </message>
+    <message>
+        <source>Ga&amp;me log</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Game log</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>German lette&amp;rs on French cards (B, D, K, A)</source>
@@ -3529,6 +3626,10 @@ Programm schließen und es verwerfen?</translation>
         <translation>Seitenl&amp;eiste</translation>
     </message>
     <message>
+        <source>S&amp;peak played cards</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>S&amp;tatistics</source>
         <translation>S&amp;tatistik</translation>
     </message>
@@ -3553,6 +3654,10 @@ Programm schließen und es verwerfen?</translation>
         <translation>Kontra sagen oder weiterspielen lassen</translation>
     </message>
     <message>
+        <source>Say each card aloud as it is played, and who takes the trick</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Score s&amp;heet</source>
         <translation>S&amp;pielliste</translation>
     </message>
@@ -3575,6 +3680,10 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>Statistics</source>
         <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>Switch &amp;focus: table or side panel</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Table</source>
@@ -4084,8 +4193,8 @@ Programm schließen und es verwerfen?</translation>
 <context>
     <name>PlayerStatsDialog</name>
     <message>
-        <source>Statistics of {name}</source>
-        <translation>Statistik von {name}</translation>
+        <source>Statistics of %1</source>
+        <translation>Statistik von %1</translation>
     </message>
 </context>
 <context>
@@ -4122,6 +4231,18 @@ Programm schließen und es verwerfen?</translation>
 <context>
     <name>PlayersView</name>
     <message>
+        <source>%1 is marked as a guest.</source>
+        <translation>%1 ist jetzt als Gast vermerkt.</translation>
+    </message>
+    <message>
+        <source>%1 is marked as a member.</source>
+        <translation>%1 ist jetzt als Mitglied vermerkt.</translation>
+    </message>
+    <message>
+        <source>%1 is now called %2.</source>
+        <translation>%1 heißt jetzt %2.</translation>
+    </message>
+    <message>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
@@ -4154,24 +4275,24 @@ Programm schließen und es verwerfen?</translation>
         <translation>Wird gespeichert…</translation>
     </message>
     <message>
-        <source>The players cannot be read: {reason}</source>
-        <translation>Die Spieler können nicht gelesen werden: {reason}</translation>
-    </message>
-    <message>
-        <source>{name} is marked as a guest.</source>
-        <translation>{name} ist jetzt als Gast vermerkt.</translation>
-    </message>
-    <message>
-        <source>{name} is marked as a member.</source>
-        <translation>{name} ist jetzt als Mitglied vermerkt.</translation>
-    </message>
-    <message>
-        <source>{old} is now called {new}.</source>
-        <translation>{old} heißt jetzt {new}.</translation>
+        <source>The players cannot be read: %1</source>
+        <translation>Die Spieler können nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
     <name>ProfileEditor</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (built in)</source>
+        <translation>%1 (eingebaut)</translation>
+    </message>
+    <message>
+        <source>%1 is the name of a built-in profile; give the copy a new name.</source>
+        <translation>%1 ist der Name eines eingebauten Profils; geben Sie der Kopie einen neuen Namen.</translation>
+    </message>
     <message>
         <source>&amp;Copy</source>
         <translation>&amp;Kopieren</translation>
@@ -4301,7 +4422,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Augenramsch: Wer die meisten Augen hat, bekommt so viele Punkte abgezogen; ein Durchmarsch (ein Spieler macht alle Stiche) zählt plus 120. Einfacher Ramsch: Der Verlierer bekommt minus 10, mit Jungfrau minus 15, ein Durchmarsch minus 20.</translation>
     </message>
     <message>
-        <source>Augenramsch: when checked, the loser&apos;s score is doubled if another player took no trick (Jungfrau).</source>
+        <source>Augenramsch: when checked, the loser's score is doubled if another player took no trick (Jungfrau).</source>
         <translation>Augenramsch: Wenn angekreuzt, zählt das Ergebnis des Verlierers doppelt, falls ein anderer Spieler keinen Stich gemacht hat (Jungfrau).</translation>
     </message>
     <message>
@@ -4333,7 +4454,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Vor der ersten Karte des Spiels</translation>
     </message>
     <message>
-        <source>Before trick 2, later only with a defender&apos;s consent (ISkO)</source>
+        <source>Before trick 2, later only with a defender's consent (ISkO)</source>
         <translation>Vor dem 2. Stich, später nur mit Zustimmung eines Gegenspielers (ISkO)</translation>
     </message>
     <message>
@@ -4365,8 +4486,8 @@ Programm schließen und es verwerfen?</translation>
         <translation type="vanished">Kreuz</translation>
     </message>
     <message>
-        <source>Copy of {title}</source>
-        <translation>Kopie von {title}</translation>
+        <source>Copy of %1</source>
+        <translation>Kopie von %1</translation>
     </message>
     <message>
         <source>Dealt again (before 1999)</source>
@@ -4385,7 +4506,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Alleinspieler darf aufgeben</translation>
     </message>
     <message>
-        <source>Declarer&apos;s claim proves wrong</source>
+        <source>Declarer's claim proves wrong</source>
         <translation>Alleinspieler kürzt zu Unrecht ab</translation>
     </message>
     <message>
@@ -4393,7 +4514,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Ansagen, Aufgeben, Abkürzen</translation>
     </message>
     <message>
-        <source>Defender&apos;s claim</source>
+        <source>Defender's claim</source>
         <translation>Abkürzen durch einen Gegenspieler</translation>
     </message>
     <message>
@@ -4613,7 +4734,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Schneider und Schwarz ansagen nur bei Hand</translation>
     </message>
     <message>
-        <source>Schneider from declarer&apos;s card points</source>
+        <source>Schneider from declarer's card points</source>
         <translation>Schneider ab Augen des Alleinspielers</translation>
     </message>
     <message>
@@ -4665,7 +4786,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Die Gegenspieler bekommen alle restlichen Stiche (ISkO)</translation>
     </message>
     <message>
-        <source>The events that start a Bock round; the totals are the players&apos; running totals on the score sheet.</source>
+        <source>The events that start a Bock round; the totals are the players' running totals on the score sheet.</source>
         <translation>Die Ereignisse, nach denen eine Bockrunde folgt; der Stand ist der laufende Stand eines Spielers auf der Spielliste.</translation>
     </message>
     <message>
@@ -4780,18 +4901,6 @@ Programm schließen und es verwerfen?</translation>
         <source>Who loses when two players have the same, highest card points.</source>
         <translation>Wer verliert, wenn zwei Spieler gleich viele und die meisten Augen haben.</translation>
     </message>
-    <message>
-        <source>{name} is the name of a built-in profile; give the copy a new name.</source>
-        <translation>{name} ist der Name eines eingebauten Profils; geben Sie der Kopie einen neuen Namen.</translation>
-    </message>
-    <message>
-        <source>{title} (built in)</source>
-        <translation>{title} (eingebaut)</translation>
-    </message>
-    <message>
-        <source>{title} ({name})</source>
-        <translation>{title} ({name})</translation>
-    </message>
 </context>
 <context>
     <name>QProgressDialog</name>
@@ -4802,6 +4911,10 @@ Programm schließen und es verwerfen?</translation>
 </context>
 <context>
     <name>RankingModel</name>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
+    </message>
     <message>
         <source>Deals</source>
         <translation>Spiele</translation>
@@ -4838,16 +4951,12 @@ Programm schließen und es verwerfen?</translation>
         <source>Won</source>
         <translation>Gewonnen</translation>
     </message>
-    <message>
-        <source>{place}.</source>
-        <translation>{place}.</translation>
-    </message>
 </context>
 <context>
     <name>Replay</name>
     <message>
-        <source>move {number} cannot be replayed: {reason}</source>
-        <translation>Zug {number} lässt sich nicht nachspielen: {reason}</translation>
+        <source>move %1 cannot be replayed: %2</source>
+        <translation>Zug %1 lässt sich nicht nachspielen: %2</translation>
     </message>
     <message>
         <source>the record ends before the deal is over</source>
@@ -4884,7 +4993,15 @@ Programm schließen und es verwerfen?</translation>
 <context>
     <name>ScoreSheetView</name>
     <message>
-        <source>B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected. Small numbers: the deal&apos;s score; large: the running total.</source>
+        <source>%1 deals</source>
+        <translation type="vanished">%1 Spiele</translation>
+    </message>
+    <message>
+        <source>%1 of %2 deals</source>
+        <translation type="vanished">%1 von %2 Spielen</translation>
+    </message>
+    <message>
+        <source>B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected. Small numbers: the deal's score; large: the running total.</source>
         <translation>B Bockrunde · R Ramschrunde · K Kontra · Re Re · Ü überreizt · ✎ berichtigt. Kleine Zahlen: Ergebnis des Spiels; große: laufender Stand.</translation>
     </message>
     <message>
@@ -4900,8 +5017,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>Spielliste wird gelesen…</translation>
     </message>
     <message>
-        <source>The sheet cannot be shown: {reason}</source>
-        <translation>Die Liste kann nicht angezeigt werden: {reason}</translation>
+        <source>The sheet cannot be shown: %1</source>
+        <translation>Die Liste kann nicht angezeigt werden: %1</translation>
     </message>
     <message>
         <source>closed</source>
@@ -4910,14 +5027,6 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>open</source>
         <translation>offen</translation>
-    </message>
-    <message>
-        <source>{played} deals</source>
-        <translation type="vanished">{played} Spiele</translation>
-    </message>
-    <message>
-        <source>{played} of {planned} deals</source>
-        <translation type="vanished">{played} von {planned} Spielen</translation>
     </message>
 </context>
 <context>
@@ -4967,8 +5076,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>Saison</translation>
     </message>
     <message>
-        <source>The ranking cannot be computed: {reason}</source>
-        <translation>Die Rangliste kann nicht berechnet werden: {reason}</translation>
+        <source>The ranking cannot be computed: %1</source>
+        <translation>Die Rangliste kann nicht berechnet werden: %1</translation>
     </message>
     <message>
         <source>This year</source>
@@ -5112,16 +5221,16 @@ Programm schließen und es verwerfen?</translation>
         <translation>Serie</translation>
     </message>
     <message>
-        <source>Series: {shown} of {total}</source>
-        <translation>Serien: {shown} von {total}</translation>
+        <source>Series: %1</source>
+        <translation>Serien: %1</translation>
     </message>
     <message>
-        <source>Series: {total}</source>
-        <translation>Serien: {total}</translation>
+        <source>Series: %1 of %2</source>
+        <translation>Serien: %1 von %2</translation>
     </message>
     <message>
-        <source>The series cannot be listed: {reason}</source>
-        <translation>Die Serien können nicht aufgelistet werden: {reason}</translation>
+        <source>The series cannot be listed: %1</source>
+        <translation>Die Serien können nicht aufgelistet werden: %1</translation>
     </message>
     <message>
         <source>Year</source>
@@ -5162,28 +5271,28 @@ Programm schließen und es verwerfen?</translation>
         <translation>Keine Serie geöffnet</translation>
     </message>
     <message>
-        <source>Players: {names}</source>
-        <translation>Spieler: {names}</translation>
+        <source>Players: %1</source>
+        <translation>Spieler: %1</translation>
     </message>
     <message>
         <source>Reading the series…</source>
         <translation>Die Serie wird gelesen…</translation>
     </message>
     <message>
-        <source>Series {number}</source>
-        <translation>Serie {number}</translation>
+        <source>Series %1</source>
+        <translation>Serie %1</translation>
     </message>
     <message>
-        <source>The series cannot be shown: {reason}</source>
-        <translation>Die Serie kann nicht angezeigt werden: {reason}</translation>
+        <source>The series cannot be shown: %1</source>
+        <translation>Die Serie kann nicht angezeigt werden: %1</translation>
     </message>
     <message>
         <source>closed</source>
         <translation>abgeschlossen</translation>
     </message>
     <message>
-        <source>closed, signed by {name} on {date} at {time}</source>
-        <translation>abgeschlossen, unterschrieben von {name} am {date} um {time}</translation>
+        <source>closed, signed by %1 on %2 at %3</source>
+        <translation>abgeschlossen, unterschrieben von %1 am %2 um %3</translation>
     </message>
     <message>
         <source>entered from real tables</source>
@@ -5202,8 +5311,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>im Programm gespielt</translation>
     </message>
     <message>
-        <source>stake {cents} ct a point</source>
-        <translation>Einsatz {cents} ct je Punkt</translation>
+        <source>stake %1 ct a point</source>
+        <translation>Einsatz %1 ct je Punkt</translation>
     </message>
 </context>
 <context>
@@ -5211,6 +5320,18 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>#</source>
         <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>%1 in this deal, %2 in all</source>
+        <translation>%1 in diesem Spiel, %2 insgesamt</translation>
+    </message>
+    <message>
+        <source>%1, declared by %2</source>
+        <translation>%1, gespielt von %2</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
     </message>
     <message>
         <source>B</source>
@@ -5246,16 +5367,16 @@ Programm schließen und es verwerfen?</translation>
         <translation>Allein-
 spieler</translation>
     </message>
+    <message>
+        <source>Doubled %1 time(s): Kontra, Re, …</source>
+        <translation type="vanished">%1-mal verdoppelt: Kontra, Re, …</translation>
+    </message>
     <message numerus="yes">
         <source>Doubled %n time(s): Kontra, Re, …</source>
         <translation>
             <numerusform>Einmal verdoppelt: Kontra, Re, …</numerusform>
             <numerusform>%n-mal verdoppelt: Kontra, Re, …</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Doubled {count} time(s): Kontra, Re, …</source>
-        <translation type="vanished">{count}-mal verdoppelt: Kontra, Re, …</translation>
     </message>
     <message>
         <source>Game</source>
@@ -5352,18 +5473,6 @@ kungen</translation>
         <translation>gewonnen</translation>
     </message>
     <message>
-        <source>{game}, declared by {declarer}</source>
-        <translation>{game}, gespielt von {declarer}</translation>
-    </message>
-    <message>
-        <source>{place}.</source>
-        <translation>{place}.</translation>
-    </message>
-    <message>
-        <source>{score} in this deal, {total} in all</source>
-        <translation>{score} in diesem Spiel, {total} insgesamt</translation>
-    </message>
-    <message>
         <source>Ü</source>
         <translation>Ü</translation>
     </message>
@@ -5451,10 +5560,29 @@ kungen</translation>
     </message>
 </context>
 <context>
+    <name>Speech</name>
+    <message>
+        <source>No speech engine is installed on this computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Text to speech is not available on this computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The speech engine could not start.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>StatisticsView</name>
     <message>
         <source>%</source>
         <translation>%</translation>
+    </message>
+    <message>
+        <source>%1 series of that day had the same table and rules; all of them are counted.</source>
+        <translation>%1 Serien an diesem Tag hatten denselben Tisch und dieselben Regeln; alle werden gezählt.</translation>
     </message>
     <message>
         <source>&amp;From:</source>
@@ -5673,8 +5801,8 @@ kungen</translation>
         <translation>Texas-Matchpunkte</translation>
     </message>
     <message>
-        <source>The statistics cannot be computed: {reason}</source>
-        <translation>Die Statistik kann nicht berechnet werden: {reason}</translation>
+        <source>The statistics cannot be computed: %1</source>
+        <translation>Die Statistik kann nicht berechnet werden: %1</translation>
     </message>
     <message>
         <source>Win rate</source>
@@ -5700,16 +5828,12 @@ kungen</translation>
         <source>Won against Kontra</source>
         <translation>Gegen Kontra gewonnen</translation>
     </message>
-    <message>
-        <source>{count} series of that day had the same table and rules; all of them are counted.</source>
-        <translation>{count} Serien an diesem Tag hatten denselben Tisch und dieselben Regeln; alle werden gezählt.</translation>
-    </message>
 </context>
 <context>
     <name>StoreLoader</name>
     <message>
-        <source>Unexpected error: {error}</source>
-        <translation>Unerwarteter Fehler: {error}</translation>
+        <source>Unexpected error: %1</source>
+        <translation>Unerwarteter Fehler: %1</translation>
     </message>
 </context>
 <context>
@@ -6076,6 +6200,37 @@ kungen</translation>
     <message>
         <source>the rules refused its move</source>
         <translation>die Regeln ließen seinen Zug nicht zu</translation>
+    </message>
+</context>
+<context>
+    <name>TableView</name>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Card table</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chosen card: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For the skat: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No cards in your hand.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>On the table: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Your hand: %1.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

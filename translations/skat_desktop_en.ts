@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>GameLog</name>
+    <message numerus="yes">
+        <source>%1 takes the trick: %n point(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>GameWords</name>
     <message numerus="yes">
         <source>%1 of %Ln deal(s)</source>

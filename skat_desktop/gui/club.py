@@ -191,6 +191,7 @@ class ClubMenu(QObject):
         if not form.unsaved:
             return True
         from skat_desktop.gui.club_files import ask_yes
+        from skat_desktop.gui.game_words import fill
 
         ctx = form.context
         number = ctx.number if ctx is not None else 0
@@ -200,10 +201,14 @@ class ClubMenu(QObject):
         return ask_yes(
             desk,
             self.tr("Club desk"),
-            self.tr(
-                "Deal {number} of “{series}” is typed in the club desk but not stored."
-                "\n\nClose the program and lose it?"
-            ).format(number=number, series=title),
+            fill(
+                self.tr(
+                    "Deal %1 of “%2” is typed in the club desk but not stored."
+                    "\n\nClose the program and lose it?"
+                ),
+                number,
+                title,
+            ),
         )
 
     # ------------------------------------------------------------------ the desk

@@ -74,6 +74,7 @@ from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.engine.tournament import METHODS
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.game_words import (
+    fill,
     game_label,
     local_date,
     muted_color,
@@ -128,9 +129,9 @@ def _open(source: StoreSource | None) -> tuple[Store | None, str]:
     try:
         return reading_store(source), ""
     except (StoreError, OSError) as e:
-        return None, QCoreApplication.translate(
-            "ClubAdmin", "The database cannot be read: {reason}"
-        ).format(reason=_one_line(e))
+        return None, fill(
+            QCoreApplication.translate("ClubAdmin", "The database cannot be read: %1"), _one_line(e)
+        )
 
 
 def _qsettings(settings: Any) -> QSettings:
@@ -170,9 +171,7 @@ def failure_text(answer: object) -> str:
         return QCoreApplication.translate(
             "ClubAdmin", "The database can only be viewed: nothing was changed."
         )
-    return QCoreApplication.translate("ClubAdmin", "Not changed: {reason}").format(
-        reason=_one_line(answer)
-    )
+    return fill(QCoreApplication.translate("ClubAdmin", "Not changed: %1"), _one_line(answer))
 
 
 def viewing_only_text() -> str:
@@ -681,7 +680,7 @@ class AuditModel(QAbstractTableModel):
             return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
         if outcome.kind == "unreadable":
-            return self.tr("cannot be scored: {reason}").format(reason=outcome.why or "?")
+            return fill(self.tr("cannot be scored: %1"), outcome.why or "?")
         if outcome.kind == "passed_in":
             return game_label("passed_in")
         if outcome.kind == "ramsch":
@@ -693,13 +692,13 @@ class AuditModel(QAbstractTableModel):
             return ", ".join([game_label("ramsch"), *scored])
         parts = [game_label(outcome.label) or "?"]
         if outcome.bid:
-            parts.append(self.tr("bid {bid}").format(bid=outcome.bid))
+            parts.append(fill(self.tr("bid %1"), outcome.bid))
         if outcome.won is not None:
             parts.append(self.tr("won") if outcome.won else self.tr("lost"))
         seat = outcome.declarer
         if outcome.scores and seat is not None and 0 <= seat < len(outcome.scores):
             parts.append(signed(outcome.scores[seat]))
-        return self.tr("{declarer}: {game}").format(declarer=name(seat), game=", ".join(parts))
+        return fill(self.tr("%1: %2"), name(seat), ", ".join(parts))
 
     def cell(self, line: AuditLine, column: int) -> str:
         match column:
@@ -868,7 +867,7 @@ class AuditView(QWidget):
     def _fail(self, message: str) -> None:
         _say(
             self.status,
-            self.tr("The audit trail cannot be read: {reason}").format(reason=message),
+            fill(self.tr("The audit trail cannot be read: %1"), message),
             True,
         )
         self.failed.emit(message)
@@ -881,9 +880,7 @@ class AuditView(QWidget):
             return
         state = self.tr("closed (signed)") if trail.closed else self.tr("open")
         self.heading.setText(
-            self.tr("Audit trail of {series}, {date} — {state}").format(
-                series=trail.title, date=local_date(trail.date), state=state
-            )
+            fill(self.tr("Audit trail of %1, %2 — %3"), trail.title, local_date(trail.date), state)
         )
         if trail.lines:
             self.status.hide()
@@ -1290,7 +1287,7 @@ class SeasonView(QWidget):
         self.model.set_ranking((), self.method)
         _say(
             self.status,
-            self.tr("The ranking cannot be computed: {reason}").format(reason=message),
+            fill(self.tr("The ranking cannot be computed: %1"), message),
             True,
         )
         self.failed.emit(message)
@@ -1658,11 +1655,11 @@ class PlayersView(QWidget):
         kind, pid, value = what
         old = next((p.name for p in self.model.players if p.id == pid), "")
         if kind == "rename":
-            text = self.tr("{old} is now called {new}.").format(old=old, new=value)
+            text = fill(self.tr("%1 is now called %2."), old, value)
         elif value:
-            text = self.tr("{name} is marked as a guest.").format(name=old)
+            text = fill(self.tr("%1 is marked as a guest."), old)
         else:
-            text = self.tr("{name} is marked as a member.").format(name=old)
+            text = fill(self.tr("%1 is marked as a member."), old)
         _say(self.status, text, False)
         self._want = pid
         self.refresh()
@@ -1687,7 +1684,7 @@ class PlayersView(QWidget):
     def _fail(self, message: str) -> None:
         _say(
             self.status,
-            self.tr("The players cannot be read: {reason}").format(reason=message),
+            fill(self.tr("The players cannot be read: %1"), message),
             True,
         )
         self.failed.emit(message)
@@ -1767,7 +1764,7 @@ class PlayerStatsDialog(QDialog):
         self._retranslate()
 
     def _retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Statistics of {name}").format(name=self._name))
+        self.setWindowTitle(fill(self.tr("Statistics of %1"), self._name))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "view"):
@@ -1797,9 +1794,7 @@ def player_statistics(
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             QCoreApplication.translate("ClubAdmin", "Statistics"),
-            QCoreApplication.translate("ClubAdmin", "No statistics: {reason}").format(
-                reason=_one_line(e)
-            ),
+            fill(QCoreApplication.translate("ClubAdmin", "No statistics: %1"), _one_line(e)),
             QMessageBox.StandardButton.Ok,
             parent,
         )

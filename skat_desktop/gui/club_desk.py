@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from skat_desktop.gui.game_words import (
     deals_of_text,
     deals_text,
+    fill,
     local_date,
     muted_color,
     negative_color,
@@ -327,17 +328,15 @@ class SeriesPage(QWidget):
         self.state.show()
         h = self.header
         if self._failure is not None:
-            self.state.setText(
-                self.tr("The series cannot be shown: {reason}").format(reason=self._failure)
-            )
+            self.state.setText(fill(self.tr("The series cannot be shown: %1"), self._failure))
             self.state.setStyleSheet(f"color: {negative_color(self.palette()).name()}")
             if h is None:
-                self.title.setText(self.tr("Series {number}").format(number=self._series_id))
+                self.title.setText(fill(self.tr("Series %1"), self._series_id))
                 self.facts.setText("")
                 self.players.hide()
             return
         if h is None:
-            self.title.setText(self.tr("Series {number}").format(number=self._series_id))
+            self.title.setText(fill(self.tr("Series %1"), self._series_id))
             self.facts.setText(self.tr("Reading the series…"))
             self.players.hide()
             self.state.hide()
@@ -351,17 +350,15 @@ class SeriesPage(QWidget):
         if s.stake_cents:
             decimals = 0 if float(s.stake_cents).is_integer() else 1
             stake = number(s.stake_cents, decimals)
-            facts.append(self.tr("stake {cents} ct a point").format(cents=stake))
+            facts.append(fill(self.tr("stake %1 ct a point"), stake))
         self.facts.setText(" · ".join(facts))
-        self.players.setText(self.tr("Players: {names}").format(names=", ".join(s.players)))
+        self.players.setText(fill(self.tr("Players: %1"), ", ".join(s.players)))
         deals = deals_of_text(s.deals, s.planned) if s.planned else deals_text(s.deals)
         if not s.closed:
             state = self.tr("open")
         elif h.signed_by:
             day, clock = local_time(h.signed_at or "")
-            state = self.tr("closed, signed by {name} on {date} at {time}").format(
-                name=h.signed_by, date=day, time=clock
-            )
+            state = fill(self.tr("closed, signed by %1 on %2 at %3"), h.signed_by, day, clock)
             if h.signed_why and h.signed_why != "signed":
                 state += f" ({h.signed_why})"
         else:
@@ -497,7 +494,7 @@ class ClubWindow(QMainWindow):
 
     def _retranslate(self) -> None:
         if self.path is not None:
-            self.setWindowTitle(self.tr("Skat club — {file}").format(file=self.path.name))
+            self.setWindowTitle(fill(self.tr("Skat club — %1"), self.path.name))
         else:
             self.setWindowTitle(self.tr("Skat club"))
         for widget, title_fn in self._titles:

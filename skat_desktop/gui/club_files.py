@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 from skat_desktop.app import exchange, statistics
 from skat_desktop.app.statistics import StatsFilter
 from skat_desktop.gui.club_admin import WriteRequest, failure_text, viewing_only_text
-from skat_desktop.gui.game_words import local_date
+from skat_desktop.gui.game_words import fill, local_date
 from skat_desktop.gui.series_list import SeriesListing
 from skat_desktop.gui.store_worker import StoreLoader, StoreWriter, database_file, open_reader
 from skat_desktop.store import files
@@ -412,7 +412,7 @@ def _write_target(path: Path, database: Path | None) -> Path:
 
 
 def _not_exported(reason: str) -> str:
-    return QCoreApplication.translate("ClubFiles", "Not exported: {reason}").format(reason=reason)
+    return fill(QCoreApplication.translate("ClubFiles", "Not exported: %1"), reason)
 
 
 def _export_task(
@@ -472,8 +472,10 @@ def export_series_json(
 
     def written(count: int) -> None:
         task.succeed(
-            QCoreApplication.translate("ClubFiles", "Exported {count} series to {file}.").format(
-                count=count, file=target.name
+            fill(
+                QCoreApplication.translate("ClubFiles", "Exported %1 series to %2."),
+                count,
+                target.name,
             )
         )
 
@@ -495,10 +497,7 @@ def export_sheet_csv(
     caption = QCoreApplication.translate("ClubFiles", "Export the score sheet")
     if path is None:
         suggested = file_name(
-            title
-            or QCoreApplication.translate("ClubFiles", "Score sheet {number}").format(
-                number=series_id
-            )
+            title or fill(QCoreApplication.translate("ClubFiles", "Score sheet %1"), series_id)
         )
         path = ask_save_path(
             parent,
@@ -524,9 +523,7 @@ def export_sheet_csv(
         source,
         job,
         lambda _: task.succeed(
-            QCoreApplication.translate("ClubFiles", "Score sheet written to {file}.").format(
-                file=target.name
-            )
+            fill(QCoreApplication.translate("ClubFiles", "Score sheet written to %1."), target.name)
         ),
         QCoreApplication.translate("ClubFiles", "Exporting the score sheet…"),
     )
@@ -579,9 +576,7 @@ def export_ranking_csv(
         source,
         job,
         lambda _: task.succeed(
-            QCoreApplication.translate("ClubFiles", "Ranking written to {file}.").format(
-                file=target.name
-            )
+            fill(QCoreApplication.translate("ClubFiles", "Ranking written to %1."), target.name)
         ),
         QCoreApplication.translate("ClubFiles", "Exporting the ranking…"),
     )
@@ -592,9 +587,9 @@ def export_ranking_csv(
 
 
 def _not_imported(reason: str) -> str:
-    return QCoreApplication.translate(
-        "ClubFiles", "Not imported, nothing was changed: {reason}"
-    ).format(reason=reason)
+    return fill(
+        QCoreApplication.translate("ClubFiles", "Not imported, nothing was changed: %1"), reason
+    )
 
 
 def import_series_json(
@@ -628,8 +623,10 @@ def import_series_json(
 
     def imported(ids: list[int]) -> None:
         task.succeed(
-            QCoreApplication.translate("ClubFiles", "Imported {count} series from {file}.").format(
-                count=len(ids), file=source.name
+            fill(
+                QCoreApplication.translate("ClubFiles", "Imported %1 series from %2."),
+                len(ids),
+                source.name,
             ),
             box=True,
         )
@@ -645,7 +642,7 @@ def import_series_json(
     task.run(
         lambda cancel: exchange.read_export(source),
         parsed,
-        QCoreApplication.translate("ClubFiles", "Reading {file}…").format(file=source.name),
+        fill(QCoreApplication.translate("ClubFiles", "Reading %1…"), source.name),
     )
     return task
 
@@ -654,9 +651,7 @@ def import_series_json(
 
 
 def _no_backup(reason: str) -> str:
-    return QCoreApplication.translate("ClubFiles", "No backup written: {reason}").format(
-        reason=reason
-    )
+    return fill(QCoreApplication.translate("ClubFiles", "No backup written: %1"), reason)
 
 
 def backup_database(
@@ -700,9 +695,7 @@ def backup_database(
         source,
         job,
         lambda dest: task.succeed(
-            QCoreApplication.translate("ClubFiles", "Backup written to {file}.").format(
-                file=str(dest)
-            )
+            fill(QCoreApplication.translate("ClubFiles", "Backup written to %1."), dest)
         ),
         QCoreApplication.translate("ClubFiles", "Writing the backup…"),
         cancellable=False,
@@ -711,7 +704,7 @@ def backup_database(
 
 
 def _not_restored(reason: str) -> str:
-    return QCoreApplication.translate("ClubFiles", "Not restored: {reason}").format(reason=reason)
+    return fill(QCoreApplication.translate("ClubFiles", "Not restored: %1"), reason)
 
 
 def restore_database(
@@ -767,12 +760,17 @@ def restore_database(
         if path is None:
             return None
     backup_file = Path(path)
-    question = QCoreApplication.translate(
-        "ClubFiles",
-        "Replace the whole database {database} with the backup {backup}?\n\n"
-        "Everything entered since the backup was made is replaced. The present content is"
-        " kept beside the database as {kept} (or a name like it).",
-    ).format(database=target.name, backup=backup_file.name, kept=exchange.kept_name(target).name)
+    question = fill(
+        QCoreApplication.translate(
+            "ClubFiles",
+            "Replace the whole database %1 with the backup %2?\n\n"
+            "Everything entered since the backup was made is replaced. The present content is"
+            " kept beside the database as %3 (or a name like it).",
+        ),
+        target.name,
+        backup_file.name,
+        exchange.kept_name(target).name,
+    )
     if not ask_yes(parent, title, question):
         return None
     task = ClubTask(parent, title, _not_restored)
@@ -795,15 +793,17 @@ def restore_database(
         return exchange.restore(backup_file, target, tell=notes.append)
 
     def restored(kept: Path | None) -> None:
-        message = QCoreApplication.translate("ClubFiles", "Restored {backup}.").format(
-            backup=backup_file.name
-        )
+        message = fill(QCoreApplication.translate("ClubFiles", "Restored %1."), backup_file.name)
         if notes:
             message = " ".join([message, *notes])
         elif kept is not None:
-            message = QCoreApplication.translate(
-                "ClubFiles", "Restored {backup}; the previous content is kept as {kept}."
-            ).format(backup=backup_file.name, kept=str(kept))
+            message = fill(
+                QCoreApplication.translate(
+                    "ClubFiles", "Restored %1; the previous content is kept as %2."
+                ),
+                backup_file.name,
+                kept,
+            )
         try:
             after_restore(True)
         finally:
@@ -968,7 +968,7 @@ class ExportDialog(QDialog):
         view.setMinimumWidth(max(420, min(want, most)))
 
     def _fail(self, message: str) -> None:
-        self._failure = self.tr("The series cannot be read: {reason}").format(reason=message)
+        self._failure = fill(self.tr("The series cannot be read: %1"), message)
         self._enable()
 
     def _item_changed(self, item: QListWidgetItem) -> None:
@@ -997,7 +997,7 @@ class ExportDialog(QDialog):
 
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("Export"))
-        self.all_button.setText(self.tr("&All series ({count})").format(count=len(self.series)))
+        self.all_button.setText(fill(self.tr("&All series (%1)"), len(self.series)))
         self.chosen_button.setText(self.tr("&Chosen series"))
         self.format_label.setText(self.tr("&Format:"))
         self.format_box.setItemText(0, self.tr("JSON: complete series, to import elsewhere"))

@@ -86,7 +86,7 @@ from skat_desktop.gui.club_files import (
     export_sheet_csv,
     file_name,
 )
-from skat_desktop.gui.game_words import deals_of_text, deals_text, local_date, number, signed
+from skat_desktop.gui.game_words import deals_of_text, deals_text, fill, local_date, number, signed
 from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.series_list import rules_title
 from skat_desktop.gui.sheet_view import (
@@ -395,9 +395,7 @@ _FIXED_ON_SCREEN = range(6)  # the screen's columns before the players'
 
 def _stake_text(cents: float) -> str:
     decimals = 0 if float(cents).is_integer() else 1
-    return QCoreApplication.translate("ClubPrint", "{cents} ct a point").format(
-        cents=number(cents, decimals)
-    )
+    return fill(QCoreApplication.translate("ClubPrint", "%1 ct a point"), number(cents, decimals))
 
 
 def _state_text(header: SeriesHeader) -> str:
@@ -406,9 +404,12 @@ def _state_text(header: SeriesHeader) -> str:
     if not header.signed_by:
         return QCoreApplication.translate("ClubPrint", "closed")
     day, clock = local_time(header.signed_at or "")
-    text = QCoreApplication.translate(
-        "ClubPrint", "closed, signed by {name} on {date} at {time}"
-    ).format(name=header.signed_by, date=day, time=clock)
+    text = fill(
+        QCoreApplication.translate("ClubPrint", "closed, signed by %1 on %2 at %3"),
+        header.signed_by,
+        day,
+        clock,
+    )
     if header.signed_why and header.signed_why != "signed":
         text += f" ({header.signed_why})"
     return text
@@ -431,21 +432,15 @@ def _seeger_fabian_parts(data: PrintedSheet) -> list[tuple[str, tuple[int, ...]]
         return []
     return [
         (
-            QCoreApplication.translate("ClubPrint", "Games won × {points}").format(
-                points=WON_LOST_POINTS
-            ),
+            fill(QCoreApplication.translate("ClubPrint", "Games won × %1"), WON_LOST_POINTS),
             won,
         ),
         (
-            QCoreApplication.translate("ClubPrint", "Games lost × {points}").format(
-                points=WON_LOST_POINTS
-            ),
+            fill(QCoreApplication.translate("ClubPrint", "Games lost × %1"), WON_LOST_POINTS),
             lost,
         ),
         (
-            QCoreApplication.translate("ClubPrint", "Games the others lost × {points}").format(
-                points=bonus
-            ),
+            fill(QCoreApplication.translate("ClubPrint", "Games the others lost × %1"), bonus),
             others,
         ),
     ]
@@ -635,11 +630,15 @@ def sheet_document(data: PrintedSheet) -> QTextDocument:
         paper.cell(table, 1 + i, 1 + len(names), "", top=top)
 
     for number_, why in summary.unreadable:
-        text = QCoreApplication.translate(
-            "ClubPrint",
-            "Deal {number} cannot be scored ({reason}): it counts 0, and the totals, the"
-            " evaluation and the places are provisional.",
-        ).format(number=number_, reason=why)
+        text = fill(
+            QCoreApplication.translate(
+                "ClubPrint",
+                "Deal %1 cannot be scored (%2): it counts 0, and the totals, the"
+                " evaluation and the places are provisional.",
+            ),
+            number_,
+            why,
+        )
         paper.paragraph([(text, _char(bold=True))], top=4)
     _signatures(paper, names, header)
     return paper.doc
@@ -700,17 +699,15 @@ def _profile_text(data: SeasonData) -> str:
 
 def _period_text(date_from: str | None, date_to: str | None) -> str:
     if date_from and date_to:
-        return QCoreApplication.translate("ClubPrint", "{first} to {last}").format(
-            first=local_date(date_from), last=local_date(date_to)
+        return fill(
+            QCoreApplication.translate("ClubPrint", "%1 to %2"),
+            local_date(date_from),
+            local_date(date_to),
         )
     if date_from:
-        return QCoreApplication.translate("ClubPrint", "from {first}").format(
-            first=local_date(date_from)
-        )
+        return fill(QCoreApplication.translate("ClubPrint", "from %1"), local_date(date_from))
     if date_to:
-        return QCoreApplication.translate("ClubPrint", "until {last}").format(
-            last=local_date(date_to)
-        )
+        return fill(QCoreApplication.translate("ClubPrint", "until %1"), local_date(date_to))
     return QCoreApplication.translate("ClubPrint", "all dates")
 
 
@@ -761,11 +758,14 @@ def ranking_document(data: SeasonData) -> QTextDocument:
     paper.paragraph(
         [
             (
-                QCoreApplication.translate(
-                    "ClubPrint",
-                    "Each table is rated on its own by {method}; the ratings are summed per"
-                    " player. Equal totals: more games won first, then fewer lost.",
-                ).format(method=method_name(data.method)),
+                fill(
+                    QCoreApplication.translate(
+                        "ClubPrint",
+                        "Each table is rated on its own by %1; the ratings are summed per"
+                        " player. Equal totals: more games won first, then fewer lost.",
+                    ),
+                    method_name(data.method),
+                ),
                 _char(SMALL_PT, muted=True),
             )
         ],
@@ -793,9 +793,7 @@ def a4_layout() -> QPageLayout:
 
 
 def page_text(page: int, pages: int) -> str:
-    return QCoreApplication.translate("ClubPrint", "Page {page} of {pages}").format(
-        page=page, pages=pages
-    )
+    return fill(QCoreApplication.translate("ClubPrint", "Page %1 of %2"), page, pages)
 
 
 def paint_pages(document: QTextDocument, device: QPagedPaintDevice) -> int:
@@ -943,32 +941,26 @@ def _output(
         data, pages = pdf_bytes(document, title)
         files.write_private_atomic(path, data, [database], point="pdf")
         task.pages = pages
-        task.succeed(
-            QCoreApplication.translate("ClubPrint", "Saved {file}.").format(file=path.name)
-        )
+        task.succeed(fill(QCoreApplication.translate("ClubPrint", "Saved %1."), path.name))
         return
     printer = new_printer()
     printer.setDocName(title)
     if how == "preview":
         preview = QPrintPreviewDialog(printer, parent)
         preview.setWindowTitle(
-            QCoreApplication.translate("ClubPrint", "Print preview: {title}").format(title=title)
+            fill(QCoreApplication.translate("ClubPrint", "Print preview: %1"), title)
         )
         preview.paintRequested.connect(lambda device: paint_pages(document, device))
         preview.exec()
         task.succeed("")
         return
     dialog = QPrintDialog(printer, parent)
-    dialog.setWindowTitle(
-        QCoreApplication.translate("ClubPrint", "Print {title}").format(title=title)
-    )
+    dialog.setWindowTitle(fill(QCoreApplication.translate("ClubPrint", "Print %1"), title))
     if dialog.exec() != QDialog.DialogCode.Accepted:
         task.cancel()
         return
     task.pages = paint_pages(document, printer)
-    task.succeed(
-        QCoreApplication.translate("ClubPrint", "{title} sent to the printer.").format(title=title)
-    )
+    task.succeed(fill(QCoreApplication.translate("ClubPrint", "%1 sent to the printer."), title))
 
 
 def _sheet_task(
@@ -981,9 +973,9 @@ def _sheet_task(
     task = PrintTask(
         parent,
         QCoreApplication.translate("ClubPrint", "Print the score sheet"),
-        lambda reason: QCoreApplication.translate(
-            "ClubPrint", "The score sheet was not printed: {reason}"
-        ).format(reason=reason),
+        lambda reason: fill(
+            QCoreApplication.translate("ClubPrint", "The score sheet was not printed: %1"), reason
+        ),
     )
     database = database_of(store_path)
 
@@ -1033,9 +1025,9 @@ def _ranking_task(
     task = PrintTask(
         parent,
         QCoreApplication.translate("ClubPrint", "Print the ranking"),
-        lambda reason: QCoreApplication.translate(
-            "ClubPrint", "The ranking was not printed: {reason}"
-        ).format(reason=reason),
+        lambda reason: fill(
+            QCoreApplication.translate("ClubPrint", "The ranking was not printed: %1"), reason
+        ),
     )
     database = database_of(store_path)
     flt = StatsFilter(profile, date_from, date_to)

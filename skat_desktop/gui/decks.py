@@ -42,6 +42,7 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgRenderer
 
 from skat_desktop.engine.cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES, TEN
+from skat_desktop.gui.game_words import fill
 from skat_desktop.gui.pips import french_pip, paint_pip
 
 INDEX_STYLES = ("en", "de")
@@ -662,8 +663,8 @@ class SvgDeck(Deck):
     @property
     def title(self) -> str:
         if self.source == "kde":
-            return QCoreApplication.translate("Deck", "{name} (KDE)").format(name=self.name)
-        return QCoreApplication.translate("Deck", "{name} (AisleRiot)").format(name=self.name)
+            return fill(QCoreApplication.translate("Deck", "%1 (KDE)"), self.name)
+        return fill(QCoreApplication.translate("Deck", "%1 (AisleRiot)"), self.name)
 
     def paint_card(self, painter: QPainter, rect: QRectF, card: int) -> None:
         if not 0 <= card < 32:

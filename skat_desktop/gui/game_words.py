@@ -25,6 +25,7 @@ already handles).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from html import escape
 
@@ -142,7 +143,7 @@ class GameWords(QObject):
         return (self.tr("J"), self.tr("Q"), self.tr("K"), self.tr("A"))
 
     def card_name(self, rank: str, suit: str) -> str:
-        return self.tr("{rank} of {suit}").format(rank=rank, suit=suit)
+        return fill(self.tr("%1 of %2"), rank, suit)
 
     def suit_buttons(self, german: bool) -> tuple[str, str, str, str]:
         """The suit games on the declare panel's buttons, with their shortcut letters."""
@@ -170,11 +171,11 @@ class GameWords(QObject):
 
     def deals_of(self, played: int, planned: int) -> str:
         text = plural(self.tr("%1 of %Ln deal(s)", "", planned), planned)
-        return text.replace("%1", number(played))
+        return fill(text, number(played))
 
     def ramsch_line(self, name: str, points: int, tricks: int) -> str:
         text = plural(self.tr("%1: %2 points, %n trick(s)", "", tricks), tricks)
-        return text.replace("%1", name).replace("%2", str(points))
+        return fill(text, name, points)
 
     def pushed(self, n: int) -> str:
         """``pushed 2 times`` — how often the skat went on in a Ramsch (Schieberamsch)."""
@@ -187,7 +188,7 @@ class GameWords(QObject):
         card = card_text(why.card) if why.card is not None else ""
         kind = why.kind
         if kind == "bid":
-            line = self.tr("the hand is worth at least %1").replace("%1", str(why.count))
+            line = fill(self.tr("the hand is worth at least %1"), why.count)
         elif kind == "hold":
             line = self.tr("the hand is worth the bid")
         elif kind == "pass":
@@ -201,23 +202,19 @@ class GameWords(QObject):
         elif kind == "draw_trumps":
             line = self.tr("draws trumps: %n still out", "", why.count)
         elif kind == "cash":
-            line = self.tr("cashes %1 (%n points)", "", why.points).replace("%1", card)
+            line = fill(self.tr("cashes %1 (%n points)", "", why.points), card)
         elif kind == "lead":
-            line = self.tr("leads %1 to keep control").replace("%1", card)
+            line = fill(self.tr("leads %1 to keep control"), card)
         elif kind == "duck":
-            line = self.tr("ducks under with %1").replace("%1", card)
+            line = fill(self.tr("ducks under with %1"), card)
         elif kind == "leave_trick":
-            line = self.tr("plays %1 to leave the declarer the trick").replace("%1", card)
+            line = fill(self.tr("plays %1 to leave the declarer the trick"), card)
         elif kind == "take":
-            line = self.tr("takes the trick with %1 (%n points so far)", "", why.points).replace(
-                "%1", card
-            )
+            line = fill(self.tr("takes the trick with %1 (%n points so far)", "", why.points), card)
         elif kind == "give_partner":
-            line = self.tr("gives the partner %n points with %1", "", why.points).replace(
-                "%1", card
-            )
+            line = fill(self.tr("gives the partner %n points with %1", "", why.points), card)
         elif kind == "throw":
-            line = self.tr("throws %1: the trick is lost anyway").replace("%1", card)
+            line = fill(self.tr("throws %1: the trick is lost anyway"), card)
         else:
             line = self.tr("the rules allow nothing better here")
         if why.share is not None:
@@ -225,7 +222,7 @@ class GameWords(QObject):
                 share = self.tr("the declarer wins %1% of the sampled deals")
             else:
                 share = self.tr("the defenders win %1% of the sampled deals")
-            line += " (" + share.replace("%1", str(why.share)) + ")"
+            line += " (" + fill(share, why.share) + ")"
         return line
 
 
@@ -239,6 +236,24 @@ def plural(text: str, n: int) -> str:
     before any is installed, or for a string not yet translated, Qt returns the source.
     """
     return text.replace("(s)", "" if n == 1 else "s")
+
+
+_NUMBERED = re.compile(r"%([1-9])")
+
+
+def fill(text: str, *values: object) -> str:
+    """``text`` with Qt's numbered placeholders %1 … %9 replaced by ``values``, in one pass.
+
+    A chain of ``str.replace`` would fill a placeholder again when an earlier value holds one
+    (a player called "%2"); here each value is put in as it is. The count ``%n`` is Qt's and
+    stays; a number without a value stays too, so a missing one shows rather than vanishes.
+    """
+
+    def value(match: re.Match[str]) -> str:
+        i = int(match.group(1))
+        return str(values[i - 1]) if i <= len(values) else match.group(0)
+
+    return _NUMBERED.sub(value, text)
 
 
 def _gw() -> GameWords:
@@ -435,43 +450,39 @@ def action_text(action: Action, name: Callable[[int], str]) -> str:
     # spelled out in full (context and text as literals) so pyside6-lupdate collects them
     match action:
         case Bid(_, value):
-            return QCoreApplication.translate("GameWords", "{player} bids {value}").format(
-                player=who, value=value
-            )
+            return fill(QCoreApplication.translate("GameWords", "%1 bids %2"), who, value)
         case Hold():
-            return QCoreApplication.translate("GameWords", "{player} holds").format(player=who)
+            return fill(QCoreApplication.translate("GameWords", "%1 holds"), who)
         case Pass():
-            return QCoreApplication.translate("GameWords", "{player} passes").format(player=who)
+            return fill(QCoreApplication.translate("GameWords", "%1 passes"), who)
         case PickUp():
-            return QCoreApplication.translate("GameWords", "{player} picks up the skat").format(
-                player=who
-            )
+            return fill(QCoreApplication.translate("GameWords", "%1 picks up the skat"), who)
         case Discard(_, cards):
-            return QCoreApplication.translate(
-                "GameWords", "{player} puts {cards} into the skat"
-            ).format(player=who, cards=cards_text(cards))
-        case Push():
-            return QCoreApplication.translate("GameWords", "{player} pushes the skat on").format(
-                player=who
+            return fill(
+                QCoreApplication.translate("GameWords", "%1 puts %2 into the skat"),
+                who,
+                cards_text(cards),
             )
+        case Push():
+            return fill(QCoreApplication.translate("GameWords", "%1 pushes the skat on"), who)
         case Declare(_, contract, _):
-            return QCoreApplication.translate("GameWords", "{player} declares {game}").format(
-                player=who, game=contract_text(contract)
+            return fill(
+                QCoreApplication.translate("GameWords", "%1 declares %2"),
+                who,
+                contract_text(contract),
             )
         case Double(_, level):
-            return QCoreApplication.translate("GameWords", "{player} says {doubling}").format(
-                player=who, doubling=doubling_name(level)
+            return fill(
+                QCoreApplication.translate("GameWords", "%1 says %2"), who, doubling_name(level)
             )
         case Play(_, card):
-            return QCoreApplication.translate("GameWords", "{player} plays {card}").format(
-                player=who, card=card_text(card)
+            return fill(
+                QCoreApplication.translate("GameWords", "%1 plays %2"), who, card_text(card)
             )
         case Concede():
-            return QCoreApplication.translate("GameWords", "{player} concedes").format(player=who)
+            return fill(QCoreApplication.translate("GameWords", "%1 concedes"), who)
         case Claim():
-            return QCoreApplication.translate("GameWords", "{player} claims the rest").format(
-                player=who
-            )
+            return fill(QCoreApplication.translate("GameWords", "%1 claims the rest"), who)
     return str(action)
 
 
@@ -479,7 +490,7 @@ def move_text(action: Action) -> str:
     """A move without its player, as a hint proposes it: ``bid 18``, ``♣J``, ``Grand Hand``."""
     match action:
         case Bid(_, value):
-            return QCoreApplication.translate("GameWords", "bid %1").replace("%1", str(value))
+            return fill(QCoreApplication.translate("GameWords", "bid %1"), value)
         case Hold():
             return QCoreApplication.translate("GameWords", "hold")
         case Pass():
@@ -487,8 +498,8 @@ def move_text(action: Action) -> str:
         case PickUp():
             return QCoreApplication.translate("GameWords", "pick up the skat")
         case Discard(_, cards):
-            return QCoreApplication.translate("GameWords", "put %1 into the skat").replace(
-                "%1", cards_text(cards)
+            return fill(
+                QCoreApplication.translate("GameWords", "put %1 into the skat"), cards_text(cards)
             )
         case Push():
             return QCoreApplication.translate("GameWords", "push the skat on")
@@ -549,49 +560,46 @@ def value_lines(r: GameResult) -> list[str]:
     """The value computation line by line (the engine's ``GameResult.explain``, translated)."""
     lines: list[str] = []
     if r.game == GameType.NULL and r.null_lost_as is None:
-        lines.append(
-            QCoreApplication.translate("GameWords", "Null: value %1").replace("%1", str(r.value))
-        )
+        lines.append(fill(QCoreApplication.translate("GameWords", "Null: value %1"), r.value))
     else:
         if r.null_lost_as is not None:
             lines.append(
-                QCoreApplication.translate(
-                    "GameWords", "Null below the bid: charged as %1"
-                ).replace("%1", game_name(r.null_lost_as))
+                fill(
+                    QCoreApplication.translate("GameWords", "Null below the bid: charged as %1"),
+                    game_name(r.null_lost_as),
+                )
             )
         if r.with_matadors:
             line = QCoreApplication.translate("GameWords", "with %1")
         else:
             line = QCoreApplication.translate("GameWords", "without %1")
-        lines.append(line.replace("%1", str(r.matadors)))
+        lines.append(fill(line, r.matadors))
         for level in r.levels:
             lines.append(
-                QCoreApplication.translate("GameWords", "+1 %1").replace(
-                    "%1", tr(_LEVELS.get(level, level))
+                fill(
+                    QCoreApplication.translate("GameWords", "+1 %1"), tr(_LEVELS.get(level, level))
                 )
             )
         lines.append(
-            QCoreApplication.translate("GameWords", "= %1 × %2 = %3")
-            .replace("%1", str(r.multiplier))
-            .replace("%2", str(r.base))
-            .replace("%3", str(r.multiplier * r.base))
+            fill(
+                QCoreApplication.translate("GameWords", "= %1 × %2 = %3"),
+                r.multiplier,
+                r.base,
+                r.multiplier * r.base,
+            )
         )
         if r.overbid:
             lines.append(
-                QCoreApplication.translate("GameWords", "overbid: charged at %1").replace(
-                    "%1", str(r.value)
-                )
+                fill(QCoreApplication.translate("GameWords", "overbid: charged at %1"), r.value)
             )
     if not r.won:
-        lines.append(
-            QCoreApplication.translate("GameWords", "lost: × %1").replace("%1", str(r.loss_factor))
-        )
+        lines.append(fill(QCoreApplication.translate("GameWords", "lost: × %1"), r.loss_factor))
     if r.kontra:
         names = " + ".join(doubling_name(i + 1) for i in range(r.kontra))
         lines.append(f"{names}: × {2**r.kontra}")
     if r.bock:
         lines.append(QCoreApplication.translate("GameWords", "Bock round: × 2"))
-    lines.append(QCoreApplication.translate("GameWords", "score %1").replace("%1", f"{r.score:+d}"))
+    lines.append(fill(QCoreApplication.translate("GameWords", "score %1"), f"{r.score:+d}"))
     return lines
 
 
@@ -603,8 +611,9 @@ def ramsch_lines(
     lines = [_gw().ramsch_line(names[i], r.points[i], r.tricks[i]) for i in range(3)]
     if r.durchmarsch is not None:
         lines.append(
-            QCoreApplication.translate("GameWords", "Durchmarsch: %1 took every trick").replace(
-                "%1", names[r.durchmarsch]
+            fill(
+                QCoreApplication.translate("GameWords", "Durchmarsch: %1 took every trick"),
+                names[r.durchmarsch],
             )
         )
     if r.jungfrau:

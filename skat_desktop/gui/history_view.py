@@ -85,6 +85,7 @@ from skat_desktop.gui.game_words import (
     contract_text,
     deals_text,
     doubling_name,
+    fill,
     game_label,
     local_date,
     mix,
@@ -428,9 +429,11 @@ class Replay:
                 action = action_from_dict(a)
                 deal.apply(action)
             except Exception as e:  # any damage is one sentence, never a crash
-                self.error = QCoreApplication.translate(
-                    "Replay", "move {number} cannot be replayed: {reason}"
-                ).format(number=i + 1, reason=_one_line(e))
+                self.error = fill(
+                    QCoreApplication.translate("Replay", "move %1 cannot be replayed: %2"),
+                    i + 1,
+                    _one_line(e),
+                )
                 break
             self.actions.append(action)
         self.final = deal
@@ -1582,8 +1585,10 @@ class HistoryBrowser(QWidget):
             return
         if data.total > len(data.rows):
             self.list_status.setText(
-                self.tr("The newest {shown} of {total} deals; choose a series or dates.").format(
-                    shown=number(len(data.rows)), total=number(data.total)
+                fill(
+                    self.tr("The newest %1 of %2 deals; choose a series or dates."),
+                    number(len(data.rows)),
+                    number(data.total),
                 )
             )
         else:
@@ -1592,9 +1597,7 @@ class HistoryBrowser(QWidget):
     @Slot(str)
     def _list_failed(self, message: str) -> None:
         self._listed = None
-        self.list_status.setText(
-            self.tr("The deals cannot be listed: {reason}").format(reason=message)
-        )
+        self.list_status.setText(fill(self.tr("The deals cannot be listed: %1"), message))
         self.list_status.setStyleSheet(f"color: {negative_color(self.palette()).name()}")
 
     @Slot(QModelIndex, QModelIndex)
@@ -1617,7 +1620,7 @@ class HistoryBrowser(QWidget):
         except Exception as e:  # a damaged row is one line in the view, never a crash
             self._opened = None
             self._replay = None
-            self._show_error(self.tr("This deal cannot be read: {reason}").format(reason=e))
+            self._show_error(fill(self.tr("This deal cannot be read: %1"), e))
             self.deal_shown.emit(deal_id)
             return
         self._opened = opened
@@ -1631,17 +1634,16 @@ class HistoryBrowser(QWidget):
         self._step = 0
         self._fill_moves()
         if not self._replay.ok:
-            self._show_error(
-                self.tr("This deal cannot be replayed: {reason}").format(reason=self._replay.error)
-            )
+            self._show_error(fill(self.tr("This deal cannot be replayed: %1"), self._replay.error))
         elif self._replay.error:
             self._show_error(
-                self.tr(
-                    "The record is damaged: {reason}. The moves before it can be replayed."
-                ).format(reason=self._replay.error)
+                fill(
+                    self.tr("The record is damaged: %1. The moves before it can be replayed."),
+                    self._replay.error,
+                )
             )
         elif self._replay.warning:
-            self._show_error(self.tr("Note: {reason}").format(reason=self._replay.warning))
+            self._show_error(fill(self.tr("Note: %1"), self._replay.warning))
         else:
             self.error_line.hide()
         self._set_controls(self._replay.ok)
@@ -1718,16 +1720,14 @@ class HistoryBrowser(QWidget):
         """``<series>, <date> — deal 3 — dealt by Anna`` in the player's language."""
         if opened.date in opened.series or local_date(opened.date) in opened.series:
             # a table's series is called "<rules>, <date>": the date once
-            heading = self.tr("{series} — deal {number}").format(
-                series=opened.series, number=opened.number
-            )
+            heading = fill(self.tr("%1 — deal %2"), opened.series, opened.number)
         else:
-            heading = self.tr("{series}, {date} — deal {number}").format(
-                series=opened.series, date=local_date(opened.date), number=opened.number
+            heading = fill(
+                self.tr("%1, %2 — deal %3"), opened.series, local_date(opened.date), opened.number
             )
         dealer = opened.dealer
         if dealer is not None and 0 <= dealer < len(opened.names):
-            heading += " — " + self.tr("dealt by {player}").format(player=opened.names[dealer])
+            heading += " — " + fill(self.tr("dealt by %1"), opened.names[dealer])
         return heading
 
     def _fill_moves(self) -> None:
@@ -1741,7 +1741,7 @@ class HistoryBrowser(QWidget):
                 text = action_text(a, lambda pos: r.names[pos])
                 if i + 1 in plays:
                     trick = (plays[i + 1] - 1) // 3 + 1
-                    text = self.tr("Trick {trick}: {move}").format(trick=trick, move=text)
+                    text = fill(self.tr("Trick %1: %2"), trick, text)
                 QListWidgetItem(f"{i + 1}. {text}", self.moves)
         self.moves.blockSignals(False)
         self._mark_moves()
@@ -1761,7 +1761,7 @@ class HistoryBrowser(QWidget):
                 cost = (
                     self.tr("lost the game")
                     if r.final.game == GameType.NULL
-                    else self.tr("−{points} points").format(points=a.cost)
+                    else fill(self.tr("−%1 points"), a.cost)
                 )
                 item.setText(f"{text}   {cost}")
                 item.setForeground(QBrush(neg))
@@ -1772,12 +1772,11 @@ class HistoryBrowser(QWidget):
                 item.setToolTip("" if step not in plays or a is None else self.tr("Optimal"))
 
     def _cost_text(self, a: CardAnalysis) -> str:
-        better = cards_text(a.best)
+        card, better = card_text(a.card), cards_text(a.best)
         if self._replay is not None and self._replay.final.game == GameType.NULL:
-            text = self.tr("{card} lets the declarer take a trick (better: {better})")
+            text = fill(self.tr("%1 lets the declarer take a trick (better: %2)"), card, better)
         else:
-            text = self.tr("{card} cost {points} card points (better: {better})")
-        text = text.format(card=card_text(a.card), points=a.cost, better=better)
+            text = fill(self.tr("%1 cost %2 card points (better: %3)"), card, a.cost, better)
         if a.changed_outcome:
             text += " — " + self.tr("this decided the game")
         return text
@@ -1808,12 +1807,10 @@ class HistoryBrowser(QWidget):
                 if pos == deal.declarer:  # the skat counts for the declarer (as in the result)
                     points += points_of(deal.skat)
                 if game == GameType.NULL:
-                    parts.append(self.tr("tricks: {tricks}").format(tricks=deal.won_tricks[pos]))
+                    parts.append(fill(self.tr("tricks: %1"), deal.won_tricks[pos]))
                 else:
                     parts.append(
-                        self.tr("points: {points} · tricks: {tricks}").format(
-                            points=points, tricks=deal.won_tricks[pos]
-                        )
+                        fill(self.tr("points: %1 · tricks: %2"), points, deal.won_tricks[pos])
                     )
             state.notes[pos] = " · ".join(parts)
         state.to_move = None if deal.finished else deal.to_move
@@ -1826,8 +1823,8 @@ class HistoryBrowser(QWidget):
             state.trick = [((leader + i) % 3, c) for i, c in enumerate(cards)]
             state.trick_winner = winner
             points = sum(POINTS[c] for c in cards)
-            state.trick_note = self.tr("{player} takes the trick ({points} points)").format(
-                player=names[winner], points=points
+            state.trick_note = fill(
+                self.tr("%1 takes the trick (%2 points)"), names[winner], points
             )
         if isinstance(last, Play):
             state.last_card = last.card
@@ -1840,9 +1837,7 @@ class HistoryBrowser(QWidget):
 
         self.contract_line.setText(self._contract_text(deal, names))
         self.auction_line.setText(self._auction_text(deal, names))
-        self.step_label.setText(
-            self.tr("Move {step} of {steps}").format(step=self._step, steps=r.steps)
-        )
+        self.step_label.setText(fill(self.tr("Move %1 of %2"), self._step, r.steps))
         note = ""
         a = self._analysis_by_step.get(self._step)
         if a is not None and a.cost:
@@ -1860,12 +1855,10 @@ class HistoryBrowser(QWidget):
     def _contract_text(self, deal: Deal, names: Sequence[str]) -> str:
         if deal.contract is not None and deal.declarer is not None:
             parts = [
-                self.tr("{player} plays {game}").format(
-                    player=names[deal.declarer], game=contract_text(deal.contract)
-                )
+                fill(self.tr("%1 plays %2"), names[deal.declarer], contract_text(deal.contract))
             ]
             if deal.bid:
-                parts.append(self.tr("bid {value}").format(value=deal.bid))
+                parts.append(fill(self.tr("bid %1"), deal.bid))
             if deal.kontra:
                 parts.append(doubling_name(deal.kontra))
             if deal.setup.bock:
@@ -1877,9 +1870,7 @@ class HistoryBrowser(QWidget):
                 text += " · " + pushed_text(deal.pushes)
             return text
         if deal.declarer is not None:
-            return self.tr("{player} won the auction at {value}").format(
-                player=names[deal.declarer], value=deal.bid
-            )
+            return fill(self.tr("%1 won the auction at %2"), names[deal.declarer], deal.bid)
         return self.tr("Auction")
 
     def _auction_text(self, deal: Deal, names: Sequence[str]) -> str:
@@ -1888,12 +1879,12 @@ class HistoryBrowser(QWidget):
             if kind == "bid":
                 said.append(f"{names[pos]} {value}")
             elif kind == "hold":
-                said.append(self.tr("{player} yes").format(player=names[pos]))
+                said.append(fill(self.tr("%1 yes"), names[pos]))
             else:
-                said.append(self.tr("{player} passes").format(player=names[pos]))
+                said.append(fill(self.tr("%1 passes"), names[pos]))
         if not said:
             return ""
-        return self.tr("Auction: {moves}").format(moves=" · ".join(said))
+        return fill(self.tr("Auction: %1"), " · ".join(said))
 
     def _result_text(self, deal: Deal, names: Sequence[str]) -> str:
         res = deal.result
@@ -1903,16 +1894,16 @@ class HistoryBrowser(QWidget):
             return self.tr("All passed: the deal is passed in.")
         if res.kind == "ramsch":
             losers = [f"{names[p]} {signed(s)}" for p, s in enumerate(res.scores) if s]
-            return self.tr("Ramsch: {scores}").format(scores=", ".join(losers) or "0")
+            return fill(self.tr("Ramsch: %1"), ", ".join(losers) or "0")
         d = res.declarer
         g = res.game
         if d is None or g is None:
             return ""
         if g.won:
-            text = self.tr("{player} wins with {points} card points: {score}")
+            text = self.tr("%1 wins with %2 card points: %3")
         else:
-            text = self.tr("{player} loses with {points} card points: {score}")
-        return text.format(player=names[d], points=res.declarer_points, score=signed(res.scores[d]))
+            text = self.tr("%1 loses with %2 card points: %3")
+        return fill(text, names[d], res.declarer_points, signed(res.scores[d]))
 
     # analysis ---------------------------------------------------------------------------
 
@@ -1943,7 +1934,7 @@ class HistoryBrowser(QWidget):
     @Slot(str)
     def _analysis_failed(self, message: str) -> None:
         self.analysis = []
-        self.note_line.setText(self.tr("The analysis failed: {reason}").format(reason=message))
+        self.note_line.setText(fill(self.tr("The analysis failed: %1"), message))
         self.analysis_ready.emit()
 
     # keys, language, theme --------------------------------------------------------------

@@ -206,7 +206,7 @@ def option_tooltip(option: Option) -> str:
     with the German cards)."""
     text = _tr(option.tooltip)
     if option.key == "suit_base":
-        text = text.replace("%1", ", ".join(words.suit_name(s) for s in SUITS))
+        text = words.fill(text, ", ".join(words.suit_name(s) for s in SUITS))
     return text
 
 
@@ -991,9 +991,9 @@ class ProfileEditor(QDialog):
         self.title_edit.setToolTip(self.tr("The title shown on score sheets and in lists."))
         for i, p in enumerate(self._choices):
             if p.name in BUILTIN:
-                text = self.tr("{title} (built in)").format(title=profile_title(p))
+                text = words.fill(self.tr("%1 (built in)"), profile_title(p))
             else:
-                text = self.tr("{title} ({name})").format(title=p.title, name=p.name)
+                text = words.fill(self.tr("%1 (%2)"), p.title, p.name)
             self.profile_box.setItemText(i, text)
         for row, section in enumerate(SECTIONS):
             self.sections.item(row).setText(_tr(section.title))
@@ -1042,7 +1042,7 @@ class ProfileEditor(QDialog):
             name = f"{base.name}-copy-{n}"
         self._draft = True
         self._base = base
-        self._load(base, name, self.tr("Copy of {title}").format(title=profile_title(base)))
+        self._load(base, name, words.fill(self.tr("Copy of %1"), profile_title(base)))
         self.name_edit.setFocus()
         self.name_edit.selectAll()
 
@@ -1060,9 +1060,9 @@ class ProfileEditor(QDialog):
             raise ValueError(self.tr("A profile name cannot contain spaces."))
         if name in BUILTIN:
             raise ValueError(
-                self.tr(
-                    "{name} is the name of a built-in profile; give the copy a new name."
-                ).format(name=name)
+                words.fill(
+                    self.tr("%1 is the name of a built-in profile; give the copy a new name."), name
+                )
             )
         values = {key: field.value() for key, field in self.fields.items()}
         if not values["table_sizes"]:

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.gui.combo_width import keep_text_whole
-from skat_desktop.gui.game_words import local_date, muted_color, negative_color, number
+from skat_desktop.gui.game_words import fill, local_date, muted_color, negative_color, number
 from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
@@ -583,7 +583,7 @@ class SeriesListView(QWidget):
     def _say_status(self) -> None:
         pal = self.palette()
         if self._failure is not None:
-            text = self.tr("The series cannot be listed: {reason}").format(reason=self._failure)
+            text = fill(self.tr("The series cannot be listed: %1"), self._failure)
             color = negative_color(pal)
         elif not self._listed:
             text = self.tr("Reading the series…") if self._loader.busy else ""
@@ -592,11 +592,11 @@ class SeriesListView(QWidget):
             text = self.tr("No series stored yet.")
             color = muted_color(pal)
         elif self.shown_count() == self.listed_count():
-            text = self.tr("Series: {total}").format(total=number(self.listed_count()))
+            text = fill(self.tr("Series: %1"), number(self.listed_count()))
             color = muted_color(pal)
         else:
-            text = self.tr("Series: {shown} of {total}").format(
-                shown=number(self.shown_count()), total=number(self.listed_count())
+            text = fill(
+                self.tr("Series: %1 of %2"), number(self.shown_count()), number(self.listed_count())
             )
             color = muted_color(pal)
         self.status.setText(text)

@@ -59,6 +59,7 @@ from skat_desktop.app.sheets import SeriesService, SheetSummary
 from skat_desktop.gui.game_words import (
     deals_of_text,
     deals_text,
+    fill,
     game_label,
     is_dark,
     local_date,
@@ -263,8 +264,8 @@ class SheetModel(QAbstractTableModel):
                 r.scores[p + seat] = score
                 r.negative[p + seat] = total < 0
                 if score:
-                    r.tips[p + seat] = self.tr("{score} in this deal, {total} in all").format(
-                        score=signed(score), total=number(total)
+                    r.tips[p + seat] = fill(
+                        self.tr("%1 in this deal, %2 in all"), signed(score), number(total)
                     )
             kontra = data.kontra[i] if i < len(data.kontra) else 0
             marks, tips = self._marks(line, kontra, data.corrections.get(line.number))
@@ -344,7 +345,7 @@ class SheetModel(QAbstractTableModel):
         r = self._empty("places")
         r.texts[0] = self.tr("Place")
         for place, seat in s.ranking:
-            r.texts[p + seat] = self.tr("{place}.").format(place=place)
+            r.texts[p + seat] = fill(self.tr("%1."), place)
             r.values[p + seat] = place
         rows.append(r)
         return rows
@@ -398,8 +399,7 @@ class SheetModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if r.tips[c] is None and c == 3 and r.texts[3] and r.texts[2]:
                 # the declarer too: a narrow sheet leaves the declarer's column out
-                text = self.tr("{game}, declared by {declarer}")
-                return tip(text.format(game=r.texts[3], declarer=r.texts[2]))
+                return tip(fill(self.tr("%1, declared by %2"), r.texts[3], r.texts[2]))
             if r.tips[c] is None and c in (2, 3) and r.texts[c]:
                 return tip(r.texts[c])
             return tip(r.tips[c])  # corrections: their author and reason as written
@@ -792,7 +792,7 @@ class ScoreSheetView(QWidget):
 
     @Slot(str)
     def _fail(self, message: str) -> None:
-        self.status.setText(self.tr("The sheet cannot be shown: {reason}").format(reason=message))
+        self.status.setText(fill(self.tr("The sheet cannot be shown: %1"), message))
         self.status.setStyleSheet(f"color: {negative_color(self.palette()).name()}")
         self.status.show()
         self.failed.emit(message)

@@ -79,6 +79,7 @@ from skat_desktop.engine.cards import GameType
 from skat_desktop.engine.tournament import METHODS
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.game_words import (
+    fill,
     game_name,
     is_dark,
     mix,
@@ -172,7 +173,7 @@ class RankingModel(QAbstractTableModel):
     def _cell(self, r: RankingRow, c: int) -> tuple[str, float | None]:
         match c:
             case 0:
-                return self.tr("{place}.").format(place=r.place), None
+                return fill(self.tr("%1."), r.place), None
             case 1:
                 return r.name, None
             case 2:
@@ -524,10 +525,13 @@ class StatisticsView(QWidget):
             counted = max(r.series for r in data.ranking)
             if counted > 1:  # another series of that day had the same table and rules
                 self.status.setText(
-                    self.tr(
-                        "{count} series of that day had the same table and rules;"
-                        " all of them are counted."
-                    ).format(count=counted)
+                    fill(
+                        self.tr(
+                            "%1 series of that day had the same table and rules;"
+                            " all of them are counted."
+                        ),
+                        counted,
+                    )
                 )
                 self.status.setStyleSheet(f"color: {muted_color(self.palette()).name()}")
                 self.status.show()
@@ -538,9 +542,7 @@ class StatisticsView(QWidget):
 
     @Slot(str)
     def _fail(self, message: str) -> None:
-        self.status.setText(
-            self.tr("The statistics cannot be computed: {reason}").format(reason=message)
-        )
+        self.status.setText(fill(self.tr("The statistics cannot be computed: %1"), message))
         self.status.setStyleSheet(f"color: {negative_color(self.palette()).name()}")
         self.status.show()
         self.failed.emit(message)

@@ -38,6 +38,7 @@ from sqlite_utils import Database
 
 from skat_desktop.app.table import DealsStored, StoreOutcome, StoreWrite
 from skat_desktop.engine.errors import SkatError
+from skat_desktop.gui.game_words import fill
 from skat_desktop.store.database import (
     DatabaseBusy,
     ReadOnlyDatabase,
@@ -87,8 +88,9 @@ def _message(e: BaseException) -> str:
     if isinstance(e, StoreError | SkatError | sqlite3.Error | ValueError):
         return str(e).splitlines()[0] if str(e) else type(e).__name__
     log.exception("a background job failed", exc_info=e)
-    return QCoreApplication.translate("StoreLoader", "Unexpected error: {error}").format(
-        error=f"{type(e).__name__}: {e}"
+    return fill(
+        QCoreApplication.translate("StoreLoader", "Unexpected error: %1"),
+        f"{type(e).__name__}: {e}",
     )
 
 

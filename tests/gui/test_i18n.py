@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 import skat_desktop
 from skat_desktop.gui import i18n
+from skat_desktop.gui.game_words import fill
 from skat_desktop.gui.profile_editor import ProfileEditor
 from skat_desktop.store.repository import Store
 
@@ -96,9 +97,9 @@ def test_a_language_we_lack_falls_back_to_english_everywhere(qapp):
 
 def test_pseudo_translation_stretches_every_string(qapp):
     assert i18n.install_translations(qapp, "pseudo") == "pseudo"
-    text = tr("ProfileEditor", "Copy of {title}")
-    assert text.startswith("[Copy of {title}") and len(text) > len("Copy of {title}") + 3
-    assert text.format(title="x")  # placeholders survive
+    text = tr("ProfileEditor", "Copy of %1")
+    assert text.startswith("[Copy of %1") and len(text) > len("Copy of %1") + 3
+    assert fill(text, "x").startswith("[Copy of x")  # placeholders survive
 
 
 def test_available_languages(qapp):
@@ -164,19 +165,19 @@ TS = """<?xml version="1.0" encoding="utf-8"?>
 <context>
     <name></name>
     <message>
-        <source>{player} passes</source>
-        <translation type="vanished">{player} passt</translation>
+        <source>%1 passes</source>
+        <translation type="vanished">%1 passt</translation>
     </message>
 </context>
 <context>
     <name>GameWords</name>
     <message>
-        <source>{player} passes</source>
+        <source>%1 passes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{player} holds</source>
-        <translation>{spieler} hält</translation>
+        <source>%1 holds</source>
+        <translation>%2 hält</translation>
     </message>
     <message>
         <source>Kontra</source>
@@ -193,8 +194,8 @@ def test_update_script_keeps_moved_translations_and_counts_the_rest(tmp_path, mo
     ts.write_text(TS, encoding="utf-8")
     monkeypatch.setattr(script, "ts_path", lambda language: ts)
 
-    assert script.carry_over("de") == [("GameWords", "{player} passes")]
+    assert script.carry_over("de") == [("GameWords", "%1 passes")]
     report = script.check("de")
     assert (report.total, report.finished) == (3, 2)
     assert report.untranslated == [("GameWords", "Kontra")]
-    assert len(report.problems) == 1 and "{spieler}" in report.problems[0]
+    assert len(report.problems) == 1 and "%2 hält" in report.problems[0]

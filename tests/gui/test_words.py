@@ -371,8 +371,8 @@ BROKEN = """<?xml version="1.0" encoding="utf-8"?>
 <context>
     <name>GameWords</name>
     <message>
-        <source>{player} plays {card}</source>
-        <translation>{player} spielt {karte}</translation>
+        <source>%1 plays %2</source>
+        <translation>%1 spielt %3</translation>
     </message>
     <message>
         <source>Hint: %1 — %2</source>
@@ -409,7 +409,7 @@ def test_the_check_finds_lost_placeholders_and_untranslated_strings(tmp_path, mo
     report = script.check("de")
     assert report.untranslated == [("GameWords", "Grand")]
     flagged = "\n".join(report.problems)
-    assert "{karte}" in flagged and "Tipp: %1" in flagged
+    assert "%1 spielt %3" in flagged and "Tipp: %1" in flagged
     assert "vielen Spielen" in flagged  # the plural form lost its count
     assert "einem Spiel" not in flagged  # the singular may spell it out
     assert "geschoben" not in flagged
