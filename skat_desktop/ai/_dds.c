@@ -17,12 +17,58 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(_MSC_VER) && !defined(SKAT_DDS_PORTABLE)
+#include <intrin.h>
+#endif
 
 #define NGAMES 7
 #define NULL_GAME 5
 #define TRUMP 4
 #define TT_BITS 20
 #define TT_SIZE (1u << TT_BITS)
+
+/*
+ * Bit counting on a 32-card mask, the same answers from every compiler: GCC and Clang
+ * have builtins, MSVC has _BitScanForward, and anything else (or -DSKAT_DDS_PORTABLE,
+ * which the tests use to check this path against the builtins) the plain C below.
+ * No caller asks card_index for the empty mask (the builtin leaves it undefined).
+ * popcount stays plain C under MSVC: its __popcnt needs the POPCNT instruction, which
+ * older x86 CPUs lack (and ARM64 has no __popcnt), and it runs once per stored table
+ * entry, where it does not show in the time.
+ */
+#if defined(SKAT_DDS_PORTABLE)
+#define SKAT_DDS_PLAIN_C 1
+#elif defined(__GNUC__) || defined(__clang__)
+#define card_index(m) __builtin_ctz(m)
+#define cards_in(m) __builtin_popcount(m)
+#elif defined(_MSC_VER)
+static __inline int card_index(uint32_t m) {
+    unsigned long i;
+    return _BitScanForward(&i, m) ? (int)i : 0;
+}
+#define SKAT_DDS_PLAIN_POPCOUNT 1
+#else
+#define SKAT_DDS_PLAIN_C 1
+#endif
+
+#if defined(SKAT_DDS_PLAIN_C)
+/* the lowest set bit times a de Bruijn sequence: its top five bits name the bit */
+static const uint8_t DE_BRUIJN[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                      15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                      16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+static int card_index(uint32_t m) {
+    return DE_BRUIJN[(uint32_t)((m & (0u - m)) * 0x077CB531u) >> 27];
+}
+#define SKAT_DDS_PLAIN_POPCOUNT 1
+#endif
+
+#if defined(SKAT_DDS_PLAIN_POPCOUNT)
+static int cards_in(uint32_t m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+#endif
 
 static uint8_t EFF[NGAMES][32];
 static uint8_t POW[NGAMES][32];
@@ -147,17 +193,17 @@ static int fixed_side(const State *s, int mover, int c) {
     if (s->nt == 1) {
         int side = best_p == decl;
         for (uint32_t m = l1; m; m &= m - 1) {
-            int w = beats(g, __builtin_ctz(m), best_c) ? p1 : best_p;
+            int w = beats(g, card_index(m), best_c) ? p1 : best_p;
             if ((w == decl) != side) return -1;
         }
         return side;
     }
     int side = mover == decl;
     for (uint32_t m = l1; m; m &= m - 1) {
-        int x = __builtin_ctz(m), bc = best_c, bp = best_p;
+        int x = card_index(m), bc = best_c, bp = best_p;
         if (beats(g, x, bc)) { bc = x; bp = p1; }
         for (uint32_t k = l2; k; k &= k - 1) {
-            int w = beats(g, __builtin_ctz(k), bc) ? p2 : bp;
+            int w = beats(g, card_index(k), bc) ? p2 : bp;
             if ((w == decl) != side) return -1;
         }
     }
@@ -324,8 +370,8 @@ static int search(State *s, int alpha, int beta) {
         if (!(s->hand[s->leader] & (s->hand[s->leader] - 1))) {
             /* the last trick plays itself */
             int l = s->leader, g = s->game;
-            int a = __builtin_ctz(s->hand[l]), b = __builtin_ctz(s->hand[(l + 1) % 3]);
-            int c = __builtin_ctz(s->hand[(l + 2) % 3]), w = l, best = a;
+            int a = card_index(s->hand[l]), b = card_index(s->hand[(l + 1) % 3]);
+            int c = card_index(s->hand[(l + 2) % 3]), w = l, best = a;
             if (beats(g, b, best)) { best = b; w = (l + 1) % 3; }
             if (beats(g, c, best)) w = (l + 2) % 3;
             if (s->is_null) return w != s->decl;
@@ -393,7 +439,7 @@ static int search(State *s, int alpha, int beta) {
         slot->lo = (int8_t)lo;
         slot->hi = (int8_t)hi;
         slot->best = (int8_t)best_move;
-        slot->pad = (int8_t)__builtin_popcount(s->hand[0] | s->hand[1] | s->hand[2]);
+        slot->pad = (int8_t)cards_in(s->hand[0] | s->hand[1] | s->hand[2]);
     }
     return best;
 }
@@ -499,6 +545,7 @@ static int parse_state(State *s, int game, int decl, PyObject *hands, PyObject *
  * -> (value, [(card, value)...], nodes)
  */
 static PyObject *analyze(PyObject *self, PyObject *args) {
+    (void)self;
     int game, decl, leader, mode, threshold;
     long long limit = 0;
     PyObject *hands, *trick;
@@ -603,6 +650,7 @@ static int fill(PyObject *seq, uint8_t *dst, int n) {
 
 /* init_tables(effective_suit[7][32], power[7][32], points[32]) from engine.cards */
 static PyObject *init_tables(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *eff, *pw, *pts;
     if (!PyArg_ParseTuple(args, "OOO", &eff, &pw, &pts)) return NULL;
     if (PySequence_Size(eff) != NGAMES || PySequence_Size(pw) != NGAMES) goto bad;
@@ -667,6 +715,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dds",
-                                    "Compiled double-dummy search for Skat.", -1, methods};
+                                    "Compiled double-dummy search for Skat.", -1, methods,
+                                    NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__dds(void) { return PyModule_Create(&module); }

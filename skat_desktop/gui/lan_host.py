@@ -93,6 +93,15 @@ def _private_file(folder: str, prefix: str, data: str) -> str:
     return path
 
 
+def serve_command() -> list[str]:
+    """The command before ``serve``: this interpreter running the package, or in the frozen
+    app (PyInstaller, packaging/) the console executable beside this one."""
+    if getattr(sys, "frozen", False):
+        name = "skat-desktop.exe" if sys.platform == "win32" else "skat-desktop"
+        return [str(Path(sys.executable).with_name(name))]
+    return [sys.executable, "-m", "skat_desktop"]
+
+
 class HostProcess(QObject):
     """``skat-desktop serve`` as a child :class:`QProcess`.
 
@@ -109,10 +118,7 @@ class HostProcess(QObject):
 
     def __init__(self, parent: QObject | None = None, program: Sequence[str] | None = None):
         super().__init__(parent)
-        # the command before "serve": this interpreter running the package it runs
-        self._program = (
-            list(program) if program is not None else [sys.executable, "-m", "skat_desktop"]
-        )
+        self._program = list(program) if program is not None else serve_command()
         self._proc: QProcess | None = None
         self._out = b""
         self._err_buf = b""

@@ -680,3 +680,17 @@ def test_a_served_table_is_found_joined_and_sat_at(qtbot, tmp_path, english):
         link.close()
         proc.stop()
     assert not proc.running
+
+
+def test_the_frozen_app_hosts_with_the_console_program_beside_it(monkeypatch, tmp_path):
+    """PyInstaller's executables take no ``-m``: the frozen GUI starts ``serve`` through
+    the console executable in its own folder (packaging/pyinstaller)."""
+    import sys
+
+    from skat_desktop.gui.lan_host import serve_command
+
+    assert serve_command() == [sys.executable, "-m", "skat_desktop"]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "skat-desktop-gui"))
+    expected = "skat-desktop.exe" if sys.platform == "win32" else "skat-desktop"
+    assert serve_command() == [str(tmp_path / expected)]
