@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
-    <name />
+    <name></name>
     <message>
         <source>%1 bids %2</source>
         <translation type="vanished">%1 reizt %2</translation>
@@ -46,6 +46,109 @@
     <message>
         <source>%1 says %2</source>
         <translation type="vanished">%1 sagt %2</translation>
+    </message>
+</context>
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>%1 (PySide6 %2)</source>
+        <translation>%1 (PySide6 %2)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy details</source>
+        <translation>Angaben &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>&amp;Datenbank:</translation>
+    </message>
+    <message>
+        <source>&amp;Licence online</source>
+        <translation>&amp;Lizenz im Netz</translation>
+    </message>
+    <message>
+        <source>&amp;Settings:</source>
+        <translation>&amp;Einstellungen:</translation>
+    </message>
+    <message>
+        <source>About %1</source>
+        <translation>Über %1</translation>
+    </message>
+    <message>
+        <source>Built with:</source>
+        <translation>Erstellt mit:</translation>
+    </message>
+    <message>
+        <source>Copies the versions and the file locations, for a bug report.</source>
+        <translation>Kopiert die Versionen und die Speicherorte der Dateien, für einen Fehlerbericht.</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Mitwirkende</translation>
+    </message>
+    <message>
+        <source>Free software under the GNU General Public License, version 3 or any later version (%1). It comes with ABSOLUTELY NO WARRANTY.</source>
+        <translation>Freie Software unter der GNU General Public License, Version 3 oder jeder späteren Version (%1). Sie wird OHNE JEDE GEWÄHRLEISTUNG bereitgestellt.</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Lizenz</translation>
+    </message>
+    <message>
+        <source>Not open now: this is where a plain start keeps the games.</source>
+        <translation>Zurzeit nicht geöffnet: Hier speichert ein normaler Start die Spiele.</translation>
+    </message>
+    <message>
+        <source>Open &amp;folder</source>
+        <translation>&amp;Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Open f&amp;older</source>
+        <translation>Ord&amp;ner öffnen</translation>
+    </message>
+    <message>
+        <source>Play Skat against the computer or with friends on the local network, practise, and keep your club&apos;s score sheets.</source>
+        <translation>Skat gegen den Computer oder mit Freunden im lokalen Netz spielen, üben und die Spiellisten des Vereins führen.</translation>
+    </message>
+    <message>
+        <source>Show &amp;licence</source>
+        <translation>&amp;Lizenz anzeigen</translation>
+    </message>
+    <message>
+        <source>The details are on the clipboard.</source>
+        <translation>Die Angaben sind in der Zwischenablage.</translation>
+    </message>
+    <message>
+        <source>The folder %1 could not be opened.</source>
+        <translation>Der Ordner %1 konnte nicht geöffnet werden.</translation>
+    </message>
+    <message>
+        <source>The licence is at %1.</source>
+        <translation>Die Lizenz steht unter %1.</translation>
+    </message>
+    <message>
+        <source>Version %1</source>
+        <translation>Version %1</translation>
+    </message>
+    <message>
+        <source>Waiting for another program to release it.</source>
+        <translation>Wartet, bis ein anderes Programm sie freigibt.</translation>
+    </message>
+    <message>
+        <source>Where your data is kept</source>
+        <translation>Wo Ihre Daten liegen</translation>
+    </message>
+    <message>
+        <source>Written by the skat-desktop developers.</source>
+        <translation>Geschrieben von den Entwicklern von skat-desktop.</translation>
+    </message>
+    <message>
+        <source>in memory: nothing is kept</source>
+        <translation>im Arbeitsspeicher: nichts wird gespeichert</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>nicht installiert</translation>
     </message>
 </context>
 <context>
@@ -1137,6 +1240,137 @@ Programm schließen und es verwerfen?</translation>
     </message>
 </context>
 <context>
+    <name>Errors</name>
+    <message>
+        <source>%1 cannot be created.</source>
+        <translation>%1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read.</source>
+        <translation>%1 kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used.</source>
+        <translation>%1 kann nicht benutzt werden.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: no permission.</source>
+        <translation>%1 kann nicht geschrieben werden: keine Berechtigung.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>%1 is not a SQLite database.</source>
+        <translation>%1 ist keine SQLite-Datenbank.</translation>
+    </message>
+    <message>
+        <source>%1 is not a database file.</source>
+        <translation>%1 ist keine Datenbankdatei.</translation>
+    </message>
+    <message>
+        <source>A rule profile named “%1” with other rules exists already; give the copy a new name.</source>
+        <translation>Ein Regelprofil namens „%1“ mit anderen Regeln gibt es schon; gib der Kopie einen neuen Namen.</translation>
+    </message>
+    <message>
+        <source>Another program is using the database; try again in a moment.</source>
+        <translation>Ein anderes Programm benutzt die Datenbank; versuche es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>That did not work; the details are in the log.</source>
+        <translation>Das hat nicht geklappt; die Einzelheiten stehen im Protokoll.</translation>
+    </message>
+    <message>
+        <source>The ISS game record cannot be read: %1</source>
+        <translation>Die ISS-Spielaufzeichnung kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The archive unpacks to far more than a game archive holds; it was not read.</source>
+        <translation>Das Archiv entpackt sich zu weit mehr, als ein Spielarchiv enthält; es wurde nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>The database cannot be written (it is read-only); it can only be viewed.</source>
+        <translation>Die Datenbank kann nicht geschrieben werden (sie ist schreibgeschützt); sie kann nur angesehen werden.</translation>
+    </message>
+    <message>
+        <source>The database cannot do that now; the details are in the log.</source>
+        <translation>Die Datenbank kann das gerade nicht; die Einzelheiten stehen im Protokoll.</translation>
+    </message>
+    <message>
+        <source>The database is damaged; restore a backup.</source>
+        <translation>Die Datenbank ist beschädigt; spiele eine Sicherung zurück.</translation>
+    </message>
+    <message>
+        <source>The database was written by a newer version of Skat Desktop; update the program to open it.</source>
+        <translation>Die Datenbank wurde von einer neueren Version von Skat Desktop geschrieben; aktualisiere das Programm, um sie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>The disk is full; the database cannot be written.</source>
+        <translation>Der Datenträger ist voll; die Datenbank kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>The file could not be exported or imported: %1</source>
+        <translation>Die Datei konnte nicht exportiert oder eingelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The file is a database of another program, not of Skat Desktop.</source>
+        <translation>Die Datei ist eine Datenbank eines anderen Programms, nicht von Skat Desktop.</translation>
+    </message>
+    <message>
+        <source>The file is larger than %1 MB, too large to import.</source>
+        <translation>Die Datei ist größer als %1 MB und damit zu groß zum Einlesen.</translation>
+    </message>
+    <message>
+        <source>The file is not a SQLite database.</source>
+        <translation>Die Datei ist keine SQLite-Datenbank.</translation>
+    </message>
+    <message>
+        <source>The file is not a Skat Desktop series export.</source>
+        <translation>Die Datei ist kein Serien-Export von Skat Desktop.</translation>
+    </message>
+    <message>
+        <source>The file is not a series export: it is no JSON text.</source>
+        <translation>Die Datei ist kein Serien-Export: Sie ist kein JSON-Text.</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>Den Ordner %1 gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>The record of this game holds a move the rules do not allow.</source>
+        <translation>Die Aufzeichnung dieses Spiels enthält einen Zug, den die Regeln nicht erlauben.</translation>
+    </message>
+    <message>
+        <source>The record of this game is damaged; it cannot be shown.</source>
+        <translation>Die Aufzeichnung dieses Spiels ist beschädigt; sie kann nicht gezeigt werden.</translation>
+    </message>
+    <message>
+        <source>The series export cannot be imported: %1</source>
+        <translation>Der Serien-Export kann nicht eingelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The series export was written by another version; this one cannot read it.</source>
+        <translation>Der Serien-Export stammt von einer anderen Version; diese kann ihn nicht lesen.</translation>
+    </message>
+    <message>
+        <source>There is no database at %1.</source>
+        <translation>Unter %1 gibt es keine Datenbank.</translation>
+    </message>
+    <message>
+        <source>This series is closed; reopen it first.</source>
+        <translation>Diese Serie ist abgeschlossen; öffne sie zuerst wieder.</translation>
+    </message>
+    <message>
+        <source>“%1” is a built-in rule profile; give the copy a new name.</source>
+        <translation>„%1“ ist ein eingebautes Regelprofil; gib der Kopie einen neuen Namen.</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <source>&amp;All series (%1)</source>
@@ -1198,7 +1432,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>%1 wurde %2 gezeigt, die vereinbarte Mischung gibt aber %3</translation>
     </message>
     <message>
-        <source>a hand shown to you during the deal is not the dealt cards'</source>
+        <source>a hand shown to you during the deal is not the dealt cards&apos;</source>
         <translation>eine Hand, die Ihnen im Spiel gezeigt wurde, passt nicht zu den gegebenen Karten</translation>
     </message>
     <message>
@@ -1210,7 +1444,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>keine Karten</translation>
     </message>
     <message>
-        <source>no player's bytes went into the cards: they are only as fair as the host</source>
+        <source>no player&apos;s bytes went into the cards: they are only as fair as the host</source>
         <translation>kein Spieler hat zu den Karten beigetragen: Die Karten sind nur so fair wie der Gastgeber</translation>
     </message>
     <message>
@@ -1262,23 +1496,23 @@ Programm schließen und es verwerfen?</translation>
         <translation>der Gastgeber hat die Zusagen zweimal verschieden gezeigt</translation>
     </message>
     <message>
-        <source>the host's commitment arrived only after the deal was dealt</source>
+        <source>the host&apos;s commitment arrived only after the deal was dealt</source>
         <translation>die Festlegung des Gastgebers kam erst nach dem Geben an</translation>
     </message>
     <message>
-        <source>the host's commitment did not arrive before the deal</source>
+        <source>the host&apos;s commitment did not arrive before the deal</source>
         <translation>die Festlegung des Gastgebers kam nicht vor dem Geben an</translation>
     </message>
     <message>
-        <source>the host's reveal cannot be read</source>
+        <source>the host&apos;s reveal cannot be read</source>
         <translation>die Offenlegung des Gastgebers ist nicht lesbar</translation>
     </message>
     <message>
-        <source>the host's secret does not match its commitment before the deal</source>
+        <source>the host&apos;s secret does not match its commitment before the deal</source>
         <translation>das Geheimnis des Gastgebers passt nicht zu seiner Festlegung vor dem Geben</translation>
     </message>
     <message>
-        <source>the moves do not give the host's result</source>
+        <source>the moves do not give the host&apos;s result</source>
         <translation>die Züge ergeben nicht das Ergebnis des Gastgebers</translation>
     </message>
     <message>
@@ -1560,7 +1794,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Alleinspieler</translation>
     </message>
     <message>
-        <source>Enter each player's card points and tricks.</source>
+        <source>Enter each player&apos;s card points and tricks.</source>
         <translation>Augen und Stiche jedes Spielers eintragen.</translation>
     </message>
     <message>
@@ -1680,7 +1914,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Die Datenbank ist belegt: ein anderes Programm schreibt gerade. Nichts geht verloren: mit Enter erneut versuchen.</translation>
     </message>
     <message>
-        <source>The declarer's card points, if counted (a game lost with 60 starts a Bock round)</source>
+        <source>The declarer&apos;s card points, if counted (a game lost with 60 starts a Bock round)</source>
         <translation>Die Augen des Alleinspielers, falls gezählt (ein mit 60 verlorenes Spiel bringt eine Bockrunde)</translation>
     </message>
     <message>
@@ -1692,7 +1926,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Stiche</translation>
     </message>
     <message>
-        <source>Type a game's first letter; the same letter again for the next one.</source>
+        <source>Type a game&apos;s first letter; the same letter again for the next one.</source>
         <translation>Anfangsbuchstaben des Spiels tippen; derselbe Buchstabe noch einmal für das nächste.</translation>
     </message>
     <message>
@@ -1728,70 +1962,70 @@ Programm schließen und es verwerfen?</translation>
     <name>GameLog</name>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished" />
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>%1 loses %2</source>
-        <translation type="unfinished">%1 verliert %2</translation>
+        <translation>%1 verliert %2</translation>
     </message>
     <message>
         <source>%1 loses %2 with %3 card points</source>
-        <translation type="unfinished" />
+        <translation>%1 verliert %2 mit %3 Augen</translation>
     </message>
     <message>
         <source>%1 puts two cards into the skat</source>
-        <translation type="unfinished" />
+        <translation>%1 drückt zwei Karten</translation>
     </message>
     <message numerus="yes">
         <source>%1 takes the trick: %n point(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>%1 bekommt den Stich: %n Auge</numerusform>
+            <numerusform>%1 bekommt den Stich: %n Augen</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 wins %2</source>
-        <translation type="unfinished">%1 gewinnt %2</translation>
+        <translation>%1 gewinnt %2</translation>
     </message>
     <message>
         <source>%1 wins %2 with %3 card points</source>
-        <translation type="unfinished" />
+        <translation>%1 gewinnt %2 mit %3 Augen</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Deal %1, dealt by %2</source>
-        <translation type="unfinished" />
+        <translation>Spiel %1, %2 gibt</translation>
     </message>
     <message>
         <source>Game log</source>
-        <translation type="unfinished" />
+        <translation>Spielverlauf</translation>
     </message>
     <message>
         <source>Passed in: nobody plays this deal</source>
-        <translation type="unfinished" />
+        <translation>Eingepasst: niemand spielt dieses Spiel</translation>
     </message>
     <message>
         <source>Score: %1</source>
-        <translation type="unfinished" />
+        <translation>Ergebnis: %1</translation>
     </message>
     <message>
         <source>Scores: %1</source>
-        <translation type="unfinished" />
+        <translation>Ergebnisse: %1</translation>
     </message>
     <message>
         <source>The deal at the table, line by line: the bids, the game, every card played, each trick and the result.</source>
-        <translation type="unfinished" />
+        <translation>Das Spiel am Tisch Zeile für Zeile: das Reizen, das Spiel, jede gespielte Karte, jeder Stich und das Ergebnis.</translation>
     </message>
     <message>
         <source>The skat was %1</source>
-        <translation type="unfinished" />
+        <translation>Im Skat lagen %1</translation>
     </message>
     <message>
         <source>Trick %1: %2</source>
-        <translation type="unfinished">Stich %1: %2</translation>
+        <translation>Stich %1: %2</translation>
     </message>
 </context>
 <context>
@@ -2132,6 +2366,10 @@ Programm schließen und es verwerfen?</translation>
         <translation>alle haben gepasst</translation>
     </message>
     <message>
+        <source>beginner %1</source>
+        <translation>Anfänger %1</translation>
+    </message>
+    <message>
         <source>bid %1</source>
         <translation>%1 reizen</translation>
     </message>
@@ -2187,15 +2425,15 @@ Programm schließen und es verwerfen?</translation>
         <translation>aufgegeben: Null gewonnen</translation>
     </message>
     <message>
-        <source>defender's claim failed: the declarer wins</source>
+        <source>defender&apos;s claim failed: the declarer wins</source>
         <translation>Anspruch des Gegenspielers gescheitert: Der Alleinspieler gewinnt</translation>
     </message>
     <message>
-        <source>defender's claim failed: the rest goes to the declarer</source>
+        <source>defender&apos;s claim failed: the rest goes to the declarer</source>
         <translation>Anspruch des Gegenspielers gescheitert: Der Rest geht an den Alleinspieler</translation>
     </message>
     <message>
-        <source>defender's claim proven: the rest goes to the defenders</source>
+        <source>defender&apos;s claim proven: the rest goes to the defenders</source>
         <translation>Anspruch des Gegenspielers bestätigt: Der Rest geht an die Gegenspieler</translation>
     </message>
     <message numerus="yes">
@@ -2208,6 +2446,10 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>ducks under with %1</source>
         <translation>bleibt mit %1 drunter</translation>
+    </message>
+    <message>
+        <source>expert %1</source>
+        <translation>Experte %1</translation>
     </message>
     <message>
         <source>failed claim: the defenders collect the rest (pre-1999)</source>
@@ -2288,12 +2530,20 @@ Programm schließen und es verwerfen?</translation>
         <translation>%1 drücken</translation>
     </message>
     <message>
+        <source>random %1</source>
+        <translation>Zufall %1</translation>
+    </message>
+    <message>
         <source>rearhand</source>
         <translation type="vanished">Hinterhand</translation>
     </message>
     <message>
         <source>score %1</source>
         <translation>Ergebnis %1</translation>
+    </message>
+    <message>
+        <source>standard %1</source>
+        <translation>Standard %1</translation>
     </message>
     <message numerus="yes">
         <source>takes the trick with %1 (%n points so far)</source>
@@ -2669,7 +2919,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Computerspieler</translation>
     </message>
     <message>
-        <source>Friends on the same network find the table under Game → Join a table…, or type this computer's address and the port.</source>
+        <source>Friends on the same network find the table under Game → Join a table…, or type this computer&apos;s address and the port.</source>
         <translation>Freunde im selben Netz finden den Tisch unter Spiel → Tisch im Netz suchen… oder geben die Adresse dieses Computers und den Port ein.</translation>
     </message>
     <message>
@@ -2819,7 +3069,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Tische in diesem Netz:</translation>
     </message>
     <message>
-        <source>This computer cannot search the network: type the host's address.</source>
+        <source>This computer cannot search the network: type the host&apos;s address.</source>
         <translation>Dieser Computer kann das Netz nicht durchsuchen: gib die Adresse des Gastgebers ein.</translation>
     </message>
     <message>
@@ -2934,7 +3184,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Zu viele Nachrichten: bitte langsamer.</translation>
     </message>
     <message>
-        <source>Type the host's address, e.g. 192.168.1.20:55123.</source>
+        <source>Type the host&apos;s address, e.g. 192.168.1.20:55123.</source>
         <translation>Gib die Adresse des Gastgebers ein, z. B. 192.168.1.20:55123.</translation>
     </message>
     <message>
@@ -3094,6 +3344,13 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>your table (%1)</source>
         <translation>dein Tisch (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>LicenceViewer</name>
+    <message>
+        <source>Licence</source>
+        <translation>Lizenz</translation>
     </message>
 </context>
 <context>
@@ -3446,8 +3703,8 @@ Programm schließen und es verwerfen?</translation>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <source>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Play Skat against the computer, practise, and keep score sheets.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, text and card art are the project's own.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Skat gegen den Computer spielen, üben und Spiellisten führen.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, Texte und Kartenbilder stammen aus dem Projekt selbst.&lt;/p&gt;</translation>
+        <source>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Play Skat against the computer, practise, and keep score sheets.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, text and card art are the project&apos;s own.&lt;/p&gt;</source>
+        <translation type="vanished">&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Skat gegen den Computer spielen, üben und Spiellisten führen.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, Texte und Kartenbilder stammen aus dem Projekt selbst.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>A deal can be replayed once it is over.</source>
@@ -3463,7 +3720,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>About Skat</source>
-        <translation>Über Skat</translation>
+        <translation type="vanished">Über Skat</translation>
     </message>
     <message>
         <source>Agree, or play on</source>
@@ -3519,11 +3776,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Ga&amp;me log</source>
-        <translation type="unfinished" />
+        <translation>Spiel&amp;verlauf</translation>
     </message>
     <message>
         <source>Game log</source>
-        <translation type="unfinished" />
+        <translation>Spielverlauf</translation>
     </message>
     <message>
         <source>German lette&amp;rs on French cards (B, D, K, A)</source>
@@ -3627,7 +3884,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>S&amp;peak played cards</source>
-        <translation type="unfinished" />
+        <translation>Gespielte Karten &amp;vorlesen</translation>
     </message>
     <message>
         <source>S&amp;tatistics</source>
@@ -3655,7 +3912,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Say each card aloud as it is played, and who takes the trick</source>
-        <translation type="unfinished" />
+        <translation>Jede gespielte Karte laut ansagen, und wer den Stich bekommt</translation>
     </message>
     <message>
         <source>Score s&amp;heet</source>
@@ -3683,7 +3940,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Switch &amp;focus: table or side panel</source>
-        <translation type="unfinished" />
+        <translation>&amp;Fokus wechseln: Tisch oder Seitenleiste</translation>
     </message>
     <message>
         <source>Table</source>
@@ -3818,6 +4075,10 @@ Programm schließen und es verwerfen?</translation>
         <translation type="vanished">halten</translation>
     </message>
     <message>
+        <source>it cannot be continued</source>
+        <translation>er kann nicht fortgesetzt werden</translation>
+    </message>
+    <message>
         <source>its series is no longer in the database</source>
         <translation>ihre Serie ist nicht mehr in der Datenbank</translation>
     </message>
@@ -3852,6 +4113,10 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>the series is closed</source>
         <translation>die Serie ist abgeschlossen</translation>
+    </message>
+    <message>
+        <source>the series is finished</source>
+        <translation>die Serie ist beendet</translation>
     </message>
     <message>
         <source>the series went on elsewhere: the database holds %1 deals, the table %2</source>
@@ -4422,7 +4687,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Augenramsch: Wer die meisten Augen hat, bekommt so viele Punkte abgezogen; ein Durchmarsch (ein Spieler macht alle Stiche) zählt plus 120. Einfacher Ramsch: Der Verlierer bekommt minus 10, mit Jungfrau minus 15, ein Durchmarsch minus 20.</translation>
     </message>
     <message>
-        <source>Augenramsch: when checked, the loser's score is doubled if another player took no trick (Jungfrau).</source>
+        <source>Augenramsch: when checked, the loser&apos;s score is doubled if another player took no trick (Jungfrau).</source>
         <translation>Augenramsch: Wenn angekreuzt, zählt das Ergebnis des Verlierers doppelt, falls ein anderer Spieler keinen Stich gemacht hat (Jungfrau).</translation>
     </message>
     <message>
@@ -4454,7 +4719,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Vor der ersten Karte des Spiels</translation>
     </message>
     <message>
-        <source>Before trick 2, later only with a defender's consent (ISkO)</source>
+        <source>Before trick 2, later only with a defender&apos;s consent (ISkO)</source>
         <translation>Vor dem 2. Stich, später nur mit Zustimmung eines Gegenspielers (ISkO)</translation>
     </message>
     <message>
@@ -4506,7 +4771,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Alleinspieler darf aufgeben</translation>
     </message>
     <message>
-        <source>Declarer's claim proves wrong</source>
+        <source>Declarer&apos;s claim proves wrong</source>
         <translation>Alleinspieler kürzt zu Unrecht ab</translation>
     </message>
     <message>
@@ -4514,7 +4779,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Ansagen, Aufgeben, Abkürzen</translation>
     </message>
     <message>
-        <source>Defender's claim</source>
+        <source>Defender&apos;s claim</source>
         <translation>Abkürzen durch einen Gegenspieler</translation>
     </message>
     <message>
@@ -4734,7 +4999,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Schneider und Schwarz ansagen nur bei Hand</translation>
     </message>
     <message>
-        <source>Schneider from declarer's card points</source>
+        <source>Schneider from declarer&apos;s card points</source>
         <translation>Schneider ab Augen des Alleinspielers</translation>
     </message>
     <message>
@@ -4786,7 +5051,7 @@ Programm schließen und es verwerfen?</translation>
         <translation>Die Gegenspieler bekommen alle restlichen Stiche (ISkO)</translation>
     </message>
     <message>
-        <source>The events that start a Bock round; the totals are the players' running totals on the score sheet.</source>
+        <source>The events that start a Bock round; the totals are the players&apos; running totals on the score sheet.</source>
         <translation>Die Ereignisse, nach denen eine Bockrunde folgt; der Stand ist der laufende Stand eines Spielers auf der Spielliste.</translation>
     </message>
     <message>
@@ -5001,7 +5266,7 @@ Programm schließen und es verwerfen?</translation>
         <translation type="vanished">%1 von %2 Spielen</translation>
     </message>
     <message>
-        <source>B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected. Small numbers: the deal's score; large: the running total.</source>
+        <source>B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected. Small numbers: the deal&apos;s score; large: the running total.</source>
         <translation>B Bockrunde · R Ramschrunde · K Kontra · Re Re · Ü überreizt · ✎ berichtigt. Kleine Zahlen: Ergebnis des Spiels; große: laufender Stand.</translation>
     </message>
     <message>
@@ -5563,15 +5828,15 @@ kungen</translation>
     <name>Speech</name>
     <message>
         <source>No speech engine is installed on this computer.</source>
-        <translation type="unfinished" />
+        <translation>Auf diesem Computer ist keine Sprachausgabe installiert.</translation>
     </message>
     <message>
         <source>Text to speech is not available on this computer.</source>
-        <translation type="unfinished" />
+        <translation>Sprachausgabe ist auf diesem Computer nicht verfügbar.</translation>
     </message>
     <message>
         <source>The speech engine could not start.</source>
-        <translation type="unfinished" />
+        <translation>Die Sprachausgabe konnte nicht starten.</translation>
     </message>
 </context>
 <context>
@@ -6054,20 +6319,56 @@ kungen</translation>
 <context>
     <name>TableSession</name>
     <message>
+        <source>%1 is not played at a table of %2.</source>
+        <translation>%1 wird nicht an einem Tisch mit %2 Plätzen gespielt.</translation>
+    </message>
+    <message>
         <source>%1 made a mistake; a simple move was played instead (%2)</source>
         <translation>%1 hat einen Fehler gemacht; stattdessen wurde ein einfacher Zug gespielt (%2)</translation>
+    </message>
+    <message>
+        <source>A computer player found no move.</source>
+        <translation>Ein Computerspieler hat keinen Zug gefunden.</translation>
+    </message>
+    <message>
+        <source>A deal can be replayed once it is over.</source>
+        <translation>Ein Spiel kann nachgespielt werden, wenn es zu Ende ist.</translation>
+    </message>
+    <message>
+        <source>A deal number must be a whole number from 0 to 2^63 − 1.</source>
+        <translation>Eine Spielnummer muss eine ganze Zahl von 0 bis 2^63 − 1 sein.</translation>
     </message>
     <message>
         <source>A hint is given when it is your turn.</source>
         <translation>Einen Tipp gibt es, wenn Sie dran sind.</translation>
     </message>
     <message>
+        <source>A human player needs a name.</source>
+        <translation>Ein Spieler braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>Every seat needs a different name.</source>
+        <translation>Jeder Platz braucht einen anderen Namen.</translation>
+    </message>
+    <message>
         <source>Hints are for practice tables.</source>
         <translation>Tipps gibt es nur am Übungstisch.</translation>
     </message>
     <message>
+        <source>Hints are only given at a practice table.</source>
+        <translation>Tipps gibt es nur an einem Übungstisch.</translation>
+    </message>
+    <message>
+        <source>Hints are only given for your own seat.</source>
+        <translation>Tipps gibt es nur für deinen eigenen Platz.</translation>
+    </message>
+    <message>
         <source>It is not your turn.</source>
         <translation>Du bist nicht am Zug.</translation>
+    </message>
+    <message>
+        <source>No deal is being played.</source>
+        <translation>Es wird gerade kein Spiel gespielt.</translation>
     </message>
     <message>
         <source>Not now: wait a moment and try again.</source>
@@ -6078,6 +6379,18 @@ kungen</translation>
         <translation>Schiebt</translation>
     </message>
     <message>
+        <source>Replaying a deal is only possible at a practice table.</source>
+        <translation>Ein Spiel nachspielen geht nur an einem Übungstisch.</translation>
+    </message>
+    <message>
+        <source>Say which player moves to the other seat.</source>
+        <translation>Gib an, welcher Spieler auf den anderen Platz wechselt.</translation>
+    </message>
+    <message>
+        <source>Showing all cards is only possible at a practice table.</source>
+        <translation>Alle Karten zeigen geht nur an einem Übungstisch.</translation>
+    </message>
+    <message>
         <source>Someone else holds your seat now.</source>
         <translation>Jemand anderes hat jetzt deinen Platz.</translation>
     </message>
@@ -6086,8 +6399,32 @@ kungen</translation>
         <translation>Nimmt den Skat</translation>
     </message>
     <message>
+        <source>Taking back a card is only possible at a practice table.</source>
+        <translation>Eine Karte zurücknehmen geht nur an einem Übungstisch.</translation>
+    </message>
+    <message>
+        <source>That is not a valid move.</source>
+        <translation>Das ist kein gültiger Zug.</translation>
+    </message>
+    <message>
+        <source>That is not possible now.</source>
+        <translation>Das geht jetzt nicht.</translation>
+    </message>
+    <message>
+        <source>The database lacks deal %1 of this series.</source>
+        <translation>In der Datenbank fehlt Spiel %1 dieser Serie.</translation>
+    </message>
+    <message>
         <source>The deal could not be saved; it waits and will be saved later (%1)</source>
         <translation>Das Spiel konnte nicht gespeichert werden; es wartet und wird später gespeichert (%1)</translation>
+    </message>
+    <message>
+        <source>The deal in progress is not over yet.</source>
+        <translation>Das laufende Spiel ist noch nicht zu Ende.</translation>
+    </message>
+    <message>
+        <source>The deal is over.</source>
+        <translation>Das Spiel ist zu Ende.</translation>
     </message>
     <message>
         <source>The host cannot save the table just now: play waits until it can.</source>
@@ -6130,6 +6467,10 @@ kungen</translation>
         <translation>Der Gastgeber hat deinen Zug abgelehnt.</translation>
     </message>
     <message>
+        <source>The planned number of deals must be more than 0.</source>
+        <translation>Die geplante Zahl der Spiele muss größer als 0 sein.</translation>
+    </message>
+    <message>
         <source>The rules do not allow that move.</source>
         <translation>Diesen Zug erlauben die Regeln nicht.</translation>
     </message>
@@ -6138,8 +6479,16 @@ kungen</translation>
         <translation>Diesen Zug erlauben die Regeln nicht: %1</translation>
     </message>
     <message>
+        <source>The score sheet could not be stored just now.</source>
+        <translation>Die Spielliste konnte gerade nicht gespeichert werden.</translation>
+    </message>
+    <message>
         <source>The series could not be saved yet (%1); its finished deals wait and are saved when you press Save again.</source>
         <translation>Die Serie konnte noch nicht gespeichert werden (%1); ihre beendeten Spiele warten und werden gespeichert, wenn Sie „Erneut speichern“ drücken.</translation>
+    </message>
+    <message>
+        <source>The series is over.</source>
+        <translation>Die Serie ist zu Ende.</translation>
     </message>
     <message>
         <source>The table has no room for another player.</source>
@@ -6150,12 +6499,60 @@ kungen</translation>
         <translation>Der Tisch war schon weiter, als dein Zug ankam: schau noch einmal hin.</translation>
     </message>
     <message>
+        <source>The table saved for later cannot be continued.</source>
+        <translation>Der für später gespeicherte Tisch kann nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>The table saved for later cannot be read.</source>
+        <translation>Der für später gespeicherte Tisch kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The table saved for later does not match the score sheet and cannot be continued.</source>
+        <translation>Der für später gespeicherte Tisch passt nicht zur Spielliste und kann nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>The table saved for later seats another program; it cannot be continued here.</source>
+        <translation>Am für später gespeicherten Tisch sitzt ein fremdes Programm; er kann hier nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>There is no Kontra or Re to let pass now.</source>
+        <translation>Gerade gibt es kein Kontra oder Re, das du übergehen könntest.</translation>
+    </message>
+    <message>
         <source>There is no such seat at this table.</source>
         <translation>Diesen Platz gibt es an diesem Tisch nicht.</translation>
     </message>
     <message>
         <source>This deal is already on the score sheet; replay it instead.</source>
         <translation>Dieses Spiel steht schon in der Spielliste; spielen Sie es stattdessen noch einmal.</translation>
+    </message>
+    <message>
+        <source>This seat is not yours to play.</source>
+        <translation>Diesen Platz spielst nicht du.</translation>
+    </message>
+    <message>
+        <source>This seat sits out this deal.</source>
+        <translation>Dieser Platz setzt in diesem Spiel aus.</translation>
+    </message>
+    <message>
+        <source>This series has other players at its seats.</source>
+        <translation>An dieser Serie sitzen andere Spieler.</translation>
+    </message>
+    <message>
+        <source>This series is closed; reopen it first.</source>
+        <translation>Diese Serie ist abgeschlossen; öffne sie zuerst wieder.</translation>
+    </message>
+    <message>
+        <source>This series is played under other rules or seats.</source>
+        <translation>Diese Serie wird nach anderen Regeln oder an anderen Plätzen gespielt.</translation>
+    </message>
+    <message>
+        <source>This series needs its database.</source>
+        <translation>Diese Serie braucht ihre Datenbank.</translation>
+    </message>
+    <message>
+        <source>This series plans %1.</source>
+        <translation>Diese Serie sieht %1 vor.</translation>
     </message>
     <message>
         <source>This table is no longer there.</source>
@@ -6174,8 +6571,20 @@ kungen</translation>
         <translation>Du sitzt schon an diesem Tisch.</translation>
     </message>
     <message>
+        <source>You can only take back your own cards.</source>
+        <translation>Du kannst nur deine eigenen Karten zurücknehmen.</translation>
+    </message>
+    <message>
+        <source>You cannot say Kontra or Re now.</source>
+        <translation>Du kannst jetzt nicht Kontra oder Re sagen.</translation>
+    </message>
+    <message>
         <source>You do not play at this table: join it again to play.</source>
         <translation>Du spielst nicht an diesem Tisch: setz dich erneut, um zu spielen.</translation>
+    </message>
+    <message>
+        <source>You have not played a card in this deal.</source>
+        <translation>Du hast in diesem Spiel noch keine Karte gespielt.</translation>
     </message>
     <message>
         <source>Your last move is still on its way to the host.</source>
@@ -6206,31 +6615,31 @@ kungen</translation>
     <name>TableView</name>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished" />
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>Card table</source>
-        <translation type="unfinished" />
+        <translation>Kartentisch</translation>
     </message>
     <message>
         <source>Chosen card: %1.</source>
-        <translation type="unfinished" />
+        <translation>Gewählte Karte: %1.</translation>
     </message>
     <message>
         <source>For the skat: %1.</source>
-        <translation type="unfinished" />
+        <translation>Für den Skat: %1.</translation>
     </message>
     <message>
         <source>No cards in your hand.</source>
-        <translation type="unfinished" />
+        <translation>Keine Karten auf der Hand.</translation>
     </message>
     <message>
         <source>On the table: %1.</source>
-        <translation type="unfinished" />
+        <translation>Auf dem Tisch: %1.</translation>
     </message>
     <message>
         <source>Your hand: %1.</source>
-        <translation type="unfinished" />
+        <translation>Deine Hand: %1.</translation>
     </message>
 </context>
 <context>

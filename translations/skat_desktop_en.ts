@@ -5,9 +5,9 @@
     <name>GameLog</name>
     <message numerus="yes">
         <source>%1 takes the trick: %n point(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 takes the trick: %n point</numerusform>
+            <numerusform>%1 takes the trick: %n points</numerusform>
         </translation>
     </message>
 </context>

@@ -373,25 +373,31 @@ def _parse_json(raw: bytes | str) -> Any:
     """The document of a file's text; anything that is not usable JSON is refused."""
     if len(raw) > MAX_FILE_BYTES:
         raise ImportRefused(
-            f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, too large to import"
+            f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, too large to import",
+            "too_large",
+            megabytes=MAX_FILE_BYTES // (1024 * 1024),
         )
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ImportRefused(
-                "the file is not UTF-8 text, so it is not a series export"
+                "the file is not UTF-8 text, so it is not a series export", "not_json"
             ) from None
     try:
         return json.loads(raw, parse_constant=_refuse_constant)
     except json.JSONDecodeError as e:
         raise ImportRefused(
-            f"the file is not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
+            f"the file is not JSON ({e.msg} at line {e.lineno}, column {e.colno})", "not_json"
         ) from None
     except RecursionError:
-        raise ImportRefused("the file is not usable JSON: it is nested far too deeply") from None
+        raise ImportRefused(
+            "the file is not usable JSON: it is nested far too deeply", "not_json"
+        ) from None
     except ValueError as e:  # NaN/Infinity, or a number of more than 4300 digits
-        raise ImportRefused(_one_line(f"the file is not usable JSON: {e}")[:200]) from None
+        raise ImportRefused(
+            _one_line(f"the file is not usable JSON: {e}")[:200], "not_json"
+        ) from None
 
 
 _PLACE_WORDS = {
@@ -477,13 +483,15 @@ def read_export(file: str | os.PathLike[str] | IO[bytes]) -> Any:
         if isinstance(file, str | os.PathLike):
             path = Path(file)
             if path.is_dir():
-                raise ImportRefused(f"{path} is a folder, not a series export")
+                raise ImportRefused(f"{path} is a folder, not a series export", "not_ours")
             with open(path, "rb") as f:
                 raw = f.read(MAX_FILE_BYTES + 1)
         else:
             raw = file.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise ImportRefused(f"cannot read {file}: {e.strerror or e}") from None
+        raise ImportRefused(
+            f"cannot read {file}: {e.strerror or e}", "cannot_read", path=file
+        ) from None
     return _parse_json(raw)
 
 
@@ -674,13 +682,14 @@ class _SeriesPlan:
 def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
     """Everything that can be checked without the engine or the database."""
     if not isinstance(doc, dict):
-        raise ImportRefused("the file is not a series export (it holds no JSON object)")
+        raise ImportRefused("the file is not a series export (it holds no JSON object)", "not_ours")
     if doc.get("format") != FORMAT:
-        raise ImportRefused("the file is not a skat-desktop series export")
+        raise ImportRefused("the file is not a skat-desktop series export", "not_ours")
     version = doc.get("version")
     if version != VERSION:
         raise ImportRefused(
-            f"series export version {str(version)[:20]} is not supported (this reads {VERSION})"
+            f"series export version {str(version)[:20]} is not supported (this reads {VERSION})",
+            "version",
         )
     _fields(
         doc,

@@ -398,7 +398,7 @@ class LocalTable:
             return None  # the controller refuses it with its own sentence
         seat = deal.setup.seats[player]
         if seat not in self.mine:
-            raise TableError(f"seat {seat + 1} is not yours to play")
+            raise TableError(f"seat {seat + 1} is not yours to play", "not_your_seat")
         return seat
 
     def decline(self, seat: int) -> None:

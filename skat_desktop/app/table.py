@@ -47,7 +47,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
 from skat_desktop.ai.levels import make_player
 from skat_desktop.ai.player import Player
@@ -81,7 +81,17 @@ _ACTION_TYPES = get_args(Action)
 
 
 class TableError(ValueError):
-    """A request the table cannot carry out now; one sentence a player can read."""
+    """A request the table cannot carry out now; one sentence a player can read.
+
+    The sentence is English, for the CLI and the log. ``code`` names the refusal so that a
+    window can say it in the player's language; ``params`` are what it names (a seat, a
+    number of deals). An empty code is a refusal no window needs to word.
+    """
+
+    def __init__(self, message: str = "", code: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 # ---------------------------------------------------------------------- seats
@@ -555,7 +565,9 @@ def _store_deal(service: SeriesService, deal: Deal, number: int) -> None:
     that went through before its error was reported); a gap is an error."""
     stored_next = service.next_number
     if stored_next < number:
-        raise TableError(f"the database lacks deal {stored_next} of the series")
+        raise TableError(
+            f"the database lacks deal {stored_next} of the series", "store_gap", deal=stored_next
+        )
     if stored_next == number:
         service.record_played(deal)
 
@@ -702,7 +714,9 @@ def _read_live(text: str) -> _LiveState:
             extra=_get(data, "extra", dict, none=True) if "extra" in data else None,
         )
     except (ValueError, TypeError, LookupError, RecursionError, SkatError) as e:
-        raise TableError(f"the table saved for later cannot be read: {_one_line(e)}") from None
+        raise TableError(
+            f"the table saved for later cannot be read: {_one_line(e)}", "saved_unreadable"
+        ) from None
 
 
 # ---------------------------------------------------------------------- the controller
@@ -731,16 +745,21 @@ class TableController:
         specs = tuple(seats)
         n = len(specs)
         if n not in (3, 4) or n not in profile.table_sizes:
-            raise TableError(f"{profile.title} is not played at a table of {n}")
+            raise TableError(
+                f"{profile.title} is not played at a table of {n}",
+                "table_size",
+                profile=profile,
+                size=n,
+            )
         names = [s.display_name(i) for i, s in enumerate(specs)]
         if any(s.is_human and not (s.name or "").strip() for s in specs):
-            raise TableError("a human player needs a name")
+            raise TableError("a human player needs a name", "name_missing")
         if len(set(names)) != n:
-            raise TableError("every seat needs a different name")
+            raise TableError("every seat needs a different name", "names_differ")
         if deals_planned is not None and deals_planned <= 0:
-            raise TableError("the planned number of deals must be positive")
+            raise TableError("the planned number of deals must be positive", "planned_deals")
         if series_id is not None and store is None:
-            raise TableError("a stored series needs its store")
+            raise TableError("a stored series needs its store", "no_store")
         self.profile = profile
         self.specs = specs
         self.names = tuple(names)
@@ -846,13 +865,21 @@ class TableController:
     def _check_stored_series(self, info: SeriesInfo, deals_planned: int | None) -> None:
         """A stored series continues only with its own rules, seats and length."""
         if info.closed:
-            raise TableError(f"series {info.id} is closed; reopen it first")
+            raise TableError(f"series {info.id} is closed; reopen it first", "series_closed")
         if info.profile != self.profile or info.table_size != self.table_size:
-            raise TableError(f"series {info.id} is played under other rules or seats")
+            raise TableError(
+                f"series {info.id} is played under other rules or seats", "series_other_rules"
+            )
         if tuple(name for _, name in info.players) != self.names:
-            raise TableError(f"series {info.id} has other players at its seats")
+            raise TableError(
+                f"series {info.id} has other players at its seats", "series_other_players"
+            )
         if deals_planned not in (None, info.planned_deals):
-            raise TableError(f"series {info.id} plans {info.planned_deals} deals")
+            raise TableError(
+                f"series {info.id} plans {info.planned_deals} deals",
+                "series_planned",
+                deals=info.planned_deals,
+            )
 
     # ------------------------------------------------------------------ listeners
 
@@ -939,12 +966,14 @@ class TableController:
 
     def _check_seat(self, seat: int) -> int:
         if not isinstance(seat, int) or not 0 <= seat < self.table_size:
-            raise TableError(f"there is no seat {seat!r} at a table of {self.table_size}")
+            raise TableError(
+                f"there is no seat {seat!r} at a table of {self.table_size}", "no_seat"
+            )
         return seat
 
     def _live_deal(self) -> Deal:
         if self._deal is None or self._deal.finished:
-            raise TableError("no deal is in progress")
+            raise TableError("no deal is in progress", "no_deal")
         return self._deal
 
     def _position(self, deal: Deal, seat: int) -> int | None:
@@ -993,9 +1022,9 @@ class TableController:
         or from ``seed``: one chosen outside the table (the LAN host's fair-deal seed,
         which no one can choose alone). The stored record and the live table keep it."""
         if self._deal is not None and not self._deal.finished:
-            raise TableError("the deal in progress is not finished")
+            raise TableError("the deal in progress is not finished", "deal_not_over")
         if self.series.finished:
-            raise TableError("the series is over")
+            raise TableError("the series is over", "series_over")
         if seed is not None:
             _check_deal_seed(seed)
         number = len(self.series.entries) + 1
@@ -1126,7 +1155,9 @@ class TableController:
             if turn.interjection:
                 self.decline(turn.seat)
                 return True
-            raise TableError(f"the computer at seat {turn.seat + 1} has no action")
+            raise TableError(
+                f"the computer at seat {turn.seat + 1} has no action", "computer_silent"
+            )
         try:
             self.apply(result.action, seat=turn.seat)
         except TableError:  # its sentence may name the card tried: not for every seat
@@ -1148,7 +1179,9 @@ class TableController:
         deal = self._live_deal()
         pos = self._position(deal, self._check_seat(seat))
         if pos is None or not deal.can_double(pos):
-            raise TableError(f"seat {seat + 1} has no doubling to decline now")
+            raise TableError(
+                f"seat {seat + 1} has no doubling to decline now", "nothing_to_decline"
+            )
         self._note_declined(seat)
         self._live_seq += 1
         self._save_live()
@@ -1169,16 +1202,18 @@ class TableController:
         action = _recordable(action)
         actor = deal.setup.seats[action.player]
         if seat is not None and seat != actor:
-            raise TableError(f"seat {seat + 1} cannot act for seat {actor + 1}")
+            raise TableError(f"seat {seat + 1} cannot act for seat {actor + 1}", "not_your_turn")
         log = list(deal.actions)
         try:
             deal.apply(action)
         except SkatError as e:
-            raise TableError(_one_line(e)) from None
+            raise TableError(_one_line(e), "illegal") from None
         except Exception as e:
             # malformed values reach the engine's arithmetic; rebuild to be sure of the state
             self._deal = _replayed(deal, log)
-            raise TableError(f"not a valid action: {action!r} ({_one_line(e)})") from None
+            raise TableError(
+                f"not a valid action: {action!r} ({_one_line(e)})", "invalid_action"
+            ) from None
         self._version += 1
         self._live_seq += 1
         events: list[TableEvent] = [ActionApplied(actor, action, len(deal.actions) - 1)]
@@ -1199,7 +1234,7 @@ class TableController:
     def double(self, seat: int) -> Double:
         """Say the next doubling for ``seat`` (the button's action)."""
         if not self.can_double(seat):
-            raise TableError(f"seat {seat + 1} cannot double now")
+            raise TableError(f"seat {seat + 1} cannot double now", "cannot_double")
         deal = self._live_deal()
         action = Double(deal.setup.seats.index(seat), deal.kontra + 1)
         self.apply(action, seat=seat)
@@ -1216,11 +1251,11 @@ class TableController:
         deal = self._live_deal()
         pos = self._position(deal, self._check_seat(seat))
         if pos is None:
-            raise TableError(f"seat {seat + 1} sits out this deal")
+            raise TableError(f"seat {seat + 1} sits out this deal", "sits_out")
         try:
             question = deal.claim_question(pos)
         except SkatError as e:
-            raise TableError(_one_line(e)) from None
+            raise TableError(_one_line(e), "illegal") from None
         return lambda cancel=None: claim_holds(*question)
 
     # ------------------------------------------------------------------ finishing and storing
@@ -1301,12 +1336,14 @@ class TableController:
         reported as :class:`StoreFailed` and the rest waits for the next write. A write
         of the snapshot alone that failed only sets :attr:`live_error`."""
         if write is not self._writing:
-            raise TableError("this write was not handed out by this table")
+            raise TableError("this write was not handed out by this table", "write_mixed")
         self._writing = None
         count = max(0, min(outcome.written, len(write.deals)))
         for deal, _ in write.deals[:count]:
             if not self._unstored or self._unstored[0][0] is not deal:
-                raise TableError("the deals waiting to be stored changed during the write")
+                raise TableError(
+                    "the deals waiting to be stored changed during the write", "write_mixed"
+                )
             self._unstored.pop(0)
         if outcome.live and write.live is not None and outcome.error is None:
             self._live_written(write.live, self._live_out)
@@ -1430,14 +1467,18 @@ class TableController:
         set :attr:`live_extra` again to keep saving it."""
         row = store.load_live(live_id)
         if row.stale is not None:
-            raise TableError(f"the table saved for later cannot be continued: {row.stale}")
+            raise TableError(
+                f"the table saved for later cannot be continued: {row.stale}",
+                "saved_stale",
+                reason=row.stale_code,
+            )
         state = _read_live(row.state)
         try:
             if state.series_id != row.series_id:
-                raise TableError("it names another series")
+                raise TableError("it names another series", "saved_mismatch")
             for spec in state.seats:
                 if spec.kind.startswith("external:") and not allow_external:
-                    raise TableError(f"it seats another program ({spec.kind})")
+                    raise TableError(f"it seats another program ({spec.kind})", "saved_program")
             ctl = cls(
                 state.profile,
                 state.seats,
@@ -1453,15 +1494,19 @@ class TableController:
             ctl.saved_extra = state.extra
             ctl._resume(state)
         except ValueError as e:  # TableError, or an unknown player level
-            raise TableError(
-                f"the table saved for later cannot be continued: {_one_line(e)}"
-            ) from None
+            why = f"the table saved for later cannot be continued: {_one_line(e)}"
+            if getattr(e, "code", "") == "saved_program":
+                raise TableError(why, "saved_program") from None
+            raise TableError(why, "saved_mismatch") from None
         return ctl
 
     def _resume(self, state: _LiveState) -> None:
         done = len(self._results)
         if done != state.deals_done:
-            raise TableError(f"the database holds {done} deals, the saved table {state.deals_done}")
+            raise TableError(
+                f"the database holds {done} deals, the saved table {state.deals_done}",
+                "saved_mismatch",
+            )
         d = state.deal
         if d is None:
             return
@@ -1469,25 +1514,33 @@ class TableController:
         on_sheet = n == done  # the deal is over (or being replayed): it is on the sheet
         in_progress = n == done + 1 and not d.replay
         if d.replay and not self.practice:
-            raise TableError("a practice replay at a table that is not for practice")
+            raise TableError(
+                "a practice replay at a table that is not for practice", "saved_mismatch"
+            )
         if not (in_progress or (on_sheet and n >= 1)):
-            raise TableError(f"deal {n} does not follow the {done} deals on the sheet")
+            raise TableError(
+                f"deal {n} does not follow the {done} deals on the sheet", "saved_mismatch"
+            )
         if on_sheet and not d.replay and self._length is not None and done >= self._length:
-            raise TableError("the series is over")
+            raise TableError("the series is over", "series_over")
         if sorted(d.seating) != list(range(self.table_size)) or (
             not d.replay and list(d.seating) != list(range(self.table_size))
         ):
-            raise TableError("its seating is not one of this table")
+            raise TableError("its seating is not one of this table", "saved_mismatch")
         seed = d.seed
         if d.seed_chosen:
             _check_deal_seed(seed)
         elif seed != self._deal_seed(n):
-            raise TableError(f"deal {n} has other cards than the table's seed deals")
+            raise TableError(
+                f"deal {n} has other cards than the table's seed deals", "saved_mismatch"
+            )
         # deal n's setup exactly as the series gives it (its dealer, Bock, Ramsch round)
         context = self._series_from(self._results[: n - 1]) if on_sheet else self.series
         setup = context.next_setup(deal_from_seed(seed), seed)
         if (setup.dealer, setup.bock, setup.ramsch_round) != (d.dealer, d.bock, d.ramsch_round):
-            raise TableError(f"deal {n} was set up otherwise than the series deals it")
+            raise TableError(
+                f"deal {n} was set up otherwise than the series deals it", "saved_mismatch"
+            )
         self._number = n
         self._seed_chosen = d.seed_chosen
         self._replay = d.replay
@@ -1498,7 +1551,7 @@ class TableController:
         self._thought = {i: list(views) for i, views in self._warmup.items()}
         finished = self._deal.finished
         if not d.replay and finished != on_sheet:
-            raise TableError(f"the moves of deal {n} do not match the sheet")
+            raise TableError(f"the moves of deal {n} do not match the sheet", "saved_mismatch")
         self._recorded = finished and not d.replay
         self._asked = set(d.asked)
         self._declined = set(d.declined)
@@ -1531,7 +1584,7 @@ class TableController:
                 deal.apply(action)
             except SkatError as e:
                 message = f"move {i + 1} of deal {self._number} does not replay: {_one_line(e)}"
-                raise TableError(message) from None
+                raise TableError(message, "saved_mismatch") from None
             self._version += 1
         return warm
 
@@ -1541,18 +1594,32 @@ class TableController:
         """What ``seat`` may know now: its own hand and the public cards, nothing else.
         ``seat`` None: a kibitzer's view (the public cards only)."""
         if self._deal is None:
-            raise TableError("no deal has been dealt yet")
+            raise TableError("no deal has been dealt yet", "no_deal")
         return seat_view(self._deal, None if seat is None else self._check_seat(seat))
 
     # ------------------------------------------------------------------ practice aids
 
-    def _require_practice(self, what: str) -> None:
-        if not self.practice:
-            raise TableError(f"{what} is only possible at a practice table")
+    _AIDS: ClassVar[dict[str, str]] = {
+        "undo": "taking back a card",
+        "hint": "a hint",
+        "open": "showing all cards",
+        "replay": "replaying a deal",
+    }
+    """The practice aids by their code (a refusal's ``aid``) and their English words."""
 
-    def _require_human(self, seat: int, what: str) -> None:
+    def _require_practice(self, aid: str) -> None:
+        if not self.practice:
+            what = self._AIDS[aid]
+            raise TableError(
+                f"{what} is only possible at a practice table", "practice_only", aid=aid
+            )
+
+    def _require_human(self, seat: int, aid: str) -> None:
         if not self._spec_at(self._check_seat(seat)).is_human:
-            raise TableError(f"{what} is only for a human player's own seat")
+            what = self._AIDS[aid]
+            raise TableError(
+                f"{what} is only for a human player's own seat", "own_seat_only", aid=aid
+            )
 
     def undo_last_card(self, seat: int) -> int:
         """Take back ``seat``'s last card and everything after it; returns how many
@@ -1561,11 +1628,11 @@ class TableController:
         A finished deal can be taken back too unless it is already in the database: it
         leaves the score sheet and is entered again when it ends anew.
         """
-        self._require_practice("taking back a card")
-        self._require_human(seat, "taking back a card")
+        self._require_practice("undo")
+        self._require_human(seat, "undo")
         deal = self._deal
         if deal is None:
-            raise TableError("no deal has been dealt yet")
+            raise TableError("no deal has been dealt yet", "no_deal")
         pos = self._position(deal, seat)
         cut = None
         for i in range(len(deal.actions) - 1, -1, -1):
@@ -1574,13 +1641,15 @@ class TableController:
                 cut = i
                 break
         if pos is None or cut is None:
-            raise TableError("you have not played a card in this deal")
+            raise TableError("you have not played a card in this deal", "nothing_to_undo")
         unrecord = deal.finished and self._recorded
         waiting = self._unstored and self._unstored[-1][0] is deal
         writing = self._writing is not None and any(d is deal for d, _ in self._writing.deals)
         stored = self._store is not None and (not waiting or writing)
         if unrecord and stored:
-            raise TableError("this deal is already stored on the score sheet; replay it")
+            raise TableError(
+                "this deal is already stored on the score sheet; replay it", "undo_stored"
+            )
         rebuilt = _replayed(deal, deal.actions[:cut])
         if unrecord:
             if self._unstored:
@@ -1613,21 +1682,21 @@ class TableController:
         """
         from skat_desktop.ai.hints import hint
 
-        self._require_practice("a hint")
-        self._require_human(seat, "a hint")
+        self._require_practice("hint")
+        self._require_human(seat, "hint")
         view = self.view_for(seat)
         if view.result is not None:
-            raise TableError("the deal is over")
+            raise TableError("the deal is over", "deal_over")
         if view.to_move != view.position or not view.legal:
-            raise TableError(f"it is not seat {seat + 1}'s turn")
+            raise TableError(f"it is not seat {seat + 1}'s turn", "not_your_turn")
         return hint(view, level, self.seed, cancel)
 
     def open_cards(self) -> OpenCards:
         """Every hand and the skat (practice: to study a position)."""
-        self._require_practice("showing all cards")
+        self._require_practice("open")
         deal = self._deal
         if deal is None:
-            raise TableError("no deal has been dealt yet")
+            raise TableError("no deal has been dealt yet", "no_deal")
         hands = [0] * self.table_size
         for pos, seat in enumerate(deal.setup.seats):
             hands[seat] = deal.hands[pos]
@@ -1640,20 +1709,20 @@ class TableController:
         practice: it is not entered on the score sheet, and the next :meth:`start_deal`
         continues the series with everyone back in their seats.
         """
-        self._require_practice("replaying a deal")
+        self._require_practice("replay")
         deal = self._deal
         if deal is None or not deal.finished:
-            raise TableError("a deal can be replayed once it is over")
+            raise TableError("a deal can be replayed once it is over", "replay_not_over")
         self._check_seat(from_seat)
         humans = [i for i, s in enumerate(self.specs) if s.is_human]
         if human is None:
             if len(humans) != 1:
-                raise TableError("say which human moves to the other seat")
+                raise TableError("say which human moves to the other seat", "replay_which")
             human = humans[0]
         if human not in humans:
-            raise TableError(f"no human sits at seat {human + 1}")
+            raise TableError(f"no human sits at seat {human + 1}", "replay_which")
         if from_seat not in deal.setup.seats:
-            raise TableError(f"seat {from_seat + 1} sits this deal out")
+            raise TableError(f"seat {from_seat + 1} sits this deal out", "sits_out")
         occupant = list(range(self.table_size))
         occupant[human], occupant[from_seat] = occupant[from_seat], occupant[human]
         self._occupant = occupant
@@ -1669,7 +1738,9 @@ class TableController:
 def _check_deal_seed(seed: object) -> None:
     """A deal seed given from outside must fit the database's whole numbers (63 bits)."""
     if type(seed) is not int or not 0 <= seed < 2**63:
-        raise TableError(f"a deal seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+        raise TableError(
+            f"a deal seed must be a whole number from 0 to 2**63 - 1, not {seed!r}", "bad_seed"
+        )
 
 
 def _level(kind: str) -> str:
@@ -1694,13 +1765,15 @@ def _recordable(action: object) -> Action:
     be played but could not be stored or replayed, so such input is refused here.
     """
     if not isinstance(action, _ACTION_TYPES):
-        raise TableError(f"not an action: {action!r}")
+        raise TableError(f"not an action: {action!r}", "invalid_action")
     try:
         canonical = action_from_dict(action_to_dict(action))
     except (SkatError, TypeError, ValueError, LookupError, AttributeError) as e:
-        raise TableError(f"not a valid action: {action!r} ({_one_line(e)})") from None
+        raise TableError(
+            f"not a valid action: {action!r} ({_one_line(e)})", "invalid_action"
+        ) from None
     if canonical != action:  # e.g. Double level 0 would come back as Hirsch
-        raise TableError(f"not a valid action: {action!r}")
+        raise TableError(f"not a valid action: {action!r}", "invalid_action")
     return canonical
 
 

@@ -7,11 +7,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QApplication
 
-ORGANIZATION = "skat-desktop"
-APPLICATION = "skat-desktop"
+from skat_desktop.identity import (
+    APP_ID,
+    APPLICATION,
+    OLD_APPLICATION,
+    OLD_ORGANIZATION,
+    ORGANIZATION,
+    ORGANIZATION_DOMAIN,
+    app_icon,
+)
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,7 @@ class StoreOpening:
 def open_store(db_path: str | Path | None = None) -> StoreOpening:
     """Open the store at ``db_path`` (or the platform's default file) without waiting for
     another program's lock: this runs on the GUI thread."""
+    from skat_desktop.gui.errors import describe
     from skat_desktop.gui.store_worker import GUI_BUSY_MS, never_wait
     from skat_desktop.store.database import DatabaseBusy, ReadOnlyDatabase, default_path
     from skat_desktop.store.repository import Store
@@ -45,25 +53,45 @@ def open_store(db_path: str | Path | None = None) -> StoreOpening:
             viewer = Store.open(path, read_only=True, busy_ms=GUI_BUSY_MS)
         except Exception:
             viewer = None
-        return StoreOpening(viewer, _one_line(e), path)
+        return StoreOpening(viewer, describe(e), path)
     except Exception as e:  # any failure: the program still runs, without saving
-        return StoreOpening(None, _one_line(e), path)
-
-
-def _one_line(e: BaseException) -> str:
-    text = str(e).strip().splitlines()
-    return text[0] if text else type(e).__name__
+        return StoreOpening(None, describe(e), path)
 
 
 def create_application(argv: Sequence[str] = ()) -> QApplication:
-    """The QApplication (the existing one if there is one), named for QSettings."""
+    """The QApplication (the existing one if there is one), named by the application id
+    (skat_desktop.identity) for QSettings and the desktop, with our icon on every window."""
     QCoreApplication.setOrganizationName(ORGANIZATION)
+    QCoreApplication.setOrganizationDomain(ORGANIZATION_DOMAIN)
     QCoreApplication.setApplicationName(APPLICATION)
     app = QApplication.instance()
     if app is None:
         app = QApplication(list(argv) or ["skat-desktop"])
     app.setApplicationDisplayName(QCoreApplication.translate("App", "Skat"))
+    # Wayland and the docks match the window to io.github.skat_desktop.SkatDesktop.desktop
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(app_icon())
+    carry_over_settings()
     return app
+
+
+def carry_over_settings() -> int:
+    """Copy the settings kept under the old scope ("skat-desktop") into the application
+    id's, once: only while the new scope is still empty, so a player's deck, language and
+    window keep their state after the update. The old ones stay (an older copy of the
+    program may still read them). The number of keys carried over."""
+    new = QSettings()
+    if new.allKeys():
+        return 0
+    old = QSettings(
+        QSettings.defaultFormat(), QSettings.Scope.UserScope, OLD_ORGANIZATION, OLD_APPLICATION
+    )
+    keys = old.allKeys()
+    for key in keys:
+        new.setValue(key, old.value(key))
+    if keys:
+        new.sync()
+    return len(keys)
 
 
 def run_gui(argv: Sequence[str], db_path: str | Path | None = None) -> int:

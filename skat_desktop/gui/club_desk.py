@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from skat_desktop.gui.errors import describe
 from skat_desktop.gui.game_words import (
     deals_of_text,
     deals_text,
@@ -546,7 +547,7 @@ def show_club_window(
     try:
         window = ClubWindow(store, writer, parent)
     except StoreError as e:
-        _say(parent, str(e).splitlines()[0] if str(e) else type(e).__name__)
+        _say(parent, describe(e))
         return None
     global _parentless
     if parent is None:

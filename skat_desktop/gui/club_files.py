@@ -55,6 +55,7 @@ from PySide6.QtWidgets import (
 from skat_desktop.app import exchange, statistics
 from skat_desktop.app.statistics import StatsFilter
 from skat_desktop.gui.club_admin import WriteRequest, failure_text, viewing_only_text
+from skat_desktop.gui.errors import describe
 from skat_desktop.gui.game_words import fill, local_date
 from skat_desktop.gui.series_list import SeriesListing
 from skat_desktop.gui.store_worker import StoreLoader, StoreWriter, database_file, open_reader
@@ -81,9 +82,12 @@ def _tr(text: str) -> str:
 
 
 def _line(error: object) -> str:
-    """The first line of an error, as every message here shows it."""
+    """An error in one line in the player's language, as every message here shows it (a
+    failure the writer already worded is shown as it is)."""
+    if isinstance(error, BaseException):
+        return describe(error)
     lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__
+    return lines[0] if lines else ""
 
 
 def _alive(widget: QWidget | None) -> QWidget | None:
@@ -357,7 +361,7 @@ class ClubTask(QObject):
             self.fail(self.refuse(_line(e)))
         except Exception as e:
             log.exception("a step of %r failed", self.title)
-            self.fail(self.refuse(f"{type(e).__name__}: {_line(e)}"))
+            self.fail(self.refuse(_line(e)))
 
     @Slot(str)
     def _failed(self, message: str) -> None:

@@ -702,3 +702,25 @@ def mix(a: QColor, b: QColor, share_of_b: float) -> QColor:
         round(a.green() * (1 - s) + b.green() * s),
         round(a.blue() * (1 - s) + b.blue() * s),
     )
+
+
+# ----------------------------------------------------------------------------- seat names
+
+_COMPUTER_NAME = re.compile(r"(beginner|standard|expert|random) ([1-9])")
+"""A computer seat's default name as the table stores it (``SeatSpec.display_name``)."""
+
+
+def seat_name(name: str) -> str:
+    """A seat's stored name as shown: a computer's default ``"beginner 2"`` in the player's
+    language ("Anfänger 2"); any other name as it is. The stored name stays English, so
+    sheets, statistics and the CLI keep one name for the same seat."""
+    found = _COMPUTER_NAME.fullmatch(name)
+    if found is None:
+        return name
+    level = {
+        "beginner": QCoreApplication.translate("GameWords", "beginner %1"),
+        "standard": QCoreApplication.translate("GameWords", "standard %1"),
+        "expert": QCoreApplication.translate("GameWords", "expert %1"),
+        "random": QCoreApplication.translate("GameWords", "random %1"),
+    }[found.group(1)]
+    return fill(level, found.group(2))

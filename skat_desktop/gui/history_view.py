@@ -78,6 +78,7 @@ from skat_desktop.engine.deal import Deal, DealSetup, Phase
 from skat_desktop.engine.record import result_to_dict, setup_from_record
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.decks import Deck, card_pixmap, card_size, deck_by_id
+from skat_desktop.gui.errors import describe
 from skat_desktop.gui.game_words import (
     action_text,
     card_text,
@@ -94,6 +95,7 @@ from skat_desktop.gui.game_words import (
     number,
     position_name,
     pushed_text,
+    seat_name,
     signed,
 )
 from skat_desktop.gui.plain import plain, plain_label, tip
@@ -392,8 +394,8 @@ def _two_line_width(text: str, font: QFont, least: float, whole: float) -> float
 
 
 def _one_line(e: BaseException) -> str:
-    text = str(e).strip()
-    return text.splitlines()[0] if text else type(e).__name__
+    """A damaged record's error in the player's language (its English goes to the log)."""
+    return describe(e)
 
 
 class Replay:
@@ -418,7 +420,9 @@ class Replay:
         table = record.get("table", {}) if isinstance(record, dict) else {}
         seat_names = list(names) if names else list(table.get("players") or [])
         for pos, seat in enumerate(self.setup.seats):
-            self.names[pos] = str(seat_names[seat]) if seat < len(seat_names) else f"{seat + 1}"
+            self.names[pos] = (
+                seat_name(str(seat_names[seat])) if seat < len(seat_names) else f"{seat + 1}"
+            )
         raw = record.get("actions")
         if not isinstance(raw, list):
             self.error = QCoreApplication.translate("Replay", "the record has no list of moves")

@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
 
 from skat_desktop.ai.levels import levels
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
+from skat_desktop.gui.game_words import seat_name
 from skat_desktop.gui.lan_host import DEFAULT_PORT, table_spec
 from skat_desktop.gui.new_game import default_player_name, offered_profiles
 from skat_desktop.gui.plain import plain_label, tip
@@ -1080,7 +1081,7 @@ class Lobby(QDialog):
                 else:
                     who = self.tr("player")
                     connection = self.tr("connected") if s.get("connected") else self.tr("away")
-                name = str(s.get("name") or "")
+                name = seat_name(str(s.get("name") or ""))
                 if self.at == (table.get("id"), s.get("seat")):
                     name = self.tr("%1 (you)").replace("%1", name) if name else self.tr("you")
                 item = QTreeWidgetItem([str(int(s.get("seat", 0)) + 1), name, who, connection])

@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
+import re
 import sqlite3
 from collections.abc import Callable
 from datetime import date, datetime
@@ -48,6 +49,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
     QScrollArea,
@@ -56,7 +58,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from skat_desktop import __version__
 from skat_desktop.app.port import (
     LOBBY,
     MOVED_ON,
@@ -83,6 +84,8 @@ from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.club import ClubMenu
 from skat_desktop.gui.deck_picker import ColourSafeToggle, DeckPicker
 from skat_desktop.gui.decks import clear_card_cache, deck_by_id
+from skat_desktop.gui.errors import describe
+from skat_desktop.gui.game_log import SPOKEN, GameLog, Speech
 from skat_desktop.gui.i18n import (
     available_languages,
     current_language,
@@ -120,8 +123,8 @@ from skat_desktop.gui.session import (
     MAX_TRIES,
     RETRY_MS,
     TableSession,
-    move_refusal,
     series_maker,
+    table_refusal,
 )
 from skat_desktop.gui.settings import NewGameChoices, Settings, seat_kinds
 from skat_desktop.gui.sheet_view import ScoreSheetView
@@ -136,7 +139,7 @@ from skat_desktop.gui.theme import apply_theme
 from skat_desktop.gui.worker import Worker
 from skat_desktop.store.database import DatabaseBusy, ReadOnlyDatabase, is_busy
 
-SHEET, STATS, HISTORY = "sheet", "statistics", "history"
+SHEET, STATS, HISTORY, GAME_LOG = "sheet", "statistics", "history", "game_log"
 """The side panel's tabs (``MainWindow.show_side_panel``)."""
 LAN_TABLE = "lan_table"
 # gui.lan_link's states, named here so the window need not import the network code
@@ -159,6 +162,26 @@ FRAME_ROOM = (16, 40)
 """What a window frame and title bar may add to the window, before the window is shown."""
 NOTE_MS = 8000
 """How long a short note (a defender's word on a late concession) stays in the status bar."""
+
+
+def give_mnemonics(bar: QWidget) -> None:
+    """Every menu item the keyboard can reach: an item without a shortcut and without an
+    Alt letter (a language's or a speed's name) gets the first letter its menu has free."""
+    for menu in bar.findChildren(QMenu):
+        items = [a for a in menu.actions() if not a.isSeparator() and a.text()]
+        taken = {m.lower() for a in items for m in _MNEMONIC.findall(a.text().replace("&&", ""))}
+        for a in items:
+            text = a.text()
+            if _MNEMONIC.search(text.replace("&&", "")) or not a.shortcut().isEmpty():
+                continue
+            for i, letter in enumerate(text):
+                if letter.isalnum() and letter.lower() not in taken:
+                    taken.add(letter.lower())
+                    a.setText(text[:i] + "&" + text[i:])
+                    break
+
+
+_MNEMONIC = re.compile(r"&([^&\s])")
 
 
 def available_geometry(widget: QWidget | None = None) -> QRect:
@@ -523,6 +546,14 @@ class MainWindow(QMainWindow):
         self.host.restyle(self.colors.dark)
         self.messages = MessageBar(self)
         self.messages.retry.connect(self._retry_store)
+        # the deal as text for screen readers (a side panel tab), and spoken if asked for;
+        # speech loads Qt's text to speech only when first used
+        self.game_log = GameLog()
+        self.game_log.setProperty("sidePanel", GAME_LOG)
+        self.game_log.setObjectName(f"SidePanel-{GAME_LOG}")
+        self.game_log.lineAdded.connect(self._speak_line)
+        self.tableEvent.connect(self.game_log.table_event)
+        self.speech = Speech(parent=self)
 
         central = QWidget(self)
         column = QVBoxLayout(central)
@@ -744,9 +775,17 @@ class MainWindow(QMainWindow):
         for a in (self.act_sheet, self.act_stats, self.act_history):
             a.setVisible(False)  # until the panel is there
             view.addAction(a)
+        self.act_log = self._action("", self.show_game_log, "Ctrl+4")
+        view.addAction(self.act_log)
         self.act_side = self.side_dock.toggleViewAction()
         self.act_side.setVisible(False)
         view.addAction(self.act_side)
+        # the dock names its action after its title: the menu keeps its own words (and Alt key)
+        self.side_dock.windowTitleChanged.connect(
+            lambda _title: self.act_side.setText(self.tr("S&ide panels"))
+        )
+        self.act_focus = self._action("", self.switch_focus, "F6")
+        view.addAction(self.act_focus)
         view.addSeparator()
 
         self.menu_sort = sort = view.addMenu("")
@@ -805,6 +844,11 @@ class MainWindow(QMainWindow):
         self.act_letters = self._action("", self._toggle_letters, checkable=True)
         self.act_letters.setChecked(self.settings.index_style == "de")
         view.addAction(self.act_letters)
+        view.addSeparator()
+        self.act_speak = self._action("", self._toggle_speech, checkable=True)
+        self.act_speak.setChecked(self.settings.speak_cards)
+        view.addAction(self.act_speak)
+        view.aboutToShow.connect(self._check_speech)
 
         self.club = ClubMenu(self)  # score sheets of real-table games, seasons, files
         self.menu_club = self.club.add_to(bar, None)
@@ -820,7 +864,7 @@ class MainWindow(QMainWindow):
             self.act_quit,
         ):
             self.addAction(a)  # shortcuts work while the menu bar is hidden too
-        for a in (self.act_sheet, self.act_stats, self.act_history):
+        for a in (self.act_sheet, self.act_stats, self.act_history, self.act_log, self.act_focus):
             self.addAction(a)
 
     def retranslate(self) -> None:
@@ -854,6 +898,8 @@ class MainWindow(QMainWindow):
         self.act_stats.setText(self.tr("S&tatistics"))
         self.act_history.setText(self.tr("Histor&y"))
         self.act_side.setText(self.tr("S&ide panels"))
+        self.act_log.setText(self.tr("Ga&me log"))
+        self.act_focus.setText(self.tr("Switch &focus: table or side panel"))
         self.menu_sort.setTitle(self.tr("&Sort hand"))
         sort_texts = {
             "game": self.tr("By &game (trumps first)"),
@@ -880,8 +926,14 @@ class MainWindow(QMainWindow):
         self.act_deck.setText(self.tr("&Deck…"))
         self.colour_safe.retranslate()
         self.act_letters.setText(self.tr("German lette&rs on French cards (B, D, K, A)"))
+        self.act_speak.setText(self.tr("S&peak played cards"))
+        problem = self.speech.known_problem()
+        self.act_speak.setToolTip(
+            problem or self.tr("Say each card aloud as it is played, and who takes the trick")
+        )
         self.menu_help.setTitle(self.tr("&Help"))
         self.act_about.setText(self.tr("&About Skat"))
+        give_mnemonics(self.menuBar())
 
         self.side_dock.setWindowTitle(
             self.tr("Score sheet and statistics") if self.side_tabs.count() > 1 else ""
@@ -915,6 +967,7 @@ class MainWindow(QMainWindow):
             SHEET: self.tr("Score sheet"),
             STATS: self.tr("Statistics"),
             HISTORY: self.tr("History"),
+            GAME_LOG: self.tr("Game log"),
             LAN_TABLE: self.tr("Table"),
         }
 
@@ -1332,7 +1385,7 @@ class MainWindow(QMainWindow):
         while self.side_tabs.count():
             old = self.side_tabs.widget(0)
             self.side_tabs.removeTab(0)
-            if old is not self.lan_panel:  # a networked table's tab stays (added below)
+            if old is not self.lan_panel and old is not self.game_log:  # they stay (below)
                 old.deleteLater()
         self.sheet_view: ScoreSheetView | None = None
         self._side_views: dict[str, QWidget] = {}  # the statistics and history made so far
@@ -1361,6 +1414,7 @@ class MainWindow(QMainWindow):
             self.side_tabs.setCurrentIndex(min(current, self.side_tabs.count() - 1))
         for a in (self.act_sheet, self.act_stats, self.act_history):
             a.setVisible(True)
+        self.add_side_panel(titles[GAME_LOG], self.game_log, show=False)
         if self.lan_panel is not None:
             self.add_side_panel(titles[LAN_TABLE], self.lan_panel, show=False)
 
@@ -1424,8 +1478,27 @@ class MainWindow(QMainWindow):
         if history is not None:
             history.set_store(store)
 
+    def show_game_log(self) -> None:
+        """View → Game log (Ctrl+4): the log's tab, with the keyboard in it, so a screen
+        reader reads on from the newest line."""
+        self.show_side_panel(GAME_LOG)
+        self.game_log.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def switch_focus(self) -> None:
+        """F6: the keyboard goes from the table to the side panel's tabs and back."""
+        inside = self.side_dock.isAncestorOf(QApplication.focusWidget() or self.side_dock)
+        if inside and self.side_dock.isVisible():
+            self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return
+        if not self.side_dock.isVisible():
+            self.side_dock.show()
+            self._side_tab_changed(self.side_tabs.currentIndex())
+        self.side_dock.raise_()
+        self.side_tabs.tabBar().setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def show_side_panel(self, key: str) -> None:
-        """Show the side panel's tab ``key`` (``sheet``, ``statistics``, ``history``)."""
+        """Show the side panel's tab ``key`` (``sheet``, ``statistics``, ``history``,
+        ``game_log``)."""
         for i in range(self.side_tabs.count()):
             if self.side_tabs.widget(i).property("sidePanel") == key:
                 self.side_tabs.setCurrentIndex(i)
@@ -1454,7 +1527,7 @@ class MainWindow(QMainWindow):
         """A good width for a tab: the sheet about a third of the window, the statistics
         and the history (lists beside a board or charts) half; the table keeps room."""
         width = self.width()
-        if key in (SHEET, LAN_TABLE):
+        if key in (SHEET, LAN_TABLE, GAME_LOG):
             want = min(max(340, round(width * 0.4)), 760)
         else:
             want = min(max(420, round(width * 0.5)), 1300)
@@ -1601,26 +1674,28 @@ class MainWindow(QMainWindow):
         )
 
     def _stale_reason(self, row) -> str:
-        """Why a saved table cannot be continued, in the player's language (the store's
-        sentence as it is when it is none of the known ones)."""
-        reason = row.stale or ""
-        if reason.endswith(" is closed"):
+        """Why a saved table cannot be continued, in the player's language, by the store's
+        code (the English sentence is for the log)."""
+        code = getattr(row, "stale_code", None)
+        if code == "closed":
             return self.tr("the series is closed")
-        if reason.startswith("it belongs to no stored series"):
+        if code == "no_series":
             return self.tr("its series is no longer in the database")
-        if "has moved on" in reason:
+        if code == "moved_on":
             return (
                 self.tr("the series went on elsewhere: the database holds %1 deals, the table %2")
                 .replace("%1", str(row.stored))
                 .replace("%2", str(row.deals_done))
             )
-        if "are missing" in reason:
+        if code == "missing":
             return (
                 self.tr("deals are missing: the database holds %1, the table had %2")
                 .replace("%1", str(row.stored))
                 .replace("%2", str(row.deals_done))
             )
-        return reason
+        if code == "finished":
+            return self.tr("the series is finished")
+        return self.tr("it cannot be continued")
 
     def _saved_title(self, row) -> str:
         return row.title or self.tr("series %1").replace("%1", str(row.series_id))
@@ -1696,14 +1771,14 @@ class MainWindow(QMainWindow):
                 self.tr(
                     "The series cannot be continued (%1); its finished deals stay on the "
                     "score sheet."
-                ).replace("%1", one_line(e)),
+                ).replace("%1", table_refusal(e)),
                 "info",
             )
             self._forget_saved([live_id])
             return False
         except Exception as e:  # the database (busy, gone): it stays for the next start
             self._message(
-                self.tr("The series could not be continued now: %1").replace("%1", one_line(e)),
+                self.tr("The series could not be continued now: %1").replace("%1", describe(e)),
                 "info",
             )
             return False
@@ -1817,20 +1892,20 @@ class MainWindow(QMainWindow):
                 if self.can_save:  # the database is still being opened: created with it
                     create = series_maker(ctl, title)
         except TableError as e:
-            self._message(str(e), "refused")
+            self._message(table_refusal(e), "refused")
             return False
         except Exception as e:  # the database refused the new series
             ctl = table()
             if isinstance(e, DatabaseBusy) or is_busy(e):  # for now: it is tried again
                 create = series_maker(ctl, title)
-                self._busy_reason = one_line(e)
+                self._busy_reason = describe(e)
             elif isinstance(e, ReadOnlyDatabase):
-                self._cannot_save(one_line(e))
+                self._cannot_save(describe(e))
             else:
                 self._message(
                     self.tr(
                         "The series could not be saved (%1); this series is played without saving."
-                    ).replace("%1", one_line(e)),
+                    ).replace("%1", describe(e)),
                     "info",
                 )
         self.set_controller(ctl, create_series=create)
@@ -1882,6 +1957,7 @@ class MainWindow(QMainWindow):
             writer=self.writer if stored else None,
             create_series=create_series,
         )
+        self.game_log.follow_table(port)  # before the events come: the deal as it stands
         self.session.changed.connect(self._refresh)
         self.session.needChanged.connect(self._on_need)
         self.session.tableEvent.connect(self.tableEvent.emit)
@@ -2103,8 +2179,7 @@ class MainWindow(QMainWindow):
         except TableError as e:
             code = getattr(e, "code", None)
             if code != MOVED_ON:  # moot: the question is gone already
-                text = move_refusal(code, str(e)) if isinstance(code, str) else one_line(e)
-                self._message(text, "refused")
+                self._message(table_refusal(e), "refused")
             session.schedule()
             return
         note = self.tr("Your answer is on its way…")
@@ -2689,20 +2764,40 @@ class MainWindow(QMainWindow):
         words.use_deck(deck.id)  # open windows say their words anew in the deck's names
         self.colour_safe.follow(deck.id)  # the status bar's toggle shows whether it is on
 
+    def _check_speech(self) -> None:
+        """Before the View menu opens: "Speak played cards" is offered only where text to
+        speech works (its first look loads Qt's speech module: never at start-up)."""
+        if self.act_speak.isEnabled() and self.speech.problem() is not None:
+            self._speech_unavailable()
+
+    def _speech_unavailable(self) -> None:
+        self.act_speak.setChecked(False)
+        self.act_speak.setEnabled(False)
+        self.act_speak.setToolTip(self.speech.known_problem())
+
+    def _toggle_speech(self, on: bool) -> None:
+        if on and self.speech.problem() is not None:
+            self._speech_unavailable()
+            self._message(self.speech.known_problem(), "refused")
+            return
+        self.settings.speak_cards = on
+
+    def _speak_line(self, kind: str, text: str) -> None:
+        """A new line of the game log: said aloud if the player asked for it."""
+        if kind not in SPOKEN or not self.act_speak.isChecked():
+            return
+        if not self.speech.say(text, current_language()):
+            self._speech_unavailable()  # the setting stays: another computer may speak
+
     def _toggle_letters(self, on: bool) -> None:
         self.settings.index_style = "de" if on else "en"
         self._set_deck(self.pictures.deck.id)
 
     def about(self) -> None:
-        QMessageBox.about(
-            self,
-            self.tr("About Skat"),
-            self.tr(
-                "<b>skat-desktop %1</b><p>Play Skat against the computer, practise, and keep "
-                "score sheets.</p><p>GPL-3.0-or-later. Code, text and card art are the "
-                "project's own.</p>"
-            ).replace("%1", __version__),
-        )
+        """Help → About: the program, its licence, credits and where its data lives."""
+        from skat_desktop.gui.about import show_about  # loaded when asked for
+
+        show_about(self)
 
     # ------------------------------------------------------------------ status
 

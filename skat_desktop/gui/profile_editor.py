@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from skat_desktop.engine.profiles import BOCK_TRIGGERS, BUILTIN, CHOICES, RuleProfile
 from skat_desktop.gui import game_words as words
 from skat_desktop.gui.combo_width import keep_text_whole
+from skat_desktop.gui.errors import describe
 from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
 
@@ -1126,7 +1127,7 @@ class ProfileEditor(QDialog):
         try:
             self.saved_id = self.store.save_profile(profile)
         except (StoreError, sqlite3.Error) as e:
-            self._show_message(str(e))
+            self._show_message(describe(e))
             return None
         self.saved = profile
         self.accept()

@@ -19,6 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QCoreApplication,
     QEvent,
     QItemSelectionModel,
     QModelIndex,
@@ -518,6 +519,10 @@ class SeriesListView(QWidget):
     def showEvent(self, event: QEvent) -> None:
         refresh_if_stale(self)
         super().showEvent(event)
+        # A filter box that grew while the list was hidden (the language switched on another
+        # tab, the profiles read) widened in place: Qt asks a hand-placed row to place its
+        # widgets anew only while it is visible, so the status box stuck out of its row.
+        QCoreApplication.sendEvent(self.filters, QEvent(QEvent.Type.LayoutRequest))
 
     def set_search(self, text: str) -> None:
         self.search.setText(text)

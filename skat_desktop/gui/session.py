@@ -272,10 +272,9 @@ class TableSession(QObject):
             code = getattr(e, "code", None)
             if code == MOVED_ON:
                 self._moved_on()
-            elif isinstance(code, str):
-                self.message.emit(move_refusal(code, str(e)), "refused")
             else:
-                self.message.emit(str(e), "refused")
+                log.info("refused: %s", e)
+                self.message.emit(table_refusal(e), "refused")
             return False
         finally:
             self._running = False
@@ -381,7 +380,7 @@ class TableSession(QObject):
         try:
             check = self.local.claim_check(self.bottom)
         except TableError as e:
-            self.message.emit(str(e), "refused")
+            self.message.emit(table_refusal(e), "refused")
             return False
         self._claim_version = self._version()
         self._claim_position = action.player
@@ -661,7 +660,7 @@ class TableSession(QObject):
         try:
             view = self.port.view_for(seat)
         except TableError as e:
-            self.message.emit(str(e), "refused")
+            self.message.emit(table_refusal(e), "refused")
             return False
         if view.result is not None or view.to_move != view.position or not view.legal:
             self.message.emit(self.tr("A hint is given when it is your turn."), "refused")
@@ -777,6 +776,143 @@ def move_refusal(code: str, message: str = "") -> str:
     return texts.get(
         code, QCoreApplication.translate("TableSession", "The host refused your move.")
     )
+
+
+def table_refusal(error: TableError) -> str:
+    """A table's refusal in the player's language, by its ``code`` and ``params``: a local
+    table's (``app/table.py``, ``app/port.py``) here, a networked table's by
+    :func:`move_refusal`. An unknown code gets a general sentence, never the English one
+    (that is for the log)."""
+    code = getattr(error, "code", "") or ""
+    params = getattr(error, "params", None) or {}
+
+    saved_mismatch = QCoreApplication.translate(
+        "TableSession",
+        "The table saved for later does not match the score sheet and cannot be continued.",
+    )
+    texts = {
+        "store_gap": QCoreApplication.translate(
+            "TableSession", "The database lacks deal %1 of this series."
+        ),
+        "saved_unreadable": QCoreApplication.translate(
+            "TableSession", "The table saved for later cannot be read."
+        ),
+        "name_missing": QCoreApplication.translate("TableSession", "A human player needs a name."),
+        "names_differ": QCoreApplication.translate(
+            "TableSession", "Every seat needs a different name."
+        ),
+        "planned_deals": QCoreApplication.translate(
+            "TableSession", "The planned number of deals must be more than 0."
+        ),
+        "no_store": QCoreApplication.translate("TableSession", "This series needs its database."),
+        "series_closed": QCoreApplication.translate(
+            "TableSession", "This series is closed; reopen it first."
+        ),
+        "series_other_rules": QCoreApplication.translate(
+            "TableSession", "This series is played under other rules or seats."
+        ),
+        "series_other_players": QCoreApplication.translate(
+            "TableSession", "This series has other players at its seats."
+        ),
+        "no_seat": QCoreApplication.translate(
+            "TableSession", "There is no such seat at this table."
+        ),
+        "no_deal": QCoreApplication.translate("TableSession", "No deal is being played."),
+        "deal_not_over": QCoreApplication.translate(
+            "TableSession", "The deal in progress is not over yet."
+        ),
+        "series_over": QCoreApplication.translate("TableSession", "The series is over."),
+        "computer_silent": QCoreApplication.translate(
+            "TableSession", "A computer player found no move."
+        ),
+        "nothing_to_decline": QCoreApplication.translate(
+            "TableSession", "There is no Kontra or Re to let pass now."
+        ),
+        "not_your_turn": QCoreApplication.translate("TableSession", "It is not your turn."),
+        "invalid_action": QCoreApplication.translate("TableSession", "That is not a valid move."),
+        "cannot_double": QCoreApplication.translate(
+            "TableSession", "You cannot say Kontra or Re now."
+        ),
+        "sits_out": QCoreApplication.translate("TableSession", "This seat sits out this deal."),
+        "write_mixed": QCoreApplication.translate(
+            "TableSession", "The score sheet could not be stored just now."
+        ),
+        "saved_stale": QCoreApplication.translate(
+            "TableSession", "The table saved for later cannot be continued."
+        ),
+        "saved_mismatch": saved_mismatch,
+        "saved_program": QCoreApplication.translate(
+            "TableSession",
+            "The table saved for later seats another program; it cannot be continued here.",
+        ),
+        "nothing_to_undo": QCoreApplication.translate(
+            "TableSession", "You have not played a card in this deal."
+        ),
+        "undo_stored": QCoreApplication.translate(
+            "TableSession", "This deal is already on the score sheet; replay it instead."
+        ),
+        "deal_over": QCoreApplication.translate("TableSession", "The deal is over."),
+        "replay_not_over": QCoreApplication.translate(
+            "TableSession", "A deal can be replayed once it is over."
+        ),
+        "replay_which": QCoreApplication.translate(
+            "TableSession", "Say which player moves to the other seat."
+        ),
+        "bad_seed": QCoreApplication.translate(
+            "TableSession", "A deal number must be a whole number from 0 to 2^63 − 1."
+        ),
+        "not_your_seat": QCoreApplication.translate(
+            "TableSession", "This seat is not yours to play."
+        ),
+    }
+    aid = params.get("aid")
+    if code == "practice_only":
+        return {
+            "undo": QCoreApplication.translate(
+                "TableSession", "Taking back a card is only possible at a practice table."
+            ),
+            "hint": QCoreApplication.translate(
+                "TableSession", "Hints are only given at a practice table."
+            ),
+            "open": QCoreApplication.translate(
+                "TableSession", "Showing all cards is only possible at a practice table."
+            ),
+        }.get(
+            aid,
+            QCoreApplication.translate(
+                "TableSession", "Replaying a deal is only possible at a practice table."
+            ),
+        )
+    if code == "own_seat_only":
+        if aid == "undo":
+            return QCoreApplication.translate(
+                "TableSession", "You can only take back your own cards."
+            )
+        return QCoreApplication.translate("TableSession", "Hints are only given for your own seat.")
+    if code == "table_size":
+        from skat_desktop.gui.profile_editor import profile_title
+
+        profile = params.get("profile")
+        title = profile_title(profile) if profile is not None else ""
+        return game_words.fill(
+            QCoreApplication.translate("TableSession", "%1 is not played at a table of %2."),
+            title,
+            params.get("size", ""),
+        )
+    if code == "series_planned":
+        n = int(params.get("deals", 0))
+        # "%1" is a count in the words module's plural forms ("36 deals", "36 Spiele")
+        return game_words.fill(
+            QCoreApplication.translate("TableSession", "This series plans %1."),
+            game_words._gw().deals(n),
+        )
+    if code in texts:
+        return game_words.fill(texts[code], params.get("deal", ""))
+    if type(error) is not TableError:  # a networked table's refusal
+        return move_refusal(code, str(error))
+    if code == "illegal":  # the engine's English reason goes to the log only
+        return QCoreApplication.translate("TableSession", "The rules do not allow that move.")
+    return QCoreApplication.translate("TableSession", "That is not possible now.")
 
 
 _CHANGES = (ActionApplied, DealStarted, ActionsUndone, DealFinished)

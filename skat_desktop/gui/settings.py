@@ -18,6 +18,7 @@ color_scheme           str     ``system``, ``light`` or ``dark``
 animation_speed        int     0 (instant) .. :data:`MAX_ANIMATION_SPEED` (fastest)
 sort_mode              str     ``game`` (trumps first, by the game) or ``manual``
 language               str     a language code such as ``de``; ``""`` = the system's
+speak_cards            bool    say each played card aloud (View → Speak played cards)
 window_geometry        bytes   ``QWidget.saveGeometry()`` of the main window
 window_state           bytes   ``QMainWindow.saveState()``: the side panel's place and size
 new_game               dict    the last choices of the new-game dialog (see below)
@@ -210,6 +211,15 @@ class Settings:
     @language.setter
     def language(self, value: str) -> None:
         self._set("appearance/language", str(value))
+
+    @property
+    def speak_cards(self) -> bool:
+        """Off unless the player turned it on: it needs text to speech on the computer."""
+        return self._bool("accessibility/speak_cards", False)
+
+    @speak_cards.setter
+    def speak_cards(self, value: bool) -> None:
+        self._set("accessibility/speak_cards", bool(value))
 
     @property
     def window_geometry(self) -> bytes:

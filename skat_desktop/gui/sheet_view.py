@@ -68,6 +68,7 @@ from skat_desktop.gui.game_words import (
     negative_color,
     number,
     plural,
+    seat_name,
     signed,
 )
 from skat_desktop.gui.plain import plain_label, tip
@@ -189,11 +190,11 @@ class SheetModel(QAbstractTableModel):
         """The column headings, on one line or (a narrow sheet) on two."""
         if not two_lines:
             declarer, notes = self.tr("Declarer"), self.tr("Notes")
-            names = self._players
+            names = [seat_name(name) for name in self._players]
         else:  # a long word broken where the language breaks it ("Allein-/spieler")
             declarer = self.tr("Declarer", "column heading on two lines")
             notes = self.tr("Notes", "column heading on two lines")
-            names = [_two_lines(name) for name in self._players]
+            names = [_two_lines(seat_name(name)) for name in self._players]
         return [
             self.tr("#"),
             self.tr("Dealer"),
@@ -245,8 +246,8 @@ class SheetModel(QAbstractTableModel):
             r = self._empty("deal")
             r.texts[0] = str(line.number)
             r.values[0] = line.number
-            r.texts[1] = line.dealer
-            r.texts[2] = line.declarer or ""
+            r.texts[1] = seat_name(line.dealer)
+            r.texts[2] = seat_name(line.declarer or "")
             r.texts[3] = game_label(line.label)
             if line.won is not None:
                 r.texts[4] = self.tr("won") if line.won else self.tr("lost")

@@ -76,6 +76,7 @@ from skat_desktop.app.statistics import (
     season_ranking,
 )
 from skat_desktop.engine.cards import GameType
+from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.engine.tournament import METHODS
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.game_words import (
@@ -88,9 +89,11 @@ from skat_desktop.gui.game_words import (
     number,
     percent,
     positive_color,
+    seat_name,
     signed,
 )
 from skat_desktop.gui.plain import plain_label
+from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
 
@@ -489,11 +492,13 @@ class StatisticsView(QWidget):
             self.series_box.addItem(self.tr("All series"), None)
             if self._store is not None:
                 for p in self._store.players():
-                    self.player_box.addItem(p["name"], p["id"])
+                    self.player_box.addItem(seat_name(p["name"]), p["id"])
                 for se in reversed(self._store.list_series()):
                     self.series_box.addItem(f"{se['date']} {se['title']}", se["id"])
-                for p in self._store.profiles():
-                    self.profile_box.addItem(p["title"], p["name"])
+                for p in self._store.profiles():  # a built-in one by its title in his language
+                    builtin = BUILTIN.get(p["name"])
+                    title = profile_title(builtin) if builtin is not None else p["title"]
+                    self.profile_box.addItem(title, p["name"])
             self.series_box.setCurrentIndex(max(self.series_box.findData(series), 0))
             self._series_chosen()
             if player is not None and self.player_box.findData(player) >= 0:

@@ -124,7 +124,7 @@ def header_forms(
         deal = QCoreApplication.translate("Table", "Deal %1").replace("%1", str(number))
 
     def name(pos: int) -> str:
-        return port.names[seats[pos]]
+        return game_words.seat_name(port.names[seats[pos]])
 
     long: list[str] = []
     short: list[str] = []

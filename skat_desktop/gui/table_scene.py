@@ -33,7 +33,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QRadialGradient
+from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
 
 from skat_desktop.engine.cards import sort_for_display
@@ -324,6 +324,7 @@ class TableScene(QGraphicsScene):
         self._steps.extend(steps)
         self._animate = animate and self.factor > 0
         self._run()
+        self._tell_views()
 
     @property
     def busy(self) -> bool:
@@ -656,6 +657,13 @@ class TableScene(QGraphicsScene):
                 dy = self.layout.lift("bottom") if lifted else 0
                 item.setPos(item.home - QPointF(0, dy))
             item.update()
+        self._tell_views()
+
+    def _tell_views(self) -> None:
+        """The views say the table anew in words (the hand, the keyboard's card)."""
+        for view in self.views():
+            if isinstance(view, TableView):
+                view.describe()
 
     def card_hovered(self, item: CardItem, on: bool) -> None:
         if item.side == "bottom.hand" and self._anim is None:
@@ -881,7 +889,13 @@ def _show_when(item: CardItem, flight: QAbstractAnimation, current: QAbstractAni
 
 
 class TableView(QGraphicsView):
-    """Shows the table scene 1:1 at the window's size; keys go to the scene first."""
+    """Shows the table scene 1:1 at the window's size; keys go to the scene first.
+
+    For a screen reader the view is the "Card table", described by the player's own hand
+    (never another's, even with open cards in practice), the card the keyboard chose and
+    the trick on the table. Reached with Tab (or F6), it shows a frame: the keyboard is on
+    the table now, where the arrows choose a card and Enter plays it.
+    """
 
     resized = Signal()
 
@@ -899,6 +913,78 @@ class TableView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(480, 360)
         self.unhandled_key: Callable[[QKeyEvent], bool] | None = None
+        self.keyboard_focus = False  # the focus came by the keyboard: the frame shows it
+        self.setAccessibleName(self.tr("Card table"))
+        self.describe()
+
+    def describe(self) -> None:
+        """The table in words for assistive technology: the player's hand and the trick."""
+        table = self.table
+        state = table.state
+        hand = state.seats[state.bottom].hand if state is not None else None
+        parts: list[str] = []
+        if hand:
+            cards = ", ".join(game_words.card_text(c) for c in table.bottom_order())
+            parts.append(self.tr("Your hand: %1.").replace("%1", cards))
+            if table.discard:
+                chosen = ", ".join(game_words.card_text(c) for c in table.discard)
+                parts.append(self.tr("For the skat: %1.").replace("%1", chosen))
+            if table.focus_card is not None and table.focus_card in hand:
+                card = game_words.card_text(table.focus_card)
+                parts.append(self.tr("Chosen card: %1.").replace("%1", card))
+        else:
+            parts.append(self.tr("No cards in your hand."))
+        if state is not None and state.trick:
+            names = {s.seat: s.name for s in state.seats}
+            played = ", ".join(
+                self.tr("%1 %2")
+                .replace("%1", names.get(seat, ""))
+                .replace("%2", game_words.card_text(card))
+                for seat, card in state.trick
+            )
+            parts.append(self.tr("On the table: %1.").replace("%1", played))
+        text = " ".join(parts)
+        if text != self.accessibleDescription():
+            self.setAccessibleDescription(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.setAccessibleName(self.tr("Card table"))
+            self.describe()
+        super().changeEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        keyboard = (
+            Qt.FocusReason.TabFocusReason,
+            Qt.FocusReason.BacktabFocusReason,
+            Qt.FocusReason.ShortcutFocusReason,
+        )
+        self.keyboard_focus = event.reason() in keyboard
+        self.viewport().update()
+        super().focusInEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        moved = super().focusNextPrevChild(next)
+        if self.hasFocus() and not self.keyboard_focus:
+            # nothing else takes the keys now (the skat is being chosen): the table keeps
+            # them, and shows it
+            self.keyboard_focus = True
+            self.viewport().update()
+        return moved
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.keyboard_focus = False
+        self.viewport().update()
+        super().focusOutEvent(event)
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        super().drawForeground(painter, rect)
+        if self.keyboard_focus and self.hasFocus():
+            width = 3.0
+            painter.setPen(QPen(QColor(self.table.colors.highlight), width))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            frame = QRectF(self.viewport().rect()).adjusted(width, width, -width, -width)
+            painter.drawRoundedRect(self.mapToScene(frame.toRect()).boundingRect(), 6, 6)
 
     def _sync_size(self) -> None:
         vp = self.viewport()

@@ -152,7 +152,7 @@ def build_state(
         out.append(
             SeatState(
                 seat=seat,
-                name=port.names[seat],
+                name=game_words.seat_name(port.names[seat]),
                 role=" · ".join(role_parts),
                 bubble=bubble,
                 active=active,

@@ -43,7 +43,20 @@ BUSY_MS = 5000  # how long a command waits for another program's write to finish
 
 
 class StoreError(Exception):
-    """A database problem explained in one sentence."""
+    """A database problem explained in one sentence.
+
+    The sentence is English, for the CLI and the log; ``code`` (and ``params``, such as the
+    ``path``) let a window say it in the player's language. Without a code, the class says
+    what kind of problem it is.
+    """
+
+    code: str = ""
+    params: dict[str, object] = {}  # noqa: RUF012 - replaced, never changed
+
+    def __init__(self, message: str = "", code: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class ForeignDatabase(StoreError):
@@ -144,11 +157,15 @@ def _check_kind(path: Path, real: Path) -> None:
     except FileNotFoundError:
         mode = None
     except OSError as e:
-        raise StoreError(f"cannot use {path}: {e.strerror or e}") from None
+        raise StoreError(f"cannot use {path}: {e.strerror or e}", "cannot_use", path=path) from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise StoreError(f"{path} is a folder, not a database file")
+        raise StoreError(f"{path} is a folder, not a database file", "not_a_file", path=path)
     if mode is not None and not stat.S_ISREG(mode):
-        raise StoreError(f"{path} is not a regular file (a device, pipe or socket), not a database")
+        raise StoreError(
+            f"{path} is not a regular file (a device, pipe or socket), not a database",
+            "not_a_file",
+            path=path,
+        )
     for suffix in COMPANIONS:
         if real.name.endswith(suffix) and len(real.name) > len(suffix):
             base = real.with_name(real.name[: -len(suffix)])
@@ -164,9 +181,11 @@ def _check_existing(path: Path) -> None:
         with open(path, "rb") as f:
             header = f.read(16)
     except OSError as e:
-        raise StoreError(f"cannot read {path}: {e.strerror or e}") from None
+        raise StoreError(
+            f"cannot read {path}: {e.strerror or e}", "cannot_use", path=path
+        ) from None
     if header and header != SQLITE_HEADER:
-        raise ForeignDatabase(f"{path} is not a SQLite database")
+        raise ForeignDatabase(f"{path} is not a SQLite database", "not_sqlite", path=path)
 
 
 def _schema(conn: sqlite3.Connection) -> set[tuple[str, str, str | None]]:
@@ -228,7 +247,9 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> list[str]:
     if not tables and app_id == 0:
         return list(KNOWN)  # a new, empty file
     if app_id != APPLICATION_ID and not (app_id == 0 and _half_created(conn, tables)):
-        raise ForeignDatabase(f"{path} is a SQLite database of another program")
+        raise ForeignDatabase(
+            f"{path} is a SQLite database of another program", "other_program", path=path
+        )
     if user_version > len(KNOWN):
         raise NewerDatabase(
             f"{path} was written by a newer skat-desktop (schema version {user_version}); "
@@ -386,7 +407,9 @@ def _create(path: Path) -> None:
     try:
         lock = _creation_lock(path, CREATION_WAIT_S)
     except OSError as e:
-        raise StoreError(f"cannot create {path}: {e.strerror or e}") from None
+        raise StoreError(
+            f"cannot create {path}: {e.strerror or e}", "cannot_create", path=path
+        ) from None
     if lock is None:
         raise DatabaseBusy(f"{path} is being created by another program; try again in a moment")
     try:
@@ -433,7 +456,9 @@ def _build(path: Path) -> None:
     except sqlite3.Error as e:
         raise explain(e, path, "create") from None
     except OSError as e:
-        raise StoreError(f"cannot create {path}: {e.strerror or e}") from None
+        raise StoreError(
+            f"cannot create {path}: {e.strerror or e}", "cannot_create", path=path
+        ) from None
     finally:
         for extra in ("", "-journal", "-wal", "-shm"):
             with contextlib.suppress(OSError):
@@ -479,12 +504,16 @@ def open_database(
     if real.exists():
         _check_existing(real)
     elif not create:
-        raise StoreError(f"there is no database at {path}")
+        raise StoreError(f"there is no database at {path}", "no_database", path=path)
     else:
         try:
             _private_folder(real.parent)
         except OSError as e:
-            raise StoreError(f"cannot create the folder {real.parent}: {e.strerror or e}") from None
+            raise StoreError(
+                f"cannot create the folder {real.parent}: {e.strerror or e}",
+                "cannot_create",
+                path=real.parent,
+            ) from None
         _create(real)
     try:
         conn = _connect(str(real), busy_ms=busy_ms)
@@ -517,7 +546,7 @@ def _open_memory() -> Database:
 
 def _open_reader(path: Path, real: Path, busy_ms: int) -> Database:
     if not real.exists():
-        raise StoreError(f"there is no database at {path}")
+        raise StoreError(f"there is no database at {path}", "no_database", path=path)
     _check_existing(real)
     uri = real.as_uri() + "?mode=ro"
     try:

@@ -173,7 +173,9 @@ def write_private_atomic(
     """
     target = refuse_database_target(path, databases)
     if not target.parent.is_dir():
-        raise StoreError(f"the folder {target.parent} does not exist")
+        raise StoreError(
+            f"the folder {target.parent} does not exist", "no_folder", path=target.parent
+        )
     payload = data.encode("utf-8") if isinstance(data, str) else data
     remove_stale_temps(target)
     tmp = temp_name(target)
@@ -195,6 +197,8 @@ def write_private_atomic(
     except OSError as e:
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
-        raise StoreError(f"cannot write {path}: {e.strerror or e}") from None
+        raise StoreError(
+            f"cannot write {path}: {e.strerror or e}", "cannot_write", path=path
+        ) from None
     fsync_folder(target.parent)
     return target

@@ -150,6 +150,8 @@ class IssError(ValueError):
 class ArchiveRefused(IssError, StoreError):
     """A whole ISS file refused (a decompression bomb): reading stops, nothing more is read."""
 
+    code = "too_large"  # for a window to word it (StoreError.code)
+
 
 # Characters a name or title must not hold: controls (Cc: NUL, ESC, newline, ...),
 # format characters (Cf: bidirectional overrides such as U+202E, invisible marks),

@@ -119,6 +119,9 @@ class LiveTable:
     stale: str | None
     state: str = field(default="", repr=False)
     kind: str = LIVE_LOCAL  # LIVE_LOCAL or LIVE_HOSTED (or another owner's word)
+    stale_code: str | None = None
+    """``stale`` as a code for a window to word: ``no_series``, ``closed``, ``finished``,
+    ``moved_on`` or ``missing``."""
 
 
 _RESULT_COLUMNS = [
@@ -304,7 +307,9 @@ class Store:
         options = json.dumps(profile.to_dict(), sort_keys=True)
         if profile.name in BUILTIN and BUILTIN[profile.name] != profile:
             raise StoreError(
-                f"{profile.name!r} is a built-in rule profile; give the copy a new name"
+                f"{profile.name!r} is a built-in rule profile; give the copy a new name",
+                "profile_builtin",
+                name=profile.name,
             )
         row = self.conn.execute(
             "SELECT id, options FROM profiles WHERE name = ?", (profile.name,)
@@ -313,7 +318,9 @@ class Store:
             if row[1] != options:
                 raise StoreError(
                     f"a rule profile named {profile.name!r} with other options exists; "
-                    "give the copy a new name"
+                    "give the copy a new name",
+                    "profile_clash",
+                    name=profile.name,
                 )
             return row[0]
         with self.transaction():
@@ -804,6 +811,7 @@ class Store:
                     planned_deals=r["planned_deals"],
                     updated=r["updated"],
                     stale=_live_stale(r),
+                    stale_code=_live_stale_code(r),
                     state=r.get("state") or "",
                     kind=r["kind"],
                 )
@@ -852,20 +860,32 @@ _LIVE_KIND = (
 
 def _live_stale(r: dict[str, Any]) -> str | None:
     """Why a saved table cannot be continued (one sentence), or None."""
+    why = _live_staleness(r)
+    return None if why is None else why[1]
+
+
+def _live_stale_code(r: dict[str, Any]) -> str | None:
+    """:attr:`LiveTable.stale_code`: the reason of :func:`_live_stale` as a code."""
+    why = _live_staleness(r)
+    return None if why is None else why[0]
+
+
+def _live_staleness(r: dict[str, Any]) -> tuple[str, str] | None:
+    """Why a saved table cannot be continued: (code, sentence), or None."""
     done, stored, planned = r["deals_done"], r["stored"], r["planned_deals"]
     if r["found"] is None:
-        return "it belongs to no stored series"
+        return "no_series", "it belongs to no stored series"
     if r["closed"]:
-        return f"series {r['series_id']} is closed"
+        return "closed", f"series {r['series_id']} is closed"
     if planned is not None and stored >= planned:
-        return f"series {r['series_id']} is finished"
+        return "finished", f"series {r['series_id']} is finished"
     if stored > done:
-        return (
+        return "moved_on", (
             f"series {r['series_id']} has moved on: the database holds {stored} deals,"
             f" the saved table knew {done}"
         )
     if stored < done:
-        return (
+        return "missing", (
             f"deals of series {r['series_id']} are missing: the database holds {stored},"
             f" the saved table had {done}"
         )

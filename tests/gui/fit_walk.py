@@ -6,7 +6,8 @@ table through every phase so the checker can look at it at every window size (is
 - a label, button, check box or radio button whose text is wider (or, wrapped, taller) than
   the room its widget has, or an :class:`~skat_desktop.gui.panels.ElidedLabel` that cut its
   text ("…");
-- a widget that lies (partly) outside its parent, and two widgets of one layout that overlap;
+- a widget that lies (partly) outside its parent, and two widgets of one layout (or of one
+  hand-placed :class:`~skat_desktop.gui.panels.FlowBox`) that overlap;
 - a combo box squeezed below its least size, or closed on a current text it cuts short;
 - a tab bar or the menu bar narrower than its tabs or menus;
 - in a table or tree: a header section narrower than its text (with the style's margins),
@@ -44,6 +45,7 @@ from PySide6.QtWidgets import (
     QMenuBar,
     QPushButton,
     QRadioButton,
+    QSplitter,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionButton,
@@ -60,7 +62,7 @@ from skat_desktop.app.table import DealOver, HumanTurn, SeriesOver
 from skat_desktop.engine.actions import Bid, Claim, Hold, Play
 from skat_desktop.engine.cards import GameType
 from skat_desktop.gui.card_items import _font, fit_lines
-from skat_desktop.gui.panels import ElidedLabel
+from skat_desktop.gui.panels import ElidedLabel, FlowBox
 from skat_desktop.gui.settings import NewGameChoices
 
 SIZES = ((1024, 700), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440))
@@ -380,10 +382,12 @@ def widget_problems(root: QWidget) -> list[str]:
         if problem:
             out.append(problem)
         layout = w.layout()
-        if layout is not None:
-            for a, b in itertools.combinations(_managed_children(w), 2):
-                if a.geometry().intersects(b.geometry()):
-                    out.append(f"{_name(a)} overlaps {_name(b)}")
+        placed = _managed_children(w) if layout is not None else []
+        if isinstance(w, FlowBox):  # places its widgets by hand, without a layout
+            placed = [c for c in w._shown() if c.isVisible() and c.width() > 0]
+        for a, b in itertools.combinations(placed, 2):
+            if a.geometry().intersects(b.geometry()):
+                out.append(f"{_name(a)} overlaps {_name(b)}")
     return out
 
 
@@ -534,6 +538,26 @@ def settle_layout(rounds: int = 6) -> None:
     room on a zero timer, the table lays itself out anew; a few turns of the event loop."""
     for _ in range(rounds):
         QCoreApplication.processEvents()
+
+
+def splitter_positions(splitter: QSplitter, step: int = 1) -> list[int]:
+    """Every width (or height) of the splitter's first pane the user can drag it to, from
+    the least its widgets allow to the most, ``step`` apart (both ends always). Found by
+    asking the splitter itself, which keeps each pane at its least size (it is left at the
+    most)."""
+    whole = sum(splitter.sizes())
+    splitter.setSizes([1, whole - 1])
+    least = splitter.sizes()[0]
+    splitter.setSizes([whole - 1, 1])
+    most = splitter.sizes()[0]
+    return sorted({*range(least, most, max(1, step)), most})
+
+
+def set_first_pane(splitter: QSplitter, size: int) -> None:
+    """The splitter's first pane at ``size`` (as a drag of its handle leaves it)."""
+    whole = sum(splitter.sizes())
+    splitter.setSizes([size, whole - size])
+    settle_layout(rounds=3)  # the panes resize at once; their rows and columns follow
 
 
 def resize_window(w, width: int, height: int) -> None:

@@ -60,7 +60,7 @@ def test_the_app_starts_without_arguments_on_a_temporary_database(qapp, tmp_path
     assert seen["not_saving"] == ""
     assert seen["box"] == []
     assert db.exists()  # created on first start
-    assert QApplication.organizationName() == "skat-desktop"
+    assert QApplication.organizationName() == "io.github.skat_desktop"  # the app id's
 
 
 def test_a_database_that_cannot_be_opened_leaves_the_app_running_without_saving(

@@ -32,7 +32,13 @@ from skat_desktop.gui.store_watch import StoreWatch
 from skat_desktop.gui.store_worker import StoreWriter, wait_for_jobs
 from skat_desktop.store.repository import Store
 
-from .fit_walk import set_language, settle_layout, widget_problems
+from .fit_walk import (
+    set_first_pane,
+    set_language,
+    settle_layout,
+    splitter_positions,
+    widget_problems,
+)
 
 WAIT = 20_000  # ms: a ceiling for a background read or a few ticks of the watch
 
@@ -521,3 +527,35 @@ def test_no_text_is_cut_in_the_desk_at_1024x700_and_wider(qtbot, qapp, store, la
     settle_layout()
     assert not widget_problems(window), language
     QApplication.processEvents()
+
+
+def test_the_filters_keep_to_their_rows_at_every_splitter_position(qtbot, qapp, store):
+    """The tester's case: the desk opened in English at 1280 x 800, the list at its two
+    fifths, the language switched to German while another tab was shown; back on the list,
+    "Offen und abgeschlossen" had grown where it stood and stuck out of its row. Then every
+    position the splitter can be dragged to, down to the list's least width, at 1024 x 700
+    and 1280 x 800, in German and English: nothing cut off, nothing overlapping."""
+    window = desk(qtbot, store)
+    other = QWidget()
+    window.add_tab(other, lambda: "Other")
+    window.resize(1280, 800)
+    settle_layout()
+    set_first_pane(window.splitter, sum(window.splitter.sizes()) * 2 // 5)
+    window.tabs.setCurrentWidget(other)
+    settle_layout()
+    set_language(qapp, "de")
+    window.tabs.setCurrentWidget(window.splitter)
+    settle_layout()
+    faults = widget_problems(window)
+    assert not faults, faults
+    for language in ("de", "en"):
+        set_language(qapp, language)
+        for size in ((1024, 700), (1280, 800)):
+            window.resize(*size)
+            settle_layout()
+            positions = splitter_positions(window.splitter, step=4)
+            assert positions[0] <= window.series_list.minimumSizeHint().width() + 1
+            for pane in positions:
+                set_first_pane(window.splitter, pane)
+                faults = widget_problems(window)
+                assert not faults, (language, size, pane, faults)

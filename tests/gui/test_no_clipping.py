@@ -569,3 +569,19 @@ def test_the_checker_faults_a_closed_combo_that_cuts_its_text_not_a_long_item(qt
     box.setCurrentIndex(1)
     settle()
     assert "is cut" in (combo_problem(box) or "")
+
+
+def test_the_checker_faults_widgets_of_a_flow_box_placed_over_each_other(qtbot):
+    """A flow box places its widgets by hand (no layout), so the layouts' overlap check
+    never looked at them: a filter row drawn over itself went unseen."""
+    box = FlowBox()
+    qtbot.addWidget(box)
+    a, b = QPushButton("Offen"), QPushButton("Alle Jahre")
+    box.add(a)
+    box.add(b)
+    box.resize(box.sizeHint())
+    box.show()
+    settle()
+    assert not widget_problems(box)
+    b.move(a.x() + a.width() // 2, a.y())  # as a box that grew where it stood
+    assert any("overlaps" in f for f in widget_problems(box))

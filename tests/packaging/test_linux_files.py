@@ -100,7 +100,7 @@ def test_metainfo_names_the_desktop_file_binaries_and_this_version():
     root = metainfo()
     assert root.findtext("id") == APP_ID
     assert root.find("launchable").text == DESKTOP.name
-    assert root.findtext("project_license") == pyproject()["project"]["license"]["text"]
+    assert root.findtext("project_license") == pyproject()["project"]["license"]
     scripts = {**pyproject()["project"]["scripts"], **pyproject()["project"]["gui-scripts"]}
     assert {b.text for b in root.iter("binary")} <= set(scripts)
     homepage = pyproject()["project"]["urls"]["Homepage"]
