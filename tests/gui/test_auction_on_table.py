@@ -79,7 +79,7 @@ def test_the_longest_header_fits_the_narrowest_table_without_an_ellipsis(qapp, l
     font, lines = fit_lines(forms, lay.info.width(), lay.info.height(), lay.font_px)
     shown = " ".join(lines)
     assert ELLIPSIS not in shown, lines
-    for part in ("standard 3", game_words.contract_text(game), "120"):
+    for part in (game_words.seat_name("standard 3"), game_words.contract_text(game), "120"):
         assert part in shown
     metrics = QFontMetrics(font)
     assert all(metrics.horizontalAdvance(line) <= lay.info.width() for line in lines)
@@ -130,7 +130,7 @@ def _auction_shown(window, seen: dict) -> None:
 def _plates_whole(window) -> None:
     for seat, plate in window.scene.plates.items():
         _, text = plate.name_shown()
-        assert text.removeprefix("▶ ") == window.session.ctl.names[seat], text
+        assert text.removeprefix("▶ ") == game_words.seat_name(window.session.ctl.names[seat]), text
 
 
 def _header(window) -> str:
@@ -186,7 +186,10 @@ def test_the_auction_stays_on_the_table_and_the_header_says_the_game(
             shown = _header(window)
             if bid:  # the bid standing and who holds it
                 assert str(bid) in shown, shown
-                assert window.session.ctl.names[_seat_of(window, holder)] in shown, shown
+                assert (
+                    game_words.seat_name(window.session.ctl.names[_seat_of(window, holder)])
+                    in shown
+                ), shown
             # bid on while the computers hold, so the auction runs long
             w = window
             if any(type(a) is Bid for a in need.legal) and w.bidding.bid_button.isVisible():
