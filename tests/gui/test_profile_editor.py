@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QSpinBox
 from skat_desktop.engine.profiles import BUILTIN, CHOICES, HOUSE, ISKO, RuleProfile
 from skat_desktop.gui import game_words as words
 from skat_desktop.gui import i18n
+from skat_desktop.gui.errors import describe
 from skat_desktop.gui.profile_editor import (
     CHOICE_LABELS,
     OPTIONS,
@@ -249,7 +250,8 @@ def test_name_clash_shows_the_stores_reason(qtbot, editor, store):
     assert editor.save() is None
     with pytest.raises(StoreError) as clash:
         store.save_profile(editor.draft())
-    assert editor.message_text() == str(clash.value)
+    # the store's reason, worded by its code in the player's language (gui/errors.describe)
+    assert clash.value.code and editor.message_text() == describe(clash.value)
     assert editor.saved is None
     assert store.find_profile("friday").kontra is True  # the stored one is unchanged
 
