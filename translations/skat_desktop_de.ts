@@ -1240,6 +1240,173 @@ Programm schließen und es verwerfen?</translation>
     </message>
 </context>
 <context>
+    <name>EntryRefusal</name>
+    <message>
+        <source>%1 has 1 to %2 matadors, not %3</source>
+        <translation>%1 hat 1 bis %2 Spitzen, nicht %3</translation>
+    </message>
+    <message>
+        <source>%1 has no Bock rounds</source>
+        <translation>%1 kennt keine Bockrunden</translation>
+    </message>
+    <message>
+        <source>%1 is not a game value one can bid under %2</source>
+        <translation>%1 ist kein Spielwert, den man nach %2 reizen kann</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number</source>
+        <translation>%1 muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false</source>
+        <translation>%1 muss wahr oder falsch sein</translation>
+    </message>
+    <message>
+        <source>%1 plays no Ramsch</source>
+        <translation>nach %1 wird kein Ramsch gespielt</translation>
+    </message>
+    <message>
+        <source>%1 with these matadors and levels stays below the bid %2: it is lost as overbid</source>
+        <translation>%1 bleibt mit diesen Spitzen und Gewinnstufen unter dem Reizwert %2: Es ist als überreizt verloren</translation>
+    </message>
+    <message>
+        <source>Kontra level %1 is not allowed under %2</source>
+        <translation>Kontra-Stufe %1 ist nach %2 nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>Null worth %1 is below the bid %2: name the game it is charged as</source>
+        <translation>Null zu %1 liegt unter dem Reizwert %2: Geben Sie das Spiel an, als das es berechnet wird</translation>
+    </message>
+    <message>
+        <source>Ramsch is not a game a declarer can name</source>
+        <translation>Ramsch ist kein Spiel, das ein Alleinspieler ansagen kann</translation>
+    </message>
+    <message>
+        <source>Schneider or Schwarz cannot be announced in a Null game</source>
+        <translation>in einem Nullspiel kann weder Schneider noch Schwarz angesagt werden</translation>
+    </message>
+    <message>
+        <source>Schneider or Schwarz may only be announced in a Hand game under %1</source>
+        <translation>Schneider oder Schwarz darf nach %1 nur in einem Handspiel angesagt werden</translation>
+    </message>
+    <message>
+        <source>a Hand game cannot be declared after picking up the skat</source>
+        <translation>nach dem Aufnehmen des Skats kann kein Handspiel angesagt werden</translation>
+    </message>
+    <message>
+        <source>a Null below the bid is charged as a suit or Grand game</source>
+        <translation>ein Null unter dem Reizwert wird als Farb- oder Grandspiel berechnet</translation>
+    </message>
+    <message>
+        <source>a Null game has no Schneider or Schwarz</source>
+        <translation>ein Nullspiel kennt weder Schneider noch Schwarz</translation>
+    </message>
+    <message>
+        <source>a Null worth %1 cannot win a bid of %2</source>
+        <translation>ein Null zu %1 kann bei einem Reizwert von %2 nicht gewonnen sein</translation>
+    </message>
+    <message>
+        <source>a Ramsch entry needs points and tricks for %1 seats</source>
+        <translation>ein Ramsch-Eintrag braucht Augen und Stiche für %1 Plätze</translation>
+    </message>
+    <message>
+        <source>a player without a trick has no card points</source>
+        <translation>ein Spieler ohne Stich hat keine Augen</translation>
+    </message>
+    <message>
+        <source>an announced Schneider that was not reached cannot be won</source>
+        <translation>ein angesagter Schneider, der nicht erreicht wurde, kann nicht gewonnen sein</translation>
+    </message>
+    <message>
+        <source>an announced Schwarz (or ouvert) game needs every trick</source>
+        <translation>ein Spiel mit angesagtem Schwarz (oder ouvert) braucht alle Stiche</translation>
+    </message>
+    <message>
+        <source>an entry must be an object</source>
+        <translation>ein Eintrag muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>an entry&apos;s kind is game, ramsch or passed_in</source>
+        <translation>die Art eines Eintrags ist game, ramsch oder passed_in</translation>
+    </message>
+    <message>
+        <source>at most three players can push the skat</source>
+        <translation>höchstens drei Spieler können den Skat schieben</translation>
+    </message>
+    <message>
+        <source>card points and tricks must be whole numbers (%1)</source>
+        <translation>Augen und Stiche müssen ganze Zahlen sein (%1)</translation>
+    </message>
+    <message>
+        <source>card points from the tricks plus the skat must add up to 120</source>
+        <translation>die Augen aus den Stichen und dem Skat müssen zusammen 120 ergeben</translation>
+    </message>
+    <message>
+        <source>declarer_points must be 0 to 120</source>
+        <translation>declarer_points muss zwischen 0 und 120 liegen</translation>
+    </message>
+    <message>
+        <source>its dealer seat %1 is not at the table</source>
+        <translation>sein Geberplatz %1 ist nicht am Tisch</translation>
+    </message>
+    <message>
+        <source>later_trick must be a list of seats</source>
+        <translation>later_trick muss eine Liste von Plätzen sein</translation>
+    </message>
+    <message>
+        <source>ouvert suit and Grand games must be Hand games under %1</source>
+        <translation>Farb- und Grandspiele ouvert müssen nach %1 Handspiele sein</translation>
+    </message>
+    <message>
+        <source>overbid must be true, false or null</source>
+        <translation>overbid muss true, false oder null sein</translation>
+    </message>
+    <message>
+        <source>pushing the skat belongs to Schieberamsch</source>
+        <translation>das Schieben des Skats gibt es nur beim Schieberamsch</translation>
+    </message>
+    <message>
+        <source>seat %1 does not play this deal (the dealer sits out)</source>
+        <translation>Platz %1 spielt dieses Spiel nicht mit (der Geber setzt aus)</translation>
+    </message>
+    <message>
+        <source>the dealer sitting out takes no tricks</source>
+        <translation>der aussetzende Geber macht keine Stiche</translation>
+    </message>
+    <message>
+        <source>the declared game cannot be read (%1)</source>
+        <translation>das angesagte Spiel ist nicht lesbar (%1)</translation>
+    </message>
+    <message>
+        <source>the entry says overbid, but the game covers the bid</source>
+        <translation>der Eintrag sagt überreizt, aber das Spiel erreicht den Reizwert</translation>
+    </message>
+    <message>
+        <source>the game is overbid: its value does not reach the bid %1</source>
+        <translation>das Spiel ist überreizt: Sein Wert erreicht den Reizwert %1 nicht</translation>
+    </message>
+    <message>
+        <source>the player who took the last trick must have a trick</source>
+        <translation>wer den letzten Stich bekam, muss mindestens einen Stich haben</translation>
+    </message>
+    <message>
+        <source>the skat holds 0 to 21 card points</source>
+        <translation>im Skat liegen 0 bis 21 Augen</translation>
+    </message>
+    <message>
+        <source>the three players&apos; tricks must add up to 10</source>
+        <translation>die Stiche der drei Spieler müssen zusammen 10 ergeben</translation>
+    </message>
+    <message>
+        <source>under %1 an all-pass deal is played as Ramsch</source>
+        <translation>nach %1 wird nach allseitigem Passen Ramsch gespielt</translation>
+    </message>
+    <message>
+        <source>unknown game %1 in lose_as</source>
+        <translation>unbekanntes Spiel %1 in lose_as</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source>%1 cannot be created.</source>
@@ -3001,6 +3168,37 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>you (%1)</source>
         <translation>du (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>HostProcess</name>
+    <message>
+        <source>another host is already serving from the database %1</source>
+        <translation>ein anderer Gastgeber nutzt bereits die Datenbank %1</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2</source>
+        <translation>auf %1 können keine Verbindungen angenommen werden: %2</translation>
+    </message>
+    <message>
+        <source>the database %1 cannot be locked: %2</source>
+        <translation>die Datenbank %1 kann nicht gesperrt werden: %2</translation>
+    </message>
+    <message>
+        <source>the host did not start within %1 s</source>
+        <translation>der Gastgeber ist nicht innerhalb von %1 s gestartet</translation>
+    </message>
+    <message>
+        <source>the host ended (exit status %1)</source>
+        <translation>der Gastgeber wurde beendet (Exit-Status %1)</translation>
+    </message>
+    <message>
+        <source>the host stopped with an error (%1)</source>
+        <translation>der Gastgeber wurde mit einem Fehler beendet (%1)</translation>
+    </message>
+    <message>
+        <source>the program %1 cannot be started</source>
+        <translation>das Programm %1 kann nicht gestartet werden</translation>
     </message>
 </context>
 <context>
@@ -6102,6 +6300,17 @@ kungen</translation>
     </message>
 </context>
 <context>
+    <name>StoreWriter</name>
+    <message>
+        <source>deal %1 could not be stored: %2</source>
+        <translation>Spiel %1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>the table could not be saved for later: %1</source>
+        <translation>der Tisch konnte nicht für später gesichert werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>Table</name>
     <message>
         <source>%1 plays %2</source>
@@ -6605,6 +6814,10 @@ kungen</translation>
     <message>
         <source>no computer player</source>
         <translation>kein Computerspieler</translation>
+    </message>
+    <message>
+        <source>the database cannot be written: %1</source>
+        <translation>in die Datenbank kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
         <source>the rules refused its move</source>

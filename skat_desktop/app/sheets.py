@@ -48,14 +48,14 @@ from skat_desktop.store.repository import DealRow, SeriesClosed, SeriesInfo, Sto
 def _flag(d: dict[str, Any], key: str, default: bool = False) -> bool:
     v = d.get(key, default)
     if not isinstance(v, bool):
-        raise ImpossibleEntry(f"{key} must be true or false")
+        raise ImpossibleEntry(f"{key} must be true or false", "not_true_or_false", {"field": key})
     return v
 
 
 def _int(d: dict[str, Any], key: str, default: int | None = None) -> int:
     v = d.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ImpossibleEntry(f"{key} must be a whole number")
+        raise ImpossibleEntry(f"{key} must be a whole number", "not_whole_number", {"field": key})
     return v
 
 
@@ -63,7 +63,11 @@ def _seat(d: dict[str, Any], key: str, seats: tuple[int, int, int]) -> int:
     """The position (0..2) of the active player at the table seat ``d[key]``."""
     seat = _int(d, key)
     if seat not in seats:
-        raise ImpossibleEntry(f"seat {seat} does not play this deal (the dealer sits out)")
+        raise ImpossibleEntry(
+            f"seat {seat} does not play this deal (the dealer sits out)",
+            "seat_sits_out",
+            {"seat": seat},
+        )
     return seats.index(seat)
 
 
@@ -72,12 +76,16 @@ def entry_to_result(
 ) -> DealResult:
     """Score a score-sheet entry with the engine; :class:`ImpossibleEntry` if it cannot be."""
     if not isinstance(entry, dict):
-        raise ImpossibleEntry("an entry must be an object")
+        raise ImpossibleEntry("an entry must be an object", "entry_not_object")
     seats = active_seats(table_size, dealer)
     kind = entry.get("kind")
     if kind == "passed_in":
         if profile.plays_ramsch:
-            raise ImpossibleEntry(f"under {profile.title} an all-pass deal is played as Ramsch")
+            raise ImpossibleEntry(
+                f"under {profile.title} an all-pass deal is played as Ramsch",
+                "all_pass_is_ramsch",
+                {"profile": profile},
+            )
         return DealResult("passed_in", (0, 0, 0), reason="all passed")
     if kind == "ramsch":
         pts, tricks = entry.get("points"), entry.get("tricks")
@@ -86,13 +94,19 @@ def entry_to_result(
             and isinstance(tricks, list)
             and len(pts) == len(tricks) == table_size
         ):
-            raise ImpossibleEntry(f"a Ramsch entry needs points and tricks for {table_size} seats")
+            raise ImpossibleEntry(
+                f"a Ramsch entry needs points and tricks for {table_size} seats",
+                "ramsch_needs_seats",
+                {"seats": table_size},
+            )
         for s in range(table_size):
             if s not in seats and (pts[s] or tricks[s]):
-                raise ImpossibleEntry("the dealer sitting out takes no tricks")
+                raise ImpossibleEntry(
+                    "the dealer sitting out takes no tricks", "dealer_out_takes_tricks"
+                )
         later = entry.get("later_trick", [])
         if not isinstance(later, list):
-            raise ImpossibleEntry("later_trick must be a list of seats")
+            raise ImpossibleEntry("later_trick must be a list of seats", "later_trick_not_list")
         try:
             r = score_ramsch_entry(
                 profile,
@@ -105,8 +119,10 @@ def entry_to_result(
                     later_trick=tuple(seats.index(s) for s in later if s in seats),
                 ),
             )
+        except ImpossibleEntry:
+            raise
         except (TypeError, ValueError) as e:
-            raise ImpossibleEntry(str(e)) from None
+            raise ImpossibleEntry(str(e), "ramsch_not_numbers", {"detail": str(e)}) from None
         factor = 2 if bock else 1
         return DealResult(
             "ramsch",
@@ -116,17 +132,19 @@ def entry_to_result(
             tricks=r.tricks,
         )
     if kind != "game":
-        raise ImpossibleEntry("an entry's kind is game, ramsch or passed_in")
+        raise ImpossibleEntry("an entry's kind is game, ramsch or passed_in", "unknown_kind")
     try:
         contract = Contract.from_dict(entry.get("contract"))
     except ValueError as e:
-        raise ImpossibleEntry(str(e)) from None
+        raise ImpossibleEntry(str(e), "bad_contract", {"detail": str(e)}) from None
     lose_as = entry.get("lose_as")
     if lose_as is not None and lose_as not in GAME_NAMES:
-        raise ImpossibleEntry(f"unknown game {lose_as!r} in lose_as")
+        raise ImpossibleEntry(
+            f"unknown game {lose_as!r} in lose_as", "unknown_lose_as", {"game": str(lose_as)}
+        )
     overbid = entry.get("overbid")
     if overbid is not None and not isinstance(overbid, bool):
-        raise ImpossibleEntry("overbid must be true, false or null")
+        raise ImpossibleEntry("overbid must be true, false or null", "overbid_not_flag")
     declarer = _seat(entry, "declarer", seats)
     e = GameEntry(
         contract=contract,
@@ -144,7 +162,7 @@ def entry_to_result(
     g = score_entry(profile, e)
     dp = entry.get("declarer_points")
     if dp is not None and (not isinstance(dp, int) or not 0 <= dp <= 120):
-        raise ImpossibleEntry("declarer_points must be 0 to 120")
+        raise ImpossibleEntry("declarer_points must be 0 to 120", "declarer_points_range")
     scores = [0, 0, 0]
     scores[declarer] = g.score
     return DealResult(
@@ -406,7 +424,11 @@ class SeriesService:
             unreadable = None
             try:
                 if not at_table:
-                    raise ImpossibleEntry(f"its dealer seat {stored} is not at the table")
+                    raise ImpossibleEntry(
+                        f"its dealer seat {stored} is not at the table",
+                        "dealer_not_at_table",
+                        {"seat": stored},
+                    )
                 result = self._effective(row, correction, bool(row["bock"]))
             except UNREADABLE as e:
                 unreadable = unreadable_reason(source, e)

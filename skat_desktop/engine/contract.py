@@ -76,7 +76,19 @@ class Contract:
         return cls(game, **flags)
 
 
-def contract_problem(profile: RuleProfile, contract: Contract, picked_up: bool) -> str | None:
+@dataclass(frozen=True)
+class ContractProblem:
+    """Why a declaration is invalid: ``code`` and ``params`` for a translated sentence (the
+    GUI's), ``text`` the English one the CLI and the logs show."""
+
+    code: str
+    text: str
+    params: dict[str, Any]
+
+
+def contract_refusal(
+    profile: RuleProfile, contract: Contract, picked_up: bool
+) -> ContractProblem | None:
     """Why the declaration is invalid under ``profile``, or ``None`` if it is valid.
 
     Null declared below the bid is valid here: it is a scored loss (§2.6), not an
@@ -84,19 +96,38 @@ def contract_problem(profile: RuleProfile, contract: Contract, picked_up: bool) 
     """
     k = contract.normalised()
     if picked_up and k.hand:
-        return "a Hand game cannot be declared after picking up the skat"
+        return ContractProblem(
+            "hand_after_pickup", "a Hand game cannot be declared after picking up the skat", {}
+        )
     if k.game == GameType.RAMSCH:
-        return "Ramsch is not a game a declarer can name"
+        return ContractProblem("ramsch_declared", "Ramsch is not a game a declarer can name", {})
     if k.is_null:
         if contract.schneider_announced or contract.schwarz_announced:
-            return "Schneider or Schwarz cannot be announced in a Null game"
+            return ContractProblem(
+                "null_announced", "Schneider or Schwarz cannot be announced in a Null game", {}
+            )
         return None
     if k.ouvert:
         if not k.hand and profile.ouvert_requires_hand:
-            return f"ouvert suit and Grand games must be Hand games under {profile.title}"
+            return ContractProblem(
+                "ouvert_needs_hand",
+                f"ouvert suit and Grand games must be Hand games under {profile.title}",
+                {"profile": profile},
+            )
     elif k.schneider_announced and not k.hand and profile.announce_requires_hand:
-        return f"Schneider or Schwarz may only be announced in a Hand game under {profile.title}"
+        return ContractProblem(
+            "announce_needs_hand",
+            f"Schneider or Schwarz may only be announced in a Hand game under {profile.title}",
+            {"profile": profile},
+        )
     return None
+
+
+def contract_problem(profile: RuleProfile, contract: Contract, picked_up: bool) -> str | None:
+    """Why the declaration is invalid under ``profile`` in one English sentence, or ``None``
+    if it is valid (:func:`contract_refusal` says it with a code)."""
+    found = contract_refusal(profile, contract, picked_up)
+    return found.text if found is not None else None
 
 
 def validate_contract(profile: RuleProfile, contract: Contract, picked_up: bool) -> Contract:

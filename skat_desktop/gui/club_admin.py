@@ -70,10 +70,12 @@ from skat_desktop.app.sheets import UNREADABLE, SeriesService, entry_to_result
 from skat_desktop.app.statistics import RankingRow, StatsFilter, season_ranking
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.dealing import active_seats
+from skat_desktop.engine.entry import ImpossibleEntry
 from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.engine.tournament import METHODS
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.game_words import (
+    entry_refusal,
     fill,
     game_label,
     local_date,
@@ -404,7 +406,7 @@ class SignDialog(QDialog):
 
 
 def _viewing_only() -> Failure:
-    failure = Failure("the database is open for viewing only")
+    failure = Failure(viewing_only_text())
     failure.read_only = True
     return failure
 
@@ -549,7 +551,7 @@ def outcome_after(
                 by_seat[seat] = result.scores[position]
             scores = tuple(by_seat)
         except UNREADABLE as e:
-            why = _one_line(e)
+            why = entry_refusal(e)
     if kind == "game":
         try:
             label = Contract.from_dict(new.get("contract")).label()
@@ -567,7 +569,11 @@ def outcome_after(
         )
     if kind in ("ramsch", "passed_in"):
         return Outcome(kind, scores=scores, why=why)
-    return Outcome("unreadable", why=why or "an entry's kind is game, ramsch or passed_in")
+    if not why:
+        why = entry_refusal(
+            ImpossibleEntry("an entry's kind is game, ramsch or passed_in", "unknown_kind")
+        )
+    return Outcome("unreadable", why=why)
 
 
 def read_audit(store: Store, series_id: int, cancel: threading.Event | None = None) -> AuditTrail:

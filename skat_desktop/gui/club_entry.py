@@ -77,6 +77,7 @@ from skat_desktop.engine.profiles import BUILTIN, RuleProfile
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.game_words import (
     doubling_name,
+    entry_refusal,
     game_name,
     muted_color,
     negative_color,
@@ -891,7 +892,7 @@ class GameEntryForm(QWidget):
                 ctx.info.profile, entry, ctx.info.table_size, ctx.dealer, ctx.bock
             )
         except (ImpossibleEntry, SkatError, ValueError) as e:
-            return None, str(e).splitlines()[0] if str(e) else type(e).__name__, True
+            return None, entry_refusal(e), True
         if self.correcting and not (self.author.text().strip() and self.reason.text().strip()):
             return None, self.tr("A correction needs who makes it and why."), False
         return result, None, False

@@ -724,3 +724,232 @@ def seat_name(name: str) -> str:
         "random": QCoreApplication.translate("GameWords", "random %1"),
     }[found.group(1)]
     return fill(level, found.group(2))
+
+
+# ----------------------------------------------------------------------------- refusals
+
+ENTRY_REFUSAL_CONTEXT = "EntryRefusal"
+ENTRY_REFUSALS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # engine/contract.py: contract_refusal
+    "hand_after_pickup": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "a Hand game cannot be declared after picking up the skat"
+        ),
+        (),
+    ),
+    "ramsch_declared": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "Ramsch is not a game a declarer can name"),
+        (),
+    ),
+    "null_announced": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "Schneider or Schwarz cannot be announced in a Null game"
+        ),
+        (),
+    ),
+    "ouvert_needs_hand": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "ouvert suit and Grand games must be Hand games under %1"
+        ),
+        ("profile",),
+    ),
+    "announce_needs_hand": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "Schneider or Schwarz may only be announced in a Hand game under %1"
+        ),
+        ("profile",),
+    ),
+    # engine/entry.py: score_entry
+    "bid_not_game_value": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "%1 is not a game value one can bid under %2"),
+        ("bid", "profile"),
+    ),
+    "kontra_not_allowed": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "Kontra level %1 is not allowed under %2"),
+        ("level", "profile"),
+    ),
+    "no_bock_rounds": (QT_TRANSLATE_NOOP("EntryRefusal", "%1 has no Bock rounds"), ("profile",)),
+    "null_charged_as_null": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "a Null below the bid is charged as a suit or Grand game"
+        ),
+        (),
+    ),
+    "matadors_out_of_range": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "%1 has 1 to %2 matadors, not %3"),
+        ("game", "top", "matadors"),
+    ),
+    "null_schneider": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "a Null game has no Schneider or Schwarz"),
+        (),
+    ),
+    "null_below_bid_unnamed": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "Null worth %1 is below the bid %2: name the game it is charged as"
+        ),
+        ("value", "bid"),
+    ),
+    "null_below_bid_won": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "a Null worth %1 cannot win a bid of %2"),
+        ("value", "bid"),
+    ),
+    "schneider_announced_missed": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "an announced Schneider that was not reached cannot be won"
+        ),
+        (),
+    ),
+    "schwarz_announced_missed": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "an announced Schwarz (or ouvert) game needs every trick"
+        ),
+        (),
+    ),
+    "below_the_bid": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal",
+            "%1 with these matadors and levels stays below the bid %2: it is lost as overbid",
+        ),
+        ("contract", "bid"),
+    ),
+    "not_overbid": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "the entry says overbid, but the game covers the bid"),
+        (),
+    ),
+    "overbid": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "the game is overbid: its value does not reach the bid %1"
+        ),
+        ("bid",),
+    ),
+    # engine/entry.py: score_ramsch_entry
+    "no_ramsch": (QT_TRANSLATE_NOOP("EntryRefusal", "%1 plays no Ramsch"), ("profile",)),
+    "ramsch_tricks": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "the three players' tricks must add up to 10"),
+        (),
+    ),
+    "ramsch_skat_points": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "the skat holds 0 to 21 card points"),
+        (),
+    ),
+    "ramsch_points": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "card points from the tricks plus the skat must add up to 120"
+        ),
+        (),
+    ),
+    "points_without_trick": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "a player without a trick has no card points"),
+        (),
+    ),
+    "last_trick_without_trick": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "the player who took the last trick must have a trick"),
+        (),
+    ),
+    "push_not_schieberamsch": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "pushing the skat belongs to Schieberamsch"),
+        (),
+    ),
+    "too_many_pushes": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "at most three players can push the skat"),
+        (),
+    ),
+    # app/sheets.py: entry_to_result and the series replay
+    "not_true_or_false": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "%1 must be true or false"),
+        ("field",),
+    ),
+    "not_whole_number": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "%1 must be a whole number"),
+        ("field",),
+    ),
+    "seat_sits_out": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "seat %1 does not play this deal (the dealer sits out)"),
+        ("seat",),
+    ),
+    "entry_not_object": (QT_TRANSLATE_NOOP("EntryRefusal", "an entry must be an object"), ()),
+    "all_pass_is_ramsch": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "under %1 an all-pass deal is played as Ramsch"),
+        ("profile",),
+    ),
+    "ramsch_needs_seats": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "a Ramsch entry needs points and tricks for %1 seats"),
+        ("seats",),
+    ),
+    "dealer_out_takes_tricks": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "the dealer sitting out takes no tricks"),
+        (),
+    ),
+    "later_trick_not_list": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "later_trick must be a list of seats"),
+        (),
+    ),
+    "ramsch_not_numbers": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "card points and tricks must be whole numbers (%1)"),
+        ("detail",),
+    ),
+    "unknown_kind": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "an entry's kind is game, ramsch or passed_in"),
+        (),
+    ),
+    "bad_contract": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "the declared game cannot be read (%1)"),
+        ("detail",),
+    ),
+    "unknown_lose_as": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "unknown game %1 in lose_as"),
+        ("game",),
+    ),
+    "overbid_not_flag": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "overbid must be true, false or null"),
+        (),
+    ),
+    "declarer_points_range": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "declarer_points must be 0 to 120"),
+        (),
+    ),
+    "dealer_not_at_table": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "its dealer seat %1 is not at the table"),
+        ("seat",),
+    ),
+}
+"""Every refusal code of the club entry (``ImpossibleEntry.code``, the contract's refusals
+among them): the English sentence as the engine says it, with %1… for its ``params`` in
+this order."""
+
+
+def _refusal_value(value: object) -> str:
+    """A refusal's parameter in the player's words: a profile by its shown title, a game and
+    a contract with the deck's names; numbers and anything else as they are."""
+    from skat_desktop.engine.profiles import RuleProfile
+    from skat_desktop.gui.profile_editor import profile_title  # it imports this module
+
+    if isinstance(value, RuleProfile):
+        return profile_title(value)
+    if isinstance(value, Contract):
+        return contract_text(value)
+    if isinstance(value, GameType):
+        return game_name(value)
+    return str(value)
+
+
+def entry_refusal(error: BaseException) -> str:
+    """Why an entry was refused, in one line of the player's language.
+
+    The engine says it in English (``ImpossibleEntry``'s message, which the CLI shows);
+    its ``code`` and ``params`` give the translation here. An error without a known code,
+    or whose parameters are missing, shows its own first line: never nothing, never a crash.
+    """
+    english = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    known = ENTRY_REFUSALS.get(getattr(error, "code", "") or "")
+    params = getattr(error, "params", None)
+    if known is None or not isinstance(params, dict):
+        return english
+    text, keys = known
+    if any(key not in params for key in keys):
+        return english
+    try:
+        values = [_refusal_value(params[key]) for key in keys]
+    except Exception:  # a parameter that cannot be named: the engine's sentence
+        return english
+    return fill(QCoreApplication.translate(ENTRY_REFUSAL_CONTEXT, text), *values)

@@ -32,11 +32,20 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QObject,
+    QProcess,
+    QProcessEnvironment,
+    QTimer,
+    Signal,
+)
 from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
 from skat_desktop import __version__
 from skat_desktop.engine.profiles import RuleProfile
+from skat_desktop.gui.game_words import fill
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +64,42 @@ STOP_TIMEOUT_MS = 8_000  # SIGTERM: closing frames, tables written, the LAN good
 STDERR_KEPT = 40  # serve's last log lines, for the one line a failure shows
 _SERVING = re.compile(r"serving on \[?([^\]\s]*)\]?:(\d+)\s*$")
 _ERROR_PREFIX = "skat-desktop: error: "
+_HOST_ERRORS = (
+    (
+        re.compile(r"cannot listen on (.+?): (.+)"),
+        QT_TRANSLATE_NOOP("HostProcess", "cannot listen on %1: %2"),
+    ),
+    (
+        re.compile(r"cannot lock the database (.+?): (.+)"),
+        QT_TRANSLATE_NOOP("HostProcess", "the database %1 cannot be locked: %2"),
+    ),
+    (
+        re.compile(r"another host is serving from the database (.+)"),
+        QT_TRANSLATE_NOOP("HostProcess", "another host is already serving from the database %1"),
+    ),
+    (
+        re.compile(r"cannot start (.+)"),
+        QT_TRANSLATE_NOOP("HostProcess", "the program %1 cannot be started"),
+    ),
+    (
+        re.compile(r"the host did not start within (\d+) s"),
+        QT_TRANSLATE_NOOP("HostProcess", "the host did not start within %1 s"),
+    ),
+)
+"""Serve's own one-line errors (``skat-desktop: error: …``, English as the CLI prints them)
+that a player can meet when hosting from the window, and their translatable sentences."""
+
+
+def host_error_text(detail: str) -> str:
+    """Serve's error ``detail`` in the player's language: a known one as a sentence of its
+    own, any other inside a translated one, so the English part is only the detail."""
+    for pattern, text in _HOST_ERRORS:
+        found = pattern.fullmatch(detail)
+        if found is not None:
+            return fill(QCoreApplication.translate("HostProcess", text), *found.groups())
+    return fill(
+        QCoreApplication.translate("HostProcess", "the host stopped with an error (%1)"), detail
+    )
 
 
 def host_database_path() -> Path:
@@ -107,8 +152,8 @@ class HostProcess(QObject):
 
     Signals: ``started(address, port)`` once it listens; ``failed(line)`` when it ended
     (or was given up) before that; ``crashed(line)`` when it ended on its own after;
-    ``stopped()`` after :meth:`stop`. Each line is one sentence, English from serve
-    (``skat-desktop: error: …``) or the exit status.
+    ``stopped()`` after :meth:`stop`. Each line is one sentence in the player's language:
+    serve's own (``skat-desktop: error: …``, see :func:`host_error_text`) or the exit status.
     """
 
     started = Signal(str, int)
@@ -241,11 +286,14 @@ class HostProcess(QObject):
         """Serve's own one-line error if it printed one, else its last log line."""
         for line in reversed(self._errors):
             if line.startswith(_ERROR_PREFIX):
-                return line[len(_ERROR_PREFIX) :]
+                return host_error_text(line[len(_ERROR_PREFIX) :])
         proc = self._proc
         code = proc.exitCode() if proc is not None else -1
-        last = self._errors[-1] if self._errors else ""
-        return last or f"the host ended (exit status {code})"
+        if self._errors:  # its last log line, e.g. a Python error's
+            return host_error_text(self._errors[-1])
+        return fill(
+            QCoreApplication.translate("HostProcess", "the host ended (exit status %1)"), code
+        )
 
     def _start_timed_out(self) -> None:
         if self._proc is not None and self.port is None:

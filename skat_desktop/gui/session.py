@@ -64,7 +64,13 @@ from skat_desktop.app.table import (
 from skat_desktop.engine.actions import Claim, Double, PickUp, Push
 from skat_desktop.engine.dealing import active_seats
 from skat_desktop.gui import game_words
-from skat_desktop.gui.store_worker import DealsWritten, StoreWriter, brief_wait, write_deals
+from skat_desktop.gui.store_worker import (
+    DealsWritten,
+    StoreWriter,
+    brief_wait,
+    not_stored_text,
+    write_deals,
+)
 from skat_desktop.gui.table_state import TableState, build_state
 from skat_desktop.gui.worker import JobResult, Worker
 
@@ -503,9 +509,7 @@ class TableSession(QObject):
         busy = written.busy is not None and self._lock_held(written.busy)
         if written.busy is not None and not busy:  # the lock stayed: a failure now
             number = deals[min(outcome.written, len(deals) - 1)][1]
-            outcome = StoreOutcome(
-                outcome.written, f"deal {number} could not be stored: {written.busy}"
-            )
+            outcome = StoreOutcome(outcome.written, not_stored_text(number, written.busy))
         if not busy:
             self.waiting = False
             self._tries = 0
@@ -545,7 +549,8 @@ class TableSession(QObject):
         elif getattr(answer, "busy", False):  # the writer could not even open the file
             outcome, busy = StoreOutcome(0), str(answer)
         else:
-            outcome, busy = StoreOutcome(0, f"the database cannot be written: {answer}"), None
+            why = game_words.fill(self.tr("the database cannot be written: %1"), str(answer))
+            outcome, busy = StoreOutcome(0, why), None
         if busy is not None:
             if self._lock_held(busy):  # the rest waits in order and is tried again
                 self.ctl.store_written(write, outcome)  # the deals written before it
@@ -553,11 +558,9 @@ class TableSession(QObject):
                 return
             if write.deals:
                 number = write.deals[min(outcome.written, len(write.deals) - 1)][1]
-                outcome = StoreOutcome(
-                    outcome.written, f"deal {number} could not be stored: {busy}"
-                )
+                outcome = StoreOutcome(outcome.written, not_stored_text(number, busy))
             else:  # the snapshot alone: no deal is at stake, the next change tries again
-                outcome = StoreOutcome(0, f"the table could not be saved for later: {busy}")
+                outcome = StoreOutcome(0, not_stored_text(None, busy))
         self.waiting = False
         if outcome.error is None:
             self._tries = 0

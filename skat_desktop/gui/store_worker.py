@@ -37,8 +37,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThreadPool, S
 from sqlite_utils import Database
 
 from skat_desktop.app.table import DealsStored, StoreOutcome, StoreWrite
+from skat_desktop.engine.entry import ImpossibleEntry
 from skat_desktop.engine.errors import SkatError
-from skat_desktop.gui.game_words import fill
+from skat_desktop.gui.game_words import entry_refusal, fill
 from skat_desktop.store.database import (
     DatabaseBusy,
     ReadOnlyDatabase,
@@ -85,6 +86,8 @@ def open_reader(path: Path) -> Store:
 
 def _message(e: BaseException) -> str:
     """One sentence a player can read; programming errors are logged with their trace."""
+    if isinstance(e, ImpossibleEntry):  # a refused entry: in the player's language
+        return entry_refusal(e)
     if isinstance(e, StoreError | SkatError | sqlite3.Error | ValueError):
         return str(e).splitlines()[0] if str(e) else type(e).__name__
     log.exception("a background job failed", exc_info=e)
@@ -142,6 +145,16 @@ def _lock_held(e: BaseException) -> bool:
     return isinstance(e, DatabaseBusy) or is_busy(e)
 
 
+def not_stored_text(number: int | None, detail: str) -> str:
+    """Why a write failed, in the player's language: deal ``number`` could not be stored,
+    or (``None``: no deal was at stake) the table's snapshot for later."""
+    if number is not None:
+        text = QCoreApplication.translate("StoreWriter", "deal %1 could not be stored: %2")
+        return fill(text, number, detail)
+    text = QCoreApplication.translate("StoreWriter", "the table could not be saved for later: %1")
+    return fill(text, detail)
+
+
 class _NotStored(Exception):
     """A deal the database refused (not for a lock): its transaction is rolled back."""
 
@@ -181,12 +194,8 @@ def write_deals(store: Store, write: StoreWrite) -> DealsWritten:
             if _lock_held(e):
                 return DealsWritten(StoreOutcome(written), Failure.of(e))
             line = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            what = (
-                f"deal {step.deals[0][1]} could not be stored"
-                if step.deals
-                else "the table could not be saved for later"
-            )
-            return DealsWritten(StoreOutcome(written, f"{what}: {line}"))
+            number = step.deals[0][1] if step.deals else None
+            return DealsWritten(StoreOutcome(written, not_stored_text(number, line)))
         written += len(step.deals)
     return DealsWritten(StoreOutcome(written, live=write.live is not None))
 
