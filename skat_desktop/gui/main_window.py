@@ -53,7 +53,9 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
+    QTabBar,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -542,7 +544,9 @@ class MainWindow(QMainWindow):
         self.scene.sort_mode = settings.sort_mode
         self.view = TableView(self.scene, self)
         self.view.unhandled_key = self._unhandled_key
-        self.host = PanelHost(self.view)
+        # on the viewport, not the view: a scroll area's accessible children are only its
+        # viewport and scroll bars, so a screen reader would not find the panel's buttons
+        self.host = PanelHost(self.view.viewport())
         self.host.restyle(self.colors.dark)
         self.messages = MessageBar(self)
         self.messages.retry.connect(self._retry_store)
@@ -955,8 +959,8 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(self.tr("Skat"))
         self._update_deal_label()
         self._lan_status()
+        self._fit_side_tabs()  # the tabs' titles in this language
         if self.lan_panel is not None:
-            self._fit_side_tabs()  # the tabs' titles in this language
             link = self._link
             gone = link is not None and link.state == LINK_GONE
             if gone and self.messages.isVisible() and self.messages.kind == "lan":
@@ -1414,9 +1418,37 @@ class MainWindow(QMainWindow):
             self.side_tabs.setCurrentIndex(min(current, self.side_tabs.count() - 1))
         for a in (self.act_sheet, self.act_stats, self.act_history):
             a.setVisible(True)
-        self.add_side_panel(titles[GAME_LOG], self.game_log, show=False)
+        if self.settings.game_log_tab:
+            self._add_game_log_tab()
         if self.lan_panel is not None:
             self.add_side_panel(titles[LAN_TABLE], self.lan_panel, show=False)
+        self._fit_side_tabs()
+
+    def _add_game_log_tab(self) -> None:
+        """The game log as a side panel tab (after the store's three), with a close
+        button: it is there only for players who asked for it."""
+        if self.side_tabs.indexOf(self.game_log) >= 0:
+            return
+        at = min(3, self.side_tabs.count())
+        self.side_tabs.insertTab(at, self.game_log, self._side_titles()[GAME_LOG])
+        close = QToolButton(self.side_tabs)
+        close.setObjectName("CloseGameLog")
+        close.setAutoRaise(True)
+        close.setText("×")
+        close.setToolTip(self.tr("Close the game log (View → Game log opens it again)"))
+        close.setAccessibleName(self.tr("Close the game log"))
+        close.clicked.connect(self.close_game_log)
+        self.side_tabs.tabBar().setTabButton(at, QTabBar.ButtonPosition.RightSide, close)
+        self.settings.game_log_tab = True
+        self._fit_side_tabs()
+
+    def close_game_log(self) -> None:
+        """The game log's tab goes (the log keeps following the table)."""
+        index = self.side_tabs.indexOf(self.game_log)
+        if index >= 0:
+            self.side_tabs.removeTab(index)
+        self.settings.game_log_tab = False
+        self._fit_side_tabs()
 
     @property
     def stats_view(self) -> StatisticsView | None:
@@ -1481,6 +1513,7 @@ class MainWindow(QMainWindow):
     def show_game_log(self) -> None:
         """View → Game log (Ctrl+4): the log's tab, with the keyboard in it, so a screen
         reader reads on from the newest line."""
+        self._add_game_log_tab()
         self.show_side_panel(GAME_LOG)
         self.game_log.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
@@ -2475,11 +2508,11 @@ class MainWindow(QMainWindow):
         self._lan_status()
 
     def _fit_side_tabs(self) -> None:
-        """The side panel is at least as wide as its tabs' titles (a fourth tab at a
-        networked table needs a little more than :data:`SIDE_MIN`)."""
+        """The side panel is at least as wide as its tabs' titles (a fourth tab, the game
+        log or a networked table's, needs a little more than :data:`SIDE_MIN`)."""
         bar = self.side_tabs.tabBar()
         need = sum(bar.tabSizeHint(i).width() for i in range(bar.count())) + 4
-        least = max(SIDE_MIN, need) if self.lan_panel is not None else SIDE_MIN
+        least = max(SIDE_MIN, need)
         if self.side_tabs.minimumWidth() != least:
             self.side_tabs.setMinimumWidth(least)
 

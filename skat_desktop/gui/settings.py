@@ -19,6 +19,8 @@ animation_speed        int     0 (instant) .. :data:`MAX_ANIMATION_SPEED` (faste
 sort_mode              str     ``game`` (trumps first, by the game) or ``manual``
 language               str     a language code such as ``de``; ``""`` = the system's
 speak_cards            bool    say each played card aloud (View → Speak played cards)
+game_log_tab           bool    the game log is one of the side panel's tabs (View → Game log
+                               adds it, its tab's close button takes it away)
 window_geometry        bytes   ``QWidget.saveGeometry()`` of the main window
 window_state           bytes   ``QMainWindow.saveState()``: the side panel's place and size
 new_game               dict    the last choices of the new-game dialog (see below)
@@ -220,6 +222,15 @@ class Settings:
     @speak_cards.setter
     def speak_cards(self, value: bool) -> None:
         self._set("accessibility/speak_cards", bool(value))
+
+    @property
+    def game_log_tab(self) -> bool:
+        """Off until the player opens the game log: four tabs need more room than three."""
+        return self._bool("accessibility/game_log_tab", False)
+
+    @game_log_tab.setter
+    def game_log_tab(self, value: bool) -> None:
+        self._set("accessibility/game_log_tab", bool(value))
 
     @property
     def window_geometry(self) -> bytes:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QPushButton
+from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QToolButton
 
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.profiles import HOUSE
@@ -585,3 +585,41 @@ def test_the_checker_faults_widgets_of_a_flow_box_placed_over_each_other(qtbot):
     assert not widget_problems(box)
     b.move(a.x() + a.width() // 2, a.y())  # as a box that grew where it stood
     assert any("overlaps" in f for f in widget_problems(box))
+
+
+# ---------------------------------------------------------------------- the game log's tab
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_game_log_tab_widens_the_side_panel_and_its_close_button_takes_it_away(
+    qtbot, qapp, tmp_path, store, language
+):
+    """Four tabs need more than :data:`SIDE_MIN`: the game log is a tab only once asked for,
+    and then the side panel is at least as wide as all four titles, at 1024 x 700 too."""
+    set_language(qapp, language)
+    window = _fresh_window(qtbot, tmp_path, store, name="log.ini")
+    resize_window(window, 1024, 700)
+    tabs = window.side_tabs
+    assert [tabs.widget(i).property("sidePanel") for i in range(tabs.count())] == [
+        "sheet",
+        "statistics",
+        "history",
+    ]
+    window.act_log.trigger()
+    settle()
+    assert tabs.currentWidget() is window.game_log
+    window.resizeDocks([window.side_dock], [SIDE_MIN], Qt.Orientation.Horizontal)
+    settle()
+    bar = tabs.tabBar()
+    need = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+    assert need > SIDE_MIN and bar.width() >= need
+    assert widget_problems(window.side_dock) == []
+    assert window.view.width() >= window.view.least_width()
+    assert window.settings.game_log_tab  # the next window has it too
+    close = window.findChild(QToolButton, "CloseGameLog")
+    close.click()
+    settle()
+    assert tabs.indexOf(window.game_log) < 0 and not window.settings.game_log_tab
+    window.resizeDocks([window.side_dock], [SIDE_MIN], Qt.Orientation.Horizontal)
+    settle()
+    assert window.side_dock.width() <= SIDE_MIN + 8  # back to three tabs' width
