@@ -80,10 +80,11 @@ def settings_file(settings: QSettings | None = None) -> Path:
     return Path((settings if settings is not None else QSettings()).fileName())
 
 
-def _checkout_licence() -> str | None:
+def _checkout_licence(top: Path | None = None) -> str | None:
     """``LICENSE`` at the top of a source checkout of ours (never a stray one beside the
-    package in site-packages: the checkout is known by its pyproject naming us)."""
-    top = Path(__file__).resolve().parent.parent
+    package in site-packages: the checkout is known by its pyproject naming us). ``top``:
+    the checkout, by default the one this package was imported from."""
+    top = top or Path(__file__).resolve().parent.parent
     try:
         project = (top / "pyproject.toml").read_text(encoding="utf-8")
         if f'name = "{DISTRIBUTION}"' not in project:
