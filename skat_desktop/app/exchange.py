@@ -382,21 +382,24 @@ def _parse_json(raw: bytes | str) -> Any:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ImportRefused(
-                "the file is not UTF-8 text, so it is not a series export", "not_json"
+                "the file is not UTF-8 text, so it is not a series export", "not_utf8"
             ) from None
     try:
         return json.loads(raw, parse_constant=_refuse_constant)
     except json.JSONDecodeError as e:
         raise ImportRefused(
-            f"the file is not JSON ({e.msg} at line {e.lineno}, column {e.colno})", "not_json"
+            f"the file is not JSON ({e.msg} at line {e.lineno}, column {e.colno})",
+            "not_json",
+            line=e.lineno,
+            column=e.colno,
         ) from None
     except RecursionError:
         raise ImportRefused(
-            "the file is not usable JSON: it is nested far too deeply", "not_json"
+            "the file is not usable JSON: it is nested far too deeply", "too_deep"
         ) from None
     except ValueError as e:  # NaN/Infinity, or a number of more than 4300 digits
         raise ImportRefused(
-            _one_line(f"the file is not usable JSON: {e}")[:200], "not_json"
+            _one_line(f"the file is not usable JSON: {e}")[:200], "unusable_json"
         ) from None
 
 
@@ -1341,7 +1344,11 @@ def _validate_copy(copy: Path, shown: Path) -> None:
 
     header = _read_header(copy)
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):
-        raise ForeignDatabase(f"{shown} is not a skat-desktop backup (not a SQLite database)")
+        raise ForeignDatabase(
+            f"{shown} is not a skat-desktop backup (not a SQLite database)",
+            "backup_not_sqlite",
+            path=shown,
+        )
     try:
         probe = sqlite3.connect(str(copy))
         try:
@@ -1351,7 +1358,11 @@ def _validate_copy(copy: Path, shown: Path) -> None:
     except sqlite3.DatabaseError as e:
         raise CorruptDatabase(_one_line(f"{shown} cannot be read: {e}")) from None
     if app_id != APPLICATION_ID:
-        raise ForeignDatabase(f"{shown} is not a skat-desktop backup (another program's file)")
+        raise ForeignDatabase(
+            f"{shown} is not a skat-desktop backup (another program's file)",
+            "backup_foreign",
+            path=shown,
+        )
     try:
         db = open_database(copy)
     except StoreError as e:

@@ -95,6 +95,7 @@ from skat_desktop.gui.store_worker import (
     open_reader,
     refresh_after_deal,
     refresh_if_stale,
+    worded,
 )
 from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
@@ -182,6 +183,9 @@ def viewing_only_text() -> str:
 
 
 def _one_line(text: object) -> str:
+    """The first line of a stored or already worded text; an error in the player's words."""
+    if isinstance(text, BaseException):
+        return worded(text)
     lines = str(text).strip().splitlines()
     return lines[0] if lines else ""
 

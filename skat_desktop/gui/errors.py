@@ -98,8 +98,29 @@ def _import_refused(e: ImportRefused) -> str:
             params.get("megabytes", ""),
         )
     if code == "not_json":
+        if "line" in params:
+            return fill(
+                QCoreApplication.translate(
+                    "Errors", "The file is not a series export: it is no JSON (line %1, column %2)."
+                ),
+                params["line"],
+                params.get("column", ""),
+            )
         return QCoreApplication.translate(
             "Errors", "The file is not a series export: it is no JSON text."
+        )
+    if code == "not_utf8":
+        return QCoreApplication.translate(
+            "Errors", "The file is not a series export: it is not UTF-8 text."
+        )
+    if code == "too_deep":
+        return QCoreApplication.translate(
+            "Errors", "The file is not a series export: its JSON is nested far too deeply."
+        )
+    if code == "unusable_json":
+        return fill(
+            QCoreApplication.translate("Errors", "The file is not a series export: %1"),
+            _detail(e),
         )
     if code == "not_ours":
         return QCoreApplication.translate("Errors", "The file is not a Skat Desktop series export.")
@@ -116,11 +137,47 @@ def _import_refused(e: ImportRefused) -> str:
     )
 
 
+OUTPUT_REFUSED = {
+    "out_folder": lambda: QCoreApplication.translate(
+        "Errors", "%1 is a folder; name the file to write."
+    ),
+    "out_database": lambda: QCoreApplication.translate(
+        "Errors", "%1 is the database itself; choose another file name."
+    ),
+    "out_companion": lambda: QCoreApplication.translate(
+        "Errors", "%1 belongs to a database; choose another file name."
+    ),
+    "out_special": lambda: QCoreApplication.translate(
+        "Errors", "%1 is not a regular file; name a file to write."
+    ),
+    "out_sqlite": lambda: QCoreApplication.translate(
+        "Errors",
+        "%1 is a SQLite database, which an export never overwrites; choose another file name.",
+    ),
+}
+
+
 def _store_error(e: StoreError) -> str:
     code = getattr(e, "code", "")
     params = getattr(e, "params", None) or {}
     path = params.get("path", "")
+    if code in OUTPUT_REFUSED:
+        return fill(OUTPUT_REFUSED[code](), _name(path))
     if isinstance(e, ForeignDatabase):
+        if code == "backup_not_sqlite":
+            return fill(
+                QCoreApplication.translate(
+                    "Errors", "%1 is not a Skat Desktop backup: it is no SQLite database."
+                ),
+                _name(path),
+            )
+        if code == "backup_foreign":
+            return fill(
+                QCoreApplication.translate(
+                    "Errors", "%1 is not a Skat Desktop backup: it is another program's database."
+                ),
+                _name(path),
+            )
         if code == "not_sqlite":
             return fill(
                 QCoreApplication.translate("Errors", "%1 is not a SQLite database."), _name(path)

@@ -39,6 +39,7 @@ from sqlite_utils import Database
 from skat_desktop.app.table import DealsStored, StoreOutcome, StoreWrite
 from skat_desktop.engine.entry import ImpossibleEntry
 from skat_desktop.engine.errors import SkatError
+from skat_desktop.gui.errors import describe
 from skat_desktop.gui.game_words import entry_refusal, fill
 from skat_desktop.store.database import (
     DatabaseBusy,
@@ -84,12 +85,32 @@ def open_reader(path: Path) -> Store:
     return Store(Database(conn))
 
 
+def _generic() -> tuple[str, ...]:
+    """:func:`describe`'s sentences for an error it has no words for."""
+    return (
+        QCoreApplication.translate(
+            "Errors", "The database cannot do that now; the details are in the log."
+        ),
+        QCoreApplication.translate("Errors", "That did not work; the details are in the log."),
+    )
+
+
+def worded(e: BaseException) -> str:
+    """A refusal in the player's language (:func:`describe`, a refused entry by
+    :func:`entry_refusal`); one without a code keeps its own sentence, which says more
+    than describe's "see the log"."""
+    if isinstance(e, ImpossibleEntry):
+        return entry_refusal(e)
+    text = describe(e)
+    if text in _generic():
+        return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return text
+
+
 def _message(e: BaseException) -> str:
     """One sentence a player can read; programming errors are logged with their trace."""
-    if isinstance(e, ImpossibleEntry):  # a refused entry: in the player's language
-        return entry_refusal(e)
-    if isinstance(e, StoreError | SkatError | sqlite3.Error | ValueError):
-        return str(e).splitlines()[0] if str(e) else type(e).__name__
+    if isinstance(e, StoreError | SkatError | sqlite3.Error | ValueError | OSError):
+        return worded(e)
     log.exception("a background job failed", exc_info=e)
     return fill(
         QCoreApplication.translate("StoreLoader", "Unexpected error: %1"),

@@ -63,21 +63,31 @@ def refuse_database_target(
     """
     target = real_path(path)
     if target.is_dir():
-        raise OutputRefused(f"{path} is a folder; name the file to write")
+        raise OutputRefused(f"{path} is a folder; name the file to write", "out_folder", path=path)
     for db in databases:
         if db is None:
             continue
         db_real = real_path(db)
         for suffix in COMPANIONS:
             if _same(target, Path(f"{db_real}{suffix}")):
-                raise OutputRefused(f"{path} is the database itself; choose another file name")
+                raise OutputRefused(
+                    f"{path} is the database itself; choose another file name",
+                    "out_database",
+                    path=path,
+                )
     for suffix in COMPANIONS[1:]:
         base = Path(str(target)[: -len(suffix)]) if target.name.endswith(suffix) else None
         if base is not None and base.name and _is_sqlite(base):
             # Another database's write-ahead log or journal may hold its last deals.
-            raise OutputRefused(f"{path} belongs to the database {base}; choose another file name")
+            raise OutputRefused(
+                f"{path} belongs to the database {base}; choose another file name",
+                "out_companion",
+                path=path,
+            )
     if target.exists() and not target.is_file():
-        raise OutputRefused(f"{path} is not a regular file; name a file to write")
+        raise OutputRefused(
+            f"{path} is not a regular file; name a file to write", "out_special", path=path
+        )
     if not allow_sqlite and target.is_file():
         try:
             with open(target, "rb") as f:
@@ -87,7 +97,9 @@ def refuse_database_target(
         if header == SQLITE_HEADER:
             raise OutputRefused(
                 f"{path} is a SQLite database; an export never overwrites one, "
-                "choose another file name"
+                "choose another file name",
+                "out_sqlite",
+                path=path,
             )
     return target
 

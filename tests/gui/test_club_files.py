@@ -306,12 +306,12 @@ def _hostile(kind: str, club, tmp_path) -> bytes:
 @pytest.mark.parametrize(
     ("kind", "why"),
     [
-        ("not json", "the file is not JSON"),
-        ("wrong shape", "is not a series export"),
-        ("deep nesting", "nested"),
+        ("not json", "it is no JSON (line 1, column 1)"),
+        ("wrong shape", "is not a Skat Desktop series export"),
+        ("deep nesting", "nested far too deeply"),
         ("huge number", "does not fit in 64 bits"),
         ("engine refuses", "17 is not a game value one can bid"),
-        ("not utf-8", "not UTF-8"),
+        ("not utf-8", "it is not UTF-8 text"),
     ],
 )
 def test_a_bad_file_changes_nothing_and_says_why_in_one_line(
@@ -463,7 +463,7 @@ def test_a_file_that_is_no_backup_restores_nothing(qtbot, club, store, tmp_path,
     )
     finished(qtbot, task)
     one_line_refusal(task, "Not restored: ")
-    assert "is not a skat-desktop backup" in task.message
+    assert "all.json is not a Skat Desktop backup: it is no SQLite database." in task.message
     assert calls == ["before", ("after", False)]
     assert fingerprint(club) == before and not exchange.kept_name(club).exists()
 

@@ -199,3 +199,22 @@ def test_the_guis_own_store_and_host_sentences_are_german(qapp):
         "der Gastgeber wurde mit einem Fehler beendet"
         " (table spec 'x': unknown rule profile 'nonsense')"
     )
+
+
+def test_a_refused_background_write_is_worded_in_german(qapp):
+    """A store refusal a background job reports (store_worker.Failure) is shown in the
+    player's language by its class; one without a code keeps its own sentence."""
+    from skat_desktop.gui.store_worker import Failure
+    from skat_desktop.store.database import DatabaseBusy, StoreError
+
+    i18n.install_translations(qapp, "de")
+    busy = Failure.of(DatabaseBusy("database is locked"))
+    assert busy == QCoreApplication.translate(
+        "Errors", "Another program is using the database; try again in a moment."
+    )
+    assert busy != "Another program is using the database; try again in a moment."
+    refused = Failure.of(
+        ImpossibleEntry("19 is not ...", "bid_not_game_value", {"bid": 19, "profile": ISKO})
+    )
+    assert refused.startswith("19 ist kein Spielwert")
+    assert Failure.of(StoreError("series 1 is already closed")) == "series 1 is already closed"

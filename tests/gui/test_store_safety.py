@@ -513,7 +513,7 @@ def test_a_lock_that_stays_falls_back_to_save_again(qtbot, tmp_path, monkeypatch
         assert not store_messages(window)  # first it waits ...
         qtbot.waitUntil(lambda: store_messages(window), timeout=WAIT)  # ... then gives up
         assert window.messages.retry_button.isVisible()
-        assert "busy" in window.messages.label.text()
+        assert "Another program is using the database" in window.messages.label.text()
         assert not window.waiting_for_store and session.unsaved() == 1
     finally:
         release(other)
