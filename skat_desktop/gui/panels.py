@@ -1646,7 +1646,10 @@ class PanelHost(QFrame):
     def _tell_table(self) -> None:
         """Let the table (the view's scene) know what the panel needs; it lays itself out
         anew if its panel zone must grow or may shrink, and the host is placed again."""
-        table = getattr(self.parentWidget(), "table", None)
+        parent = self.parentWidget()
+        table = getattr(parent, "table", None)
+        if table is None and parent is not None:  # on the table view's viewport
+            table = getattr(parent.parentWidget(), "table", None)
         if table is not None and hasattr(table, "set_panel_need"):
             table.set_panel_need(self.needed_height if self.current is not None else None)
 
