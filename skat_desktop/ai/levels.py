@@ -25,20 +25,14 @@ def _beginner(seed: int) -> Player:
     return BeginnerPlayer(random.Random(seed))
 
 
-def _pimc(
-    level: str,
-    seed: int,
-    settings: dict[str, int | float | bool] | None = None,
-    fixed: bool = False,
-) -> Player:
-    """The PIMC player of ``level`` (standard or expert), with ``settings`` changed;
-    ``fixed``: searching a fixed amount (:func:`fixed_strength`)."""
+def _pimc(level: str, seed: int, settings: dict[str, int | float | bool] | None = None) -> Player:
+    """The PIMC player of ``level`` (standard or expert), with ``settings`` changed."""
     from skat_desktop.ai.pimc import EXPERT, STANDARD, PimcPlayer
 
     strength = {"standard": STANDARD, "expert": EXPERT}[level]
     if settings:
         strength = dataclasses.replace(strength, **settings)
-    return PimcPlayer(fixed_strength(strength) if fixed else strength, seed)
+    return PimcPlayer(strength, seed)
 
 
 def _standard(seed: int) -> Player:
@@ -95,34 +89,31 @@ def tuned_level(kind: str) -> tuple[str, dict[str, int | float | bool]]:
 
 
 def fixed_strength(strength: Strength) -> Strength:
-    """``strength`` searching a fixed amount instead of against the clock: every world it
-    may sample (``min_worlds`` = ``max_worlds``) and every simulated deal, with no time
-    budget (``budget`` and ``deal_budget`` infinite). The search stays bounded by
-    ``node_limit`` (nodes, not seconds), so the same view and seed give the same move
-    however busy the machine is: what a LAN host's computers need."""
-    inf = float("inf")
-    return dataclasses.replace(
-        strength, budget=inf, deal_budget=inf, min_worlds=strength.max_worlds
-    )
+    """``strength`` as it is: every level searches a fixed amount since issue 27 (solver
+    nodes, not seconds; the clock only a logged safety cap), so the same view and seed
+    give the same move however busy the machine is. Kept for earlier callers."""
+    return strength
 
 
 def make_player(kind: str, seed: int = 0, *, fixed: bool = False) -> Player:
-    """A computer player of the given level; ``seed`` makes its choices reproducible.
+    """A computer player of the given level; ``seed`` makes its choices reproducible:
+    every level's moves follow from its seed alone, not from the machine's load (the
+    standard and expert search a fixed number of solver nodes; the others never look at
+    the clock). ``fixed`` is kept for compatibility and changes nothing.
 
     ``external:COMMAND`` seats another program through the engine protocol
     (docs/engine-protocol.md); the seed does not apply to it. ``standard(max_worlds=64)``
-    is the standard level with that setting changed (see :func:`tuned_level`).
-    ``fixed``: standard and expert search a fixed amount (:func:`fixed_strength`), so
-    their moves do not depend on the machine's load; the other levels never look at
-    the clock anyway.
+    is the standard level with that setting changed (see :func:`tuned_level`);
+    ``standard(clock=true)`` races the clock as the levels did before issue 27.
     """
+    del fixed  # every level searches a fixed amount
     if kind.startswith("external:"):
         from skat_desktop.ai.external import ExternalPlayer
 
         return ExternalPlayer(kind.removeprefix("external:"))
     level, settings = tuned_level(kind)
-    if settings or (fixed and level in TUNABLE):
-        return _pimc(level, seed, settings, fixed)
+    if settings:
+        return _pimc(level, seed, settings)
     try:
         factory = FACTORIES[kind]
     except KeyError:

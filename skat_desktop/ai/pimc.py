@@ -10,19 +10,27 @@ and bid or declare what wins often enough. Ramsch and the rare decisions fall ba
 to the beginner's rules.
 
 The worlds of a decision are solved on up to four threads (see :func:`set_threads`).
-Both levels stop at their time budget (and at ``cancel``) after a minimum number
-of worlds; in card play the expert samples more worlds, reads passes too, and counts
-points sooner. Both bid and declare alike.
+Both levels search a fixed amount (issue 27): a decision takes worlds in the order
+they were drawn until it has its minimum and the solver nodes of those taken reach
+its node budget (``nodes``; ``deal_nodes`` when bidding and declaring), counted in
+draw order, never by which thread finished first. So the same seed gives the same
+move with one thread or four, on an idle machine or a busy one. The clock is only a
+safety cap (``cap``, ``deal_cap``: ten times the think-time goal) that a normal
+laptop never reaches; when it does, the decision stops there, now depending on the
+machine's load, and says so in the log (logger ``skat_desktop.ai``). ``cancel`` ends
+a decision early. In card play the expert searches more, reads passes too, and
+counts points sooner. Both bid and declare alike.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
@@ -31,7 +39,7 @@ from typing import TypeVar
 from skat_desktop.ai import hand_eval as he
 from skat_desktop.ai.beginner import BeginnerPlayer, declare_action
 from skat_desktop.ai.sampling import bidding_weigher, points_taken, rules_fit, sample_worlds
-from skat_desktop.ai.solver import Position, SearchLimit, solve
+from skat_desktop.ai.solver import HAVE_FAST_PATH, Position, SearchLimit, solve
 from skat_desktop.engine.actions import Action, Bid, Discard, Hold, PickUp, Play
 from skat_desktop.engine.cards import FULL_DECK, JACKS, POINTS, GameType, cards_of, points_of
 from skat_desktop.engine.contract import Contract, contract_problem
@@ -41,6 +49,13 @@ from skat_desktop.engine.view import SeatView
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+log = logging.getLogger("skat_desktop.ai")
+
+# The pure-Python search (where no C compiler built the compiled one) visits about a
+# hundredth of the nodes per second: it gets that share of the node budgets, so it
+# thinks about as long, less deeply. Its moves are as reproducible, but its own.
+_NODE_SHARE = 1.0 if HAVE_FAST_PATH else 0.01
 
 # The worlds of a decision are solved on this many threads (the compiled search runs
 # without the GIL, one transposition table each, at most 4). Where every core already
@@ -56,13 +71,22 @@ def set_threads(n: int) -> None:
     _threads = max(1, min(4, n))
 
 
+def threads() -> int:
+    """How many threads solve each decision's worlds."""
+    return _threads
+
+
 _END = object()
 
 
-def _in_order(fn: Callable[[T], R], items: Iterable[T], more: Callable[[int], int]) -> Iterator[R]:
+def _in_order(
+    fn: Callable[[T], R], items: Iterable[T], more: Callable[[int], int]
+) -> Generator[R, None, None]:
     """``fn`` of each item, results in the items' order, with one item per thread in
     work at a time. Before an item is taken, ``more(taken)`` says how many more may
-    be (time budget, cancel: 0). The items are drawn in the calling thread."""
+    be (budget spent, safety cap, cancel: 0). The items are drawn in the calling
+    thread. With threads, items are started ahead of the results taken: a caller that
+    has enough stops and closes the generator (the items not started are cancelled)."""
     global _pool
     it = iter(items)
     n = _threads
@@ -97,18 +121,107 @@ def _in_order(fn: Callable[[T], R], items: Iterable[T], more: Callable[[int], in
             f.cancel()
 
 
+class _Allowance:
+    """How much one decision may search, and how much it did.
+
+    By nodes (the default): the answers (worlds, simulated deals) are taken in the
+    order they were drawn while fewer than ``least`` are taken or the nodes of those
+    taken stay below ``nodes``. :meth:`take` counts them as ``_in_order`` hands them
+    over, in draw order: a thread that finished first or an answer started ahead on a
+    spare thread changes nothing, so one thread or four and any load give the same
+    answers. Only the safety cap (``seconds``) looks at the clock: past it no more are
+    started, and :meth:`report` logs the decision, whose answers then depend on the
+    machine's load.
+
+    With ``clock`` (the levels before issue 27): answers are started until ``seconds``
+    have passed after the first ``least``, and every one started counts."""
+
+    def __init__(
+        self,
+        strength: Strength,
+        what: str,
+        nodes: float,
+        seconds: float,
+        least: int,
+        most: int,
+        cancel: threading.Event | None,
+    ):
+        self.strength = strength
+        self.what = what
+        self.nodes = nodes
+        self.seconds = seconds
+        self.least = least
+        self.most = most
+        self.cancel = cancel
+        self.start = time.perf_counter()
+        self.spent = 0
+        self.taken = 0
+        self.capped = False
+
+    def more(self, started: int) -> int:
+        """For :func:`_in_order`: how many more answers may be started (0: none)."""
+        if self.cancel is not None and self.cancel.is_set():
+            return 0  # cancelled: what is known so far (or the rules) decides
+        late = time.perf_counter() - self.start >= self.seconds
+        if self.strength.clock:
+            return self.most if started < self.least or not late else 0
+        if started >= self.least and self.spent >= self.nodes:
+            return 0
+        if late:
+            self.capped = True
+            return 0
+        return self.most
+
+    def take(self, nodes: int) -> bool:
+        """Whether the next answer in draw order counts; it spent ``nodes``."""
+        if not self.strength.clock and self.taken >= self.least and self.spent >= self.nodes:
+            return False
+        self.taken += 1
+        self.spent += nodes
+        return True
+
+    def report(self, of: str) -> None:
+        """Log a decision the safety cap stopped (``of``: how many there were to take)."""
+        if not self.capped:
+            return
+        log.warning(
+            "%s: the safety cap of %g s stopped %s after %d of %s, %.1f of %.1f million "
+            "nodes; this decision depends on the machine's load",
+            self.strength.name,
+            self.seconds,
+            self.what,
+            self.taken,
+            of,
+            self.spent / 1e6,
+            self.nodes / 1e6,
+        )
+
+
 @dataclass(frozen=True)
 class Strength:
     name: str
-    budget: float  # seconds per card decision
+    budget: float  # with ``clock``: seconds per card decision
     min_worlds: int
     max_worlds: int
     inference: bool  # as declarer, weight worlds by the defenders' bidding
     exact_cards: int  # with this many cards in hand or fewer, compare cards by points
     deal_worlds: int  # simulated deals per candidate game when bidding and declaring
-    deal_budget: float  # seconds for one such evaluation
+    deal_budget: float  # with ``clock``: seconds for one such evaluation
     candidates: int  # how many of the rules' best games are simulated
-    node_limit: int  # a world whose search needs more is skipped (time is bounded)
+    node_limit: int  # a world whose search needs more is skipped (counted as this many)
+    # Solver nodes per card decision and per bidding or declaring evaluation (for
+    # ``candidates`` games; more get their share): past them no further world or deal is
+    # taken (after ``min_worlds``, or two deals). Nodes, not seconds: the search, and so
+    # the move, is the same on any machine and under any load.
+    nodes: int
+    deal_nodes: int
+    # The safety caps in seconds per card decision and per evaluation: a decision that
+    # reaches one stops there (its move then depends on the load) and is logged.
+    cap: float = 10.0
+    deal_cap: float = 10.0
+    # Race the clock as the levels did before issue 27 (``budget``, ``deal_budget``;
+    # no node budget, no cap): kept to compare against, e.g. ``standard(clock=true)``.
+    clock: bool = False
     # What a lost game costs beyond its score: the declarer's - 50, plus the defenders'
     # 2 x 40 as far as they go to rivals. At a tournament the two defenders are two of
     # many players; in a duplicate match (arena) both are the other side in a third of
@@ -158,7 +271,12 @@ class Strength:
 # 1 s allowed, benchmarks/player_speed.py, 30 deals). Against the beginner (deal sets 6,
 # 1, 2 and 3, together with reading a defender's bids by his own game, paired per deal
 # against before): +0.89 TP/G [-0.51, +2.28] over 800 duplicate deals, every set up
-# (+0.30 to +1.53).
+# (+0.30 to +1.53). These figures come from the arena, whose workers search on one
+# thread each: there the compiled solver visits about 7 million nodes per second, so
+# the clock's 0.7 s per card and 0.6 s per evaluation are the node budgets of 5 and 4
+# million below (issue 27). Against the clock version (``standard(clock=true)``, seed
+# 27, two workers on a shared, loaded 2-core machine, where the clock version searches
+# less): +0.94 TP/G [-1.37, +3.25] over 200 duplicate deals.
 STANDARD = Strength(
     "standard",
     budget=0.7,
@@ -170,6 +288,8 @@ STANDARD = Strength(
     deal_budget=0.6,
     candidates=3,
     node_limit=1_500_000,
+    nodes=5_000_000,
+    deal_nodes=4_000_000,
     # Its declared trump games against the beginner's defence, by their double-dummy
     # value at the first lead (benchmarks/declarer_calibration.py, 176 games): 51-60
     # points won 86 % at the table, 41-50 points 53 %, fewer 38 %.
@@ -223,6 +343,9 @@ EXPERT = Strength(
     deal_budget=STANDARD.deal_budget,
     candidates=STANDARD.candidates,
     node_limit=5_000_000,
+    nodes=14_000_000,  # its 2 s on one arena thread
+    deal_nodes=STANDARD.deal_nodes,
+    cap=30.0,  # ten times its 3 s goal per card
     pass_inference=True,
     close_margin=STANDARD.close_margin,
     close_edge=0.7,
@@ -308,14 +431,14 @@ class PimcPlayer:
             rules_reading=s.rules_reading,
             discards=s.discard_reading,
         )
-        scores, used = self._score_worlds(view, worlds, target, exact, s.budget, cancel)
+        scores, used = self._score_worlds(view, worlds, target, exact, 1.0, cancel)
         if null or exact or len(scores) < 2 or len(set(scores.values())) > 1:
             return scores, used
         level = next(iter(scores.values()))
         finer = _schneider_line(view, target, level)
         if finer is None:
             return scores, used
-        again, n = self._score_worlds(view, worlds[:used], finer, False, s.budget / 2, cancel)
+        again, n = self._score_worlds(view, worlds[:used], finer, False, 0.5, cancel)
         if n:
             scores = {c: v + 0.001 * again.get(c, 0.0) for c, v in scores.items()}
         return scores, used
@@ -326,9 +449,11 @@ class PimcPlayer:
         worlds: list,
         target: int,
         exact: bool,
-        budget: float,
+        share: float,
         cancel: threading.Event | None,
     ) -> tuple[dict[int, float], int]:
+        """The scores of each legal card over the worlds taken (``share``: the part of
+        this level's node budget, or clock budget, to spend) and how many were taken."""
         s = self.strength
         game = view.game
         decl = view.declarer
@@ -336,8 +461,16 @@ class PimcPlayer:
         taken = 0 if null else points_taken(view, decl)
         totals: dict[int, float] = {}
         weight_sum = 0.0
-        deadline = time.perf_counter() + budget
         limit = s.node_limit
+        allowance = _Allowance(
+            s,
+            f"a card decision with {view.hand.bit_count()} cards in hand",
+            s.nodes * share * _NODE_SHARE,
+            (s.budget if s.clock else s.cap) * share,
+            s.min_worlds,
+            len(worlds),
+            cancel,
+        )
 
         def one(w):
             pos = Position(
@@ -351,36 +484,40 @@ class PimcPlayer:
             )
             try:
                 if null:
-                    return w, pos, solve(pos, "cards", node_limit=limit)
-                if exact:
-                    return w, pos, solve(pos, "cards", target=target, node_limit=limit)
-                return w, pos, solve(pos, "win", target=target, node_limit=limit)
+                    sol = solve(pos, "cards", node_limit=limit)
+                elif exact:
+                    sol = solve(pos, "cards", target=target, node_limit=limit)
+                else:
+                    sol = solve(pos, "win", target=target, node_limit=limit)
             except SearchLimit:
-                return w, pos, None  # counts against the minimum: a run of hard worlds ends
-
-        def more(done: int) -> int:
-            if cancel is not None and cancel.is_set():
-                return 0  # cancelled: what is known so far (or the rules) decides
-            return len(worlds) if done < s.min_worlds or time.perf_counter() <= deadline else 0
+                return w, pos, None, limit  # counts against the minimum: hard worlds end
+            return w, pos, sol, sol.nodes
 
         used = 0
-        for w, pos, sol in _in_order(one, worlds, more):
-            used += 1
-            if sol is None:
-                continue
-            if null:
-                outcome = {c: float(v) for c, v in sol.card_values.items()}
-            elif exact:
-                # winning first, then points
-                outcome = {c: 1000.0 * (v >= target) + v for c, v in sol.card_values.items()}
-            else:
-                good = float(sol.declarer_wins)
-                outcome = {c: good for c in sol.best}
-                for c in cards_of(pos.legal()):
-                    outcome.setdefault(c, 1.0 - good)
-            for c, v in outcome.items():
-                totals[c] = totals.get(c, 0.0) + w.weight * v
-            weight_sum += w.weight
+        answers = _in_order(one, worlds, allowance.more)
+        try:
+            for w, pos, sol, nodes in answers:
+                if not allowance.take(nodes):
+                    break
+                used += 1
+                if sol is None:
+                    continue
+                if null:
+                    outcome = {c: float(v) for c, v in sol.card_values.items()}
+                elif exact:
+                    # winning first, then points
+                    outcome = {c: 1000.0 * (v >= target) + v for c, v in sol.card_values.items()}
+                else:
+                    good = float(sol.declarer_wins)
+                    outcome = {c: good for c in sol.best}
+                    for c in cards_of(pos.legal()):
+                        outcome.setdefault(c, 1.0 - good)
+                for c, v in outcome.items():
+                    totals[c] = totals.get(c, 0.0) + w.weight * v
+                weight_sum += w.weight
+        finally:
+            answers.close()
+        allowance.report(f"{len(worlds)} worlds")
         if not weight_sum:
             return {}, 0
         return {c: v / weight_sum for c, v in totals.items()}, used
@@ -407,6 +544,7 @@ class PimcPlayer:
         cancel: threading.Event | None,
         sim: _Simulation | None = None,
         fits: Callable[[tuple[int, int, int]], bool] | None = None,
+        what: str = "a simulation",
     ) -> _Simulation:
         """Double-dummy results of each (contract, discard) on deals of the cards this
         seat cannot see; :meth:`_Simulation.shares` weights them by the bidding.
@@ -419,16 +557,16 @@ class PimcPlayer:
         Given ``sim`` (of the same hand and options), its deals are used again and
         more are drawn as needed. With ``fits``, a deal whose other hands do not fit the
         bidding so far is used only with the chance ``rules_reading``; the deals used
-        now are ``sim.used``."""
+        now are ``sim.used``; ``what`` names the decision for the log."""
         s = self.strength
         me = view.position
         unseen = cards_of(FULL_DECK & ~hand)
         others = [p for p in range(3) if p != me]
         profile = view.profile
 
-        def deals() -> Iterator[tuple[list[int], int]]:
+        def deals(rng: random.Random) -> Iterator[tuple[list[int], int, float]]:
             while True:  # drawn here, in order: the same seed gives the same deals
-                self.rng.shuffle(unseen)
+                rng.shuffle(unseen)
                 if hand.bit_count() == 12:
                     skat = 0
                     opp = (unseen[:10], unseen[10:20])
@@ -439,33 +577,42 @@ class PimcPlayer:
                 for p, cards in zip(others, opp, strict=True):
                     for c in cards:
                         hands[p] |= 1 << c
-                yield hands, skat
+                keep = rng.random() if s.rules_reading < 1.0 else 0.0
+                yield hands, skat, keep
 
         if sim is None:
             sim = _Simulation(len(options))
         if sim.draw is None:
-            sim.draw = deals()
-        used: list[int] = []
+            # the deals' own random numbers: how many are drawn (ahead, for a spare
+            # thread) then changes none of this player's later draws
+            sim.draw = deals(random.Random(self.rng.getrandbits(64)))
+        counts: dict[int, bool] = {}
+
+        def counted(i: int) -> bool:
+            """Whether deal ``i`` answers now: every deal, or one that fits the bidding."""
+            if i not in counts:
+                counts[i] = fits is None or sim.keep[i] < s.rules_reading or fits(sim.deals[i])
+            return counts[i]
 
         def to_solve() -> Iterator[int]:
             """The deals to use, in the order drawn; those not solved yet are yielded."""
-            i = 0
-            while len(used) < s.deal_worlds:
+            i = used = 0
+            while used < s.deal_worlds:
                 if i == len(sim.deals):
                     if fits is not None and i >= s.deal_worlds * _POOL:
                         return  # the bidding fits few deals: fewer are used
-                    hands, skat = next(sim.draw)
-                    keep = self.rng.random() if s.rules_reading < 1.0 else 0.0
+                    hands, skat, keep = next(sim.draw)
                     sim.add((hands[0], hands[1], hands[2]), skat, keep)
-                if fits is None or sim.keep[i] < s.rules_reading or fits(sim.deals[i]):
-                    used.append(i)
+                if counted(i):
+                    used += 1
                     if sim.results[i] is None:
                         yield i
                 i += 1
 
-        def one(i: int) -> tuple[int, list[float | None]]:
+        def one(i: int) -> tuple[int, list[float | None], int]:
             hands, skat = sim.deals[i], sim.skats[i]
             row: list[float | None] = []
+            nodes = 0
             # Null and Null Ouvert are one double-dummy problem: solved once
             solved: dict[tuple[int, int, int, int], float | None] = {}
             for k, discard in options:
@@ -492,29 +639,46 @@ class PimcPlayer:
                 target = _target(k, profile)
                 key = (int(k.game), target, mine, buried)
                 if key not in solved:
-                    try:
-                        solved[key] = _wins(pos, target, s.node_limit)
-                        if not solved[key] and s.close_margin and not null:
-                            near = _wins(pos, target - s.close_margin, s.node_limit)
-                            solved[key] = _CLOSE if near else False
-                    except SearchLimit:
-                        solved[key] = None
+                    won, n = _wins(pos, target, s.node_limit)
+                    nodes += n
+                    if won is False and s.close_margin and not null:
+                        near, n = _wins(pos, target - s.close_margin, s.node_limit)
+                        nodes += n
+                        won = None if near is None else _CLOSE if near else False
+                    solved[key] = won
                 row.append(solved[key])
-            return i, row
+            return i, row, nodes
 
         # the budget is for ``candidates`` options; further discards get their share
-        deadline = time.perf_counter() + s.deal_budget * max(1.0, len(options) / s.candidates)
-
-        def more(done: int) -> int:
-            if cancel is not None and cancel.is_set():
-                return 0
-            if done >= 2 and time.perf_counter() > deadline:
-                return 0
-            return s.deal_worlds
-
-        for i, row in _in_order(one, to_solve(), more):
-            sim.results[i] = row
-        sim.used = [i for i in used if sim.results[i] is not None]
+        share = max(1.0, len(options) / s.candidates)
+        allowance = _Allowance(
+            s,
+            what,
+            s.deal_nodes * share * _NODE_SHARE,
+            (s.deal_budget if s.clock else s.deal_cap) * share,
+            2,
+            s.deal_worlds,
+            cancel,
+        )
+        answers = _in_order(one, to_solve(), allowance.more)
+        try:
+            for i, row, nodes in answers:
+                if not allowance.take(nodes):
+                    break
+                sim.results[i] = row
+        finally:
+            answers.close()
+        # The deals used: those that answer now, in the order drawn, up to the first not
+        # solved (the node budget ended there; a spare thread may have drawn further).
+        sim.used = []
+        for i in range(len(sim.deals)):
+            if len(sim.used) == s.deal_worlds:
+                break
+            if counted(i):
+                if sim.results[i] is None:
+                    break
+                sim.used.append(i)
+        allowance.report(f"{s.deal_worlds} deals")
         return sim
 
     def _bidding_fit(self, view: SeatView) -> Callable[[tuple[int, int, int], int], float] | None:
@@ -582,7 +746,7 @@ class PimcPlayer:
         if first or fits is not None:
             # (read again as the bidding goes on: other deals may fit it now)
             options = [(o.contract, None) for o in top]
-            self._simulate(view, view.hand, options, cancel, sim, fits)
+            self._simulate(view, view.hand, options, cancel, sim, fits, f"the bidding at {bid}")
         skats = [sim.skats[j] for j in sim.used]
         covered = [
             [v >= bid for v in _values_by_skat(view.hand, o.contract, profile, skats)] for o in top
@@ -665,7 +829,8 @@ class PimcPlayer:
             for d1, d2 in he.ranked_discards(hand12, k.game, profile, self.strength.discards)[1:]:
                 top.append((chance(k.game, d1, d2), k, (1 << d1) | (1 << d2), value))
         fits = rules_fit(view) if self.strength.rules_reading < 1.0 else None
-        sim = self._simulate(view, hand12, [(k, d) for _, k, d, _ in top], cancel, fits=fits)
+        options = [(k, d) for _, k, d, _ in top]
+        sim = self._simulate(view, hand12, options, cancel, fits=fits, what="the discard")
         shares = sim.shares(self._bidding_fit(view))
         best = None
         for (p0, k, d, value), (share, n, close) in zip(top, shares, strict=True):
@@ -679,10 +844,14 @@ class PimcPlayer:
         return Discard(view.position, (c1, c2))
 
 
-def _wins(pos: Position, target: int, node_limit: int) -> bool:
-    """Whether the declarer reaches ``target`` double-dummy (a null-window query)."""
-    found = solve(pos, "win", target=target, node_limit=node_limit, answer_cards=False)
-    return bool(found.declarer_wins)
+def _wins(pos: Position, target: int, node_limit: int) -> tuple[bool | None, int]:
+    """Whether the declarer reaches ``target`` double-dummy (a null-window query;
+    ``None``: more than ``node_limit`` nodes) and the nodes it took."""
+    try:
+        found = solve(pos, "win", target=target, node_limit=node_limit, answer_cards=False)
+    except SearchLimit:
+        return None, node_limit
+    return bool(found.declarer_wins), found.nodes
 
 
 def _jacks(hand: int) -> int:
@@ -709,7 +878,7 @@ class _Simulation:
         self.keep: list[float] = []  # a deal that does not fit is used when below the reading
         self.results: list[list[float | None] | None] = []
         self.used: list[int] | None = None
-        self.draw: Iterator[tuple[list[int], int]] | None = None
+        self.draw: Iterator[tuple[list[int], int, float]] | None = None
 
     def add(self, hands: tuple[int, int, int], skat: int, keep: float) -> None:
         self.deals.append(hands)

@@ -45,6 +45,8 @@ How a match is played (``skat-desktop arena``, issue 4 item 4):
   describe the reference's contracts played by the side in the declarer's seat.
 * **Parallel.** Deals run in worker processes (spawn-safe top-level functions); the
   results are gathered in deal order, so the figures do not depend on the worker count.
+  Nor do the moves: every level searches a fixed amount (solver nodes, not seconds), so
+  the same seeds give the same games with any number of workers and under any load.
 * **Limits** (issue 22). At most :data:`MAX_DEALS` deals, :data:`MAX_WORKERS` workers and
   an engine time-out of :data:`MAX_TIMEOUT` seconds; deals are made one at a time (a
   match of a million deals holds a few of them, never a list of all), and only a few
@@ -358,6 +360,8 @@ def _game_record(seating: str, deal: Deal) -> dict[str, Any]:
         "kind": r.kind,
         "tp": list(tournament_points(r, seats)),
         "scores": [0, 0, 0],
+        # the game's moves (game-record form): the same seeds give the same, byte for byte
+        "actions": [action_to_dict(a) for a in deal.actions],
     }
     for pos in range(3):
         rec["scores"][seats[pos]] = r.scores[pos]
@@ -384,8 +388,8 @@ def _game_record(seating: str, deal: Deal) -> dict[str, Any]:
 def play_arena_deal(task: tuple[MatchConfig, RuleProfile, int, int]) -> dict[str, Any]:
     """Play one deal in all six seatings (top level, so worker processes can run it).
 
-    Returns ``{"deal", "seed", "games": [one record per seating]}`` or, when a player
-    failed, ``{"deal", "seed", "error": {...}}``.
+    Returns ``{"deal", "seed", "games": [one record per seating, with its actions]}``
+    or, when a player failed, ``{"deal", "seed", "error": {...}}``.
     """
     config, profile, index, seed = task
     kill_point("arena-deal")  # a worker lost mid-match (tests)

@@ -1,18 +1,16 @@
-"""Fixed search (the LAN host's computers): the same view and seed give the same move
-however loaded the machine is -- the players search a fixed number of worlds and deals
-and never stop at the clock (budget and deal_budget infinite, node limits in nodes)."""
+"""Fixed search (issue 27): the standard and expert search a fixed number of solver nodes,
+so the same view and seed give the same move however loaded the machine is. The clock
+is only a safety cap; ``fixed=True`` (the LAN host's computers) is kept and changes
+nothing any more."""
 
 from __future__ import annotations
 
+import logging
 import threading
-
-import pytest
 
 import skat_desktop.ai.pimc as pimc
 from skat_desktop.ai.levels import fixed_strength, make_player
 from skat_desktop.ai.pimc import EXPERT, STANDARD
-from skat_desktop.engine.cards import GameType
-from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import ISKO
@@ -38,19 +36,25 @@ def views() -> list[SeatView]:
     return out[:6]
 
 
-def test_fixed_strength_searches_every_world_without_a_clock():
+def first_lead() -> SeatView:
+    """The first card of a deal, where the node budget binds (the worlds are big)."""
+    deal = Deal(DealSetup(ISKO, deal_from_seed(4), 4))
+    rules = [make_player("beginner", s) for s in range(3)]
+    while deal.phase != "play":
+        deal.apply(rules[deal.to_move].choose(deal.view(deal.setup.seats[deal.to_move])))
+    return deal.view(deal.setup.seats[deal.to_move])
+
+
+def test_every_level_searches_a_fixed_amount_and_fixed_changes_nothing():
     for base in (STANDARD, EXPERT):
-        fixed = fixed_strength(base)
-        assert fixed.budget == fixed.deal_budget == float("inf")
-        assert fixed.min_worlds == fixed.max_worlds == base.max_worlds
-        assert fixed.node_limit == base.node_limit  # nodes, not time, bound a world
-    assert make_player("standard", 1, fixed=True).strength == fixed_strength(STANDARD)
-    assert make_player("expert(max_worlds=9)", 1, fixed=True).strength.min_worlds == 9
-    assert make_player("standard", 1).strength == STANDARD  # the GUI's players are as before
+        assert not base.clock and base.nodes > 0 and base.deal_nodes > 0
+        assert fixed_strength(base) == base
+    assert make_player("standard", 1, fixed=True).strength == STANDARD
+    assert make_player("expert(max_worlds=9)", 1, fixed=True).strength.max_worlds == 9
     assert type(make_player("beginner", 1, fixed=True)).__name__ == "BeginnerPlayer"
 
 
-def test_two_fixed_players_with_one_seed_agree_while_the_machine_is_busy():
+def test_two_players_with_one_seed_agree_while_the_machine_is_busy():
     stop = threading.Event()
 
     def burn() -> None:
@@ -62,8 +66,8 @@ def test_two_fixed_players_with_one_seed_agree_while_the_machine_is_busy():
     burner.start()
     try:
         for i, view in enumerate(views()):
-            a = make_player("standard", 100 + i, fixed=True).choose(view)
-            b = make_player("standard", 100 + i, fixed=True).choose(view)
+            a = make_player("standard", 100 + i).choose(view)
+            b = make_player("standard", 100 + i).choose(view)
             assert a == b, f"view {i}: {a} != {b}"
             assert a in view.legal
     finally:
@@ -71,35 +75,34 @@ def test_two_fixed_players_with_one_seed_agree_while_the_machine_is_busy():
         burner.join()
 
 
-class _Slow:
-    """A clock that runs 10 s ahead at every look: the most loaded machine there is."""
+class _Clock:
+    """A clock that moves ``step`` seconds at every look (0: it stands still)."""
 
-    def __init__(self) -> None:
+    def __init__(self, step: float) -> None:
         self.now = 0.0
+        self.step = step
 
     def perf_counter(self) -> float:
-        self.now += 10.0
+        self.now += self.step
         return self.now
 
 
-@pytest.mark.parametrize("fixed", [True, False])
-def test_the_clock_decides_nothing_in_a_fixed_search(monkeypatch, fixed):
-    """Every time check of pimc (budget per card, deal_budget when bidding) is inert in
-    a fixed search: with a clock that jumps ahead it uses all its worlds and deals; the
-    timed level stops at its minimum (so the jumping clock does bite)."""
+def test_below_the_cap_the_clock_decides_nothing(monkeypatch):
+    """A clock that stands still (an infinitely fast machine) gives the same worlds and
+    scores as the real one where the node budget binds: the first lead of a deal."""
+    view = first_lead()
+    real = make_player("standard", 5).card_scores(view)
+    assert STANDARD.min_worlds <= real[1] < STANDARD.max_worlds  # the budget binds
+    monkeypatch.setattr(pimc, "time", _Clock(0.0))
+    assert make_player("standard", 5).card_scores(view) == real
+
+
+def test_a_clock_past_the_cap_stops_the_search_and_is_logged(monkeypatch, caplog):
     late = next(v for v in views() if v.phase == "play")
-    calm = make_player("standard", 5, fixed=True).card_scores(late)
-    monkeypatch.setattr(pimc, "time", _Slow())
-    player = make_player("standard", 5, fixed=fixed)
-    scores, used = player.card_scores(late)
-    if fixed:
-        assert (scores, used) == calm
-    else:
-        assert used == STANDARD.min_worlds < calm[1]
-    # bidding: the simulated deals of each candidate game
-    bid_view = views()[0]
-    sim_player = make_player("standard", 5, fixed=fixed)
-    options = [(Contract(GameType.GRAND), None)]
-    sim = sim_player._simulate(bid_view, bid_view.hand, options, None)
-    solved = sum(r is not None for r in sim.results)
-    assert solved == (STANDARD.deal_worlds if fixed else 2)
+    monkeypatch.setattr(pimc, "time", _Clock(STANDARD.cap))
+    with caplog.at_level(logging.WARNING, logger="skat_desktop.ai"):
+        scores, used = make_player("standard", 5).card_scores(late)
+    assert (scores, used) == ({}, 0)
+    (record,) = caplog.records
+    assert "standard: the safety cap of 10 s stopped a card decision" in record.getMessage()
+    assert "after 0 of 64 worlds" in record.getMessage()

@@ -28,6 +28,8 @@ QUICK = dataclasses.replace(
     deal_budget=0.1,
     candidates=2,
     node_limit=300_000,
+    nodes=300_000,
+    deal_nodes=600_000,
 )
 
 
@@ -124,12 +126,12 @@ def test_analysis_marks_costly_cards():
 
 
 def test_solving_on_threads_changes_no_decision():
-    """Worlds are drawn in the calling thread and their answers taken in order: with
-    budgets that do not bind, one thread and four choose alike (bidding options and
-    cards)."""
+    """Worlds are drawn in the calling thread and their answers taken in order, the node
+    budget counted in that order: one thread and four choose alike (bidding options and
+    cards), also where the budgets bind (issue 27)."""
     from skat_desktop.ai import pimc
 
-    roomy = dataclasses.replace(QUICK, budget=60, deal_budget=60, deal_worlds=6, max_worlds=8)
+    roomy = dataclasses.replace(QUICK, deal_worlds=6, max_worlds=8, nodes=50_000, deal_nodes=50_000)
     answers = {}
     before = pimc._threads
     try:
@@ -162,7 +164,7 @@ def test_expert_bids_and_declares_as_the_standard_does_but_trusts_close_losses_l
     from skat_desktop.ai.pimc import EXPERT
 
     def auction(strength, seed):
-        roomy = dataclasses.replace(strength, deal_budget=60)
+        roomy = dataclasses.replace(strength, deal_nodes=10**9)
         deal = Deal(DealSetup(ISKO, deal_from_seed(seed), seed))
         players = [PimcPlayer(roomy, seed * 3 + s) for s in range(3)]
         actions = []
@@ -348,7 +350,7 @@ def test_a_game_without_jacks_counts_the_skats_that_would_leave_it_overbid():
         return deal.view(deal.setup.seats[0])
 
     # (seed 3: the same player without the overbid check held 40 with u +6)
-    player = PimcPlayer(dataclasses.replace(STANDARD, deal_budget=60), 3)
+    player = PimcPlayer(dataclasses.replace(STANDARD, deal_nodes=10**9), 3)
     view = asked(without, 40)
     low = {k: u for k, _, u in player._bidding_options(view, None, 18)}
     high = {k: u for k, _, u in player._bidding_options(view, None, 40)}
@@ -357,7 +359,7 @@ def test_a_game_without_jacks_counts_the_skats_that_would_leave_it_overbid():
 
     with_two = parse_cards(["CJ", "SJ", "CA", "CT", "CK", "C9", "SA", "HA", "H8", "D7"])
     view = asked(with_two, 36)
-    player = PimcPlayer(dataclasses.replace(STANDARD, deal_budget=60), 5)
+    player = PimcPlayer(dataclasses.replace(STANDARD, deal_nodes=10**9), 5)
     # (Clubs Hand, Grand and Grand Hand, all "with 2")
     assert player._bidding_options(view, None, 36) == player._bidding_options(view, None, 18)
     assert player.choose(view) == Hold(0)
@@ -376,8 +378,8 @@ def test_bidding_read_by_the_rules_simulates_deals_that_fit_the_auction():
     rest = [c for c in range(32) if c not in mine]
     hands = (mask(mine), mask(rest[:10]), mask(rest[10:20]))
     deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(rest[20:]))))
-    reading = dataclasses.replace(QUICK, deal_worlds=6, deal_budget=60, rules_reading=0.0)
-    player = PimcPlayer(reading, 2)
+    reading = dataclasses.replace(QUICK, deal_worlds=6, deal_nodes=10**9, rules_reading=0.0)
+    player = PimcPlayer(reading, 4)  # (a seed whose 48 deals hold 6 that fit a bid of 40)
     player._bidding_options(deal.view(deal.setup.seats[0]), None, 18)
     sim = player._bidding[1]
     assert sim.used == list(range(6))
@@ -436,7 +438,7 @@ def test_a_deal_lost_by_a_few_points_is_marked_close():
     hands = (mask(mine), mask(rest[:10]), mask(rest[10:20]))
     deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(rest[20:]))))
     view = deal.view(deal.setup.seats[0])
-    roomy = dataclasses.replace(QUICK, deal_worlds=8, deal_budget=60)
+    roomy = dataclasses.replace(QUICK, deal_worlds=8, deal_nodes=10**9)
     for margin, marks in ((0, {False}), (60, {_CLOSE})):
         player = PimcPlayer(dataclasses.replace(roomy, close_margin=margin), 4)
         sim = player._simulate(
