@@ -108,10 +108,12 @@ class Refused:
     """The table refused this window's move. A local table raises
     :class:`~skat_desktop.app.table.TableError` at once instead; a remote one hears the
     host's answer later and says it with this event (``message``: one English line that
-    names only the seat's own cards)."""
+    names only the seat's own cards; ``reason``: for ``illegal``, the host table's own
+    refusal code, a :class:`~skat_desktop.app.table.TableError`'s, or "")."""
 
     message: str
     code: str = "illegal"
+    reason: str = ""
 
 
 @dataclass(frozen=True)

@@ -344,7 +344,8 @@ class TableSession(QObject):
             if event.code == MOVED_ON:
                 self._moved_on()
             else:
-                self.message.emit(move_refusal(event.code, event.message), "refused")
+                text = move_refusal(event.code, event.message, event.reason)
+                self.message.emit(text, "refused")
         self.tableEvent.emit(event)
         if not self._running and isinstance(event, _CHANGES):
             self._redraw_soon()  # not a move of ours: the table moved on by itself
@@ -697,11 +698,11 @@ class TableSession(QObject):
             self.port.remove_listener(self._on_event)
 
 
-def move_refusal(code: str, message: str = "") -> str:
+def move_refusal(code: str, message: str = "", reason: str = "") -> str:
     """The refusal of this window's move at a networked table, in the player's language,
-    by its code (``protocol.ERROR_CODES`` and the remote table's own). The host's English
-    sentence is shown only for ``illegal``: the engine's reason, naming only the player's
-    own cards."""
+    by its code (``protocol.ERROR_CODES`` and the remote table's own). For ``illegal``,
+    ``reason`` is the host table's own code (:func:`table_refusal` words it); the host's
+    English sentence goes to the log only."""
 
     unreadable = QCoreApplication.translate(
         "TableSession", "The host could not read your move; nothing changed. Try again."
@@ -770,12 +771,23 @@ def move_refusal(code: str, message: str = "") -> str:
         ),
     }
     if code == "illegal":
-        line = " ".join(str(message).split())
-        if not line:
-            return QCoreApplication.translate("TableSession", "The rules do not allow that move.")
-        return QCoreApplication.translate(
-            "TableSession", "The rules do not allow that move: %1"
-        ).replace("%1", line)
+        log.info("the host refused a move: %s (%s)", " ".join(str(message).split()), reason)
+        concede = {
+            "concede_declarer_only": QCoreApplication.translate(
+                "TableSession", "Only the declarer's concession needs a defender's consent."
+            ),
+            "cannot_concede": QCoreApplication.translate(
+                "TableSession", "You cannot give up the game now, not even with consent."
+            ),
+        }
+        if reason in concede:
+            return concede[reason]
+        rules = QCoreApplication.translate("TableSession", "The rules do not allow that move.")
+        if reason and reason not in ("illegal", "invalid_action"):
+            text = table_refusal(TableError("", reason))
+            unknown = QCoreApplication.translate("TableSession", "That is not possible now.")
+            return rules if text == unknown else text
+        return rules
     return texts.get(
         code, QCoreApplication.translate("TableSession", "The host refused your move.")
     )

@@ -255,6 +255,12 @@ LOBBY, COMMITTING, PLAYING, BETWEEN, FINISHED = (
 )
 
 
+def _reason(e: TableError) -> str:
+    """A table refusal's code as a wire code (the empty string for none or an odd one)."""
+    code = getattr(e, "code", "") or ""
+    return code if protocol.is_code(code) else ""
+
+
 class HostedTable:
     """One table of the host: the controller, its seats and everyone watching."""
 
@@ -394,8 +400,13 @@ class HostedTable:
         for _, peer in self._recipients():
             peer.send(frame)
 
-    def _error(self, peer: Peer, msg: Any, code: str, message: str | None = None) -> None:
-        peer.send(protocol.error_frame(code, message, None, getattr(msg, "id", None)))
+    def _error(
+        self, peer: Peer, msg: Any, code: str, message: str | None = None, reason: str = ""
+    ) -> None:
+        """Refuse ``msg``; ``reason``: for ``illegal``, the table's own refusal code (a
+        :class:`TableError`'s), so the player's window can say it in his language."""
+        params = {"reason": reason} if reason else None
+        peer.send(protocol.error_frame(code, message, params, getattr(msg, "id", None)))
 
     def _waiting_for(self) -> int | None:
         """The seat whose dropped player holds the table up (no substitute yet)."""
@@ -1230,10 +1241,22 @@ class HostedTable:
         ctl = self._ctl
         deal = ctl.deal
         if action.player != deal.declarer:
-            self._error(peer, msg, "illegal", "only the declarer's concession needs consent")
+            self._error(
+                peer,
+                msg,
+                "illegal",
+                "only the declarer's concession needs consent",
+                "concede_declarer_only",
+            )
             return
         if not deal.can_concede(action.player, action.agreed_by):
-            self._error(peer, msg, "illegal", "you cannot concede now, not even with consent")
+            self._error(
+                peer,
+                msg,
+                "illegal",
+                "you cannot concede now, not even with consent",
+                "cannot_concede",
+            )
             return
         asked = deal.setup.seats[action.agreed_by]
         s = self._seats[asked]
@@ -1281,7 +1304,7 @@ class HostedTable:
         try:
             self._change(fn)
         except TableError as e:  # its sentence names only the sender's own cards
-            self._error(peer, msg, "illegal", str(e))
+            self._error(peer, msg, "illegal", str(e), _reason(e))
 
     def _check_claim(self, peer: Peer, msg: Act, seat: int) -> None:
         """A claim's exhaustive check can take a while: it runs in the pool (its answer
@@ -1290,7 +1313,7 @@ class HostedTable:
         try:
             check = ctl.claim_check(seat)
         except TableError as e:
-            self._error(peer, msg, "illegal", str(e))
+            self._error(peer, msg, "illegal", str(e), _reason(e))
             return
         key = self._claim = object()
         moves = self._moves

@@ -218,6 +218,13 @@ class FrameReader:
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _CODE = re.compile(r"[a-z0-9_]{1,32}")
+
+
+def is_code(text: object) -> bool:
+    """``text`` is a code as the wire carries one (an error's, a refusal's reason)."""
+    return type(text) is str and _CODE.fullmatch(text) is not None
+
+
 _HEX = re.compile(r"[0-9a-fA-F]*")
 # C0 and C1 controls and DEL (newline and tab among them), the line and paragraph
 # separators, the bidi embeddings/overrides and isolates, lone surrogates.

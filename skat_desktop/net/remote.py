@@ -74,6 +74,7 @@ from skat_desktop.net.protocol import (
     ProtocolError,
     Reveal,
     Turn,
+    is_code,
 )
 
 Send = Callable[[dict[str, Any]], None]
@@ -625,7 +626,9 @@ class RemoteTable:
                 moot = msg.re == move and msg.code in RACE_CODES and self._changes > heard
                 if msg.code == "not_now" and self.ready:
                     return []  # "next" to a host that is dealing already
-                return [Refused(msg.message, MOVED_ON if moot else msg.code)]
+                reason = msg.params.get("reason", "")
+                reason = reason if is_code(reason) else ""
+                return [Refused(msg.message, MOVED_ON if moot else msg.code, reason)]
             return []
         if isinstance(msg, Event | Turn | Joined | Concession):
             self._changes += 1

@@ -785,8 +785,14 @@ def test_a_move_that_crosses_a_change_is_no_refusal_and_every_code_is_translated
         for code, text in english.items():
             german = move_refusal(code, "You do not hold CJ.")
             assert german != text and "\n" not in german, code
-            assert ("You do not hold CJ." in german) == (code == "illegal"), code
+            assert "You do not hold CJ." not in german, code  # the host's English: the log's
         assert move_refusal("stale") != english["stale"]
+        # the host table's own reason for an illegal move, in the player's language
+        assert move_refusal("illegal", "it is not your turn", "not_your_turn") == (
+            "Sie sind nicht am Zug."
+        )
+        assert "nicht" in move_refusal("illegal", "...", "cannot_concede")
+        assert move_refusal("illegal", "...", "no_such_code") == move_refusal("illegal")
     finally:
         install_translations(qapp, "en")
 

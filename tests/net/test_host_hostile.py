@@ -341,6 +341,8 @@ def test_an_illegal_card_names_no_card_of_another():
                             continue
                         answer = await mover.ask(act("duo", tick, action))
                         assert answer["code"] == "illegal", answer
+                        # the table's own reason, for the player's window to word
+                        assert answer["params"] == {"reason": "illegal"}, answer
                         assert set(CARD.findall(answer["message"])) <= hand | {c}, answer
                         if c not in hand:
                             messages.add(answer["message"])
