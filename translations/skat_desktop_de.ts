@@ -1409,6 +1409,10 @@ Programm schließen und es verwerfen?</translation>
 <context>
     <name>Errors</name>
     <message>
+        <source>%1 belongs to a database; choose another file name.</source>
+        <translation>%1 gehört zu einer Datenbank; wählen Sie einen anderen Dateinamen.</translation>
+    </message>
+    <message>
         <source>%1 cannot be created.</source>
         <translation>%1 kann nicht angelegt werden.</translation>
     </message>
@@ -1433,20 +1437,44 @@ Programm schließen und es verwerfen?</translation>
         <translation>%1 gibt es nicht.</translation>
     </message>
     <message>
+        <source>%1 is a SQLite database, which an export never overwrites; choose another file name.</source>
+        <translation>%1 ist eine SQLite-Datenbank, die ein Export nie überschreibt; wählen Sie einen anderen Dateinamen.</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; name the file to write.</source>
+        <translation>%1 ist ein Ordner; nennen Sie die Datei, die geschrieben werden soll.</translation>
+    </message>
+    <message>
         <source>%1 is not a SQLite database.</source>
         <translation>%1 ist keine SQLite-Datenbank.</translation>
+    </message>
+    <message>
+        <source>%1 is not a Skat Desktop backup: it is another program&apos;s database.</source>
+        <translation>%1 ist keine Sicherung von Skat Desktop: Es ist die Datenbank eines anderen Programms.</translation>
+    </message>
+    <message>
+        <source>%1 is not a Skat Desktop backup: it is no SQLite database.</source>
+        <translation>%1 ist keine Sicherung von Skat Desktop: Es ist keine SQLite-Datenbank.</translation>
     </message>
     <message>
         <source>%1 is not a database file.</source>
         <translation>%1 ist keine Datenbankdatei.</translation>
     </message>
     <message>
+        <source>%1 is not a regular file; name a file to write.</source>
+        <translation>%1 ist keine gewöhnliche Datei; nennen Sie eine Datei, die geschrieben werden soll.</translation>
+    </message>
+    <message>
+        <source>%1 is the database itself; choose another file name.</source>
+        <translation>%1 ist die Datenbank selbst; wählen Sie einen anderen Dateinamen.</translation>
+    </message>
+    <message>
         <source>A rule profile named “%1” with other rules exists already; give the copy a new name.</source>
-        <translation>Ein Regelprofil namens „%1“ mit anderen Regeln gibt es schon; gib der Kopie einen neuen Namen.</translation>
+        <translation>Ein Regelprofil namens „%1“ mit anderen Regeln gibt es schon; geben Sie der Kopie einen neuen Namen.</translation>
     </message>
     <message>
         <source>Another program is using the database; try again in a moment.</source>
-        <translation>Ein anderes Programm benutzt die Datenbank; versuche es gleich noch einmal.</translation>
+        <translation>Ein anderes Programm benutzt die Datenbank; versuchen Sie es gleich noch einmal.</translation>
     </message>
     <message>
         <source>That did not work; the details are in the log.</source>
@@ -1470,7 +1498,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>The database is damaged; restore a backup.</source>
-        <translation>Die Datenbank ist beschädigt; spiele eine Sicherung zurück.</translation>
+        <translation>Die Datenbank ist beschädigt; spielen Sie eine Sicherung zurück.</translation>
     </message>
     <message>
         <source>The database was written by a newer version of Skat Desktop; update the program to open it.</source>
@@ -1501,8 +1529,24 @@ Programm schließen und es verwerfen?</translation>
         <translation>Die Datei ist kein Serien-Export von Skat Desktop.</translation>
     </message>
     <message>
+        <source>The file is not a series export: %1</source>
+        <translation>Die Datei ist kein Serienexport: %1</translation>
+    </message>
+    <message>
+        <source>The file is not a series export: it is no JSON (line %1, column %2).</source>
+        <translation>Die Datei ist kein Serienexport und kein JSON (Fehler in Zeile %1, Spalte %2).</translation>
+    </message>
+    <message>
         <source>The file is not a series export: it is no JSON text.</source>
         <translation>Die Datei ist kein Serien-Export: Sie ist kein JSON-Text.</translation>
+    </message>
+    <message>
+        <source>The file is not a series export: it is not UTF-8 text.</source>
+        <translation>Die Datei ist kein Serienexport und kein UTF-8-Text.</translation>
+    </message>
+    <message>
+        <source>The file is not a series export: its JSON is nested far too deeply.</source>
+        <translation>Die Datei ist kein Serienexport: Das JSON darin ist viel zu tief verschachtelt.</translation>
     </message>
     <message>
         <source>The folder %1 does not exist.</source>
@@ -1530,11 +1574,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>This series is closed; reopen it first.</source>
-        <translation>Diese Serie ist abgeschlossen; öffne sie zuerst wieder.</translation>
+        <translation>Diese Serie ist abgeschlossen; öffnen Sie sie zuerst wieder.</translation>
     </message>
     <message>
         <source>“%1” is a built-in rule profile; give the copy a new name.</source>
-        <translation>„%1“ ist ein eingebautes Regelprofil; gib der Kopie einen neuen Namen.</translation>
+        <translation>„%1“ ist ein eingebautes Regelprofil; geben Sie der Kopie einen neuen Namen.</translation>
     </message>
 </context>
 <context>
@@ -3107,11 +3151,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Please enter your name.</source>
-        <translation>Bitte gib deinen Namen ein.</translation>
+        <translation>Bitte geben Sie Ihren Namen ein.</translation>
     </message>
     <message>
         <source>Please give the table a name.</source>
-        <translation>Bitte gib dem Tisch einen Namen.</translation>
+        <translation>Bitte geben Sie dem Tisch einen Namen.</translation>
     </message>
     <message>
         <source>Seat &amp;%1:</source>
@@ -3139,11 +3183,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Your &amp;name:</source>
-        <translation>Dein &amp;Name:</translation>
+        <translation>Ihr &amp;Name:</translation>
     </message>
     <message>
         <source>Your name cannot hold control characters.</source>
-        <translation>Dein Name darf keine Steuerzeichen enthalten.</translation>
+        <translation>Ihr Name darf keine Steuerzeichen enthalten.</translation>
     </message>
     <message>
         <source>a player from the network</source>
@@ -3167,7 +3211,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>you (%1)</source>
-        <translation>du (%1)</translation>
+        <translation>Sie (%1)</translation>
     </message>
 </context>
 <context>
@@ -3252,7 +3296,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Please enter your name.</source>
-        <translation>Bitte gib deinen Namen ein.</translation>
+        <translation>Bitte geben Sie Ihren Namen ein.</translation>
     </message>
     <message>
         <source>Searching… (a host may take a few seconds)</source>
@@ -3268,7 +3312,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>This computer cannot search the network: type the host&apos;s address.</source>
-        <translation>Dieser Computer kann das Netz nicht durchsuchen: gib die Adresse des Gastgebers ein.</translation>
+        <translation>Dieser Computer kann das Netz nicht durchsuchen: Geben Sie die Adresse des Gastgebers ein.</translation>
     </message>
     <message>
         <source>Version</source>
@@ -3276,7 +3320,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Your &amp;name:</source>
-        <translation>Dein &amp;Name:</translation>
+        <translation>Ihr &amp;Name:</translation>
     </message>
     <message>
         <source>compatible</source>
@@ -3295,7 +3339,7 @@ Programm schließen und es verwerfen?</translation>
     <name>Lan</name>
     <message>
         <source>It is not your turn.</source>
-        <translation>Du bist nicht am Zug.</translation>
+        <translation>Sie sind nicht am Zug.</translation>
     </message>
     <message>
         <source>Not now: chat waits until the deal is over.</source>
@@ -3303,11 +3347,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Sit down or watch first.</source>
-        <translation>Setz dich zuerst an den Tisch oder schau zu.</translation>
+        <translation>Nehmen Sie zuerst Platz oder schauen Sie zu.</translation>
     </message>
     <message>
         <source>That seat is taken: choose another one.</source>
-        <translation>Der Platz ist besetzt: wähle einen anderen.</translation>
+        <translation>Der Platz ist besetzt: Wählen Sie einen anderen.</translation>
     </message>
     <message>
         <source>That table is no longer there.</source>
@@ -3335,11 +3379,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>The host expected a greeting first: connect again.</source>
-        <translation>Der Gastgeber hat zuerst einen Gruß erwartet: verbinde dich neu.</translation>
+        <translation>Der Gastgeber hat zuerst einen Gruß erwartet: Verbinden Sie sich neu.</translation>
     </message>
     <message>
         <source>The host is busy: try again in a moment.</source>
-        <translation>Der Gastgeber ist ausgelastet: versuche es gleich noch einmal.</translation>
+        <translation>Der Gastgeber ist ausgelastet: Versuchen Sie es gleich noch einmal.</translation>
     </message>
     <message>
         <source>The host plays another version of Skat (protocol %1, this one %2).</source>
@@ -3371,7 +3415,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>The table moved on meanwhile: look again.</source>
-        <translation>Der Tisch ist inzwischen weiter: schau noch einmal hin.</translation>
+        <translation>Der Tisch ist inzwischen weiter: Schauen Sie noch einmal hin.</translation>
     </message>
     <message>
         <source>There is no such seat at this table.</source>
@@ -3383,7 +3427,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Type the host&apos;s address, e.g. 192.168.1.20:55123.</source>
-        <translation>Gib die Adresse des Gastgebers ein, z. B. 192.168.1.20:55123.</translation>
+        <translation>Geben Sie die Adresse des Gastgebers ein, z. B. 192.168.1.20:55123.</translation>
     </message>
     <message>
         <source>Wrong password for this table.</source>
@@ -3391,11 +3435,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>You are at this table already.</source>
-        <translation>Du bist schon an diesem Tisch.</translation>
+        <translation>Sie sind schon an diesem Tisch.</translation>
     </message>
     <message>
         <source>Your old seat could not be given back; choose a seat.</source>
-        <translation>Dein alter Platz konnte nicht zurückgegeben werden; wähle einen Platz.</translation>
+        <translation>Ihr alter Platz konnte nicht zurückgegeben werden; wählen Sie einen Platz.</translation>
     </message>
     <message>
         <source>“%1” is not an address.</source>
@@ -3406,11 +3450,11 @@ Programm schließen und es verwerfen?</translation>
     <name>LanLink</name>
     <message>
         <source>Your copy of deal %1 could not be kept: %2</source>
-        <translation>Deine Kopie von Spiel %1 konnte nicht gespeichert werden: %2</translation>
+        <translation>Ihre Kopie von Spiel %1 konnte nicht gespeichert werden: %2</translation>
     </message>
     <message>
         <source>join a table first</source>
-        <translation>setz dich zuerst an einen Tisch</translation>
+        <translation>setzen Sie sich zuerst an einen Tisch</translation>
     </message>
     <message>
         <source>no answer from the host</source>
@@ -3493,7 +3537,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>It is saved: you can continue it at the next start.</source>
-        <translation>Sie ist gespeichert: du kannst sie beim nächsten Start fortsetzen.</translation>
+        <translation>Sie ist gespeichert: Sie können sie beim nächsten Start fortsetzen.</translation>
     </message>
     <message>
         <source>Leave the series at the table to play on the network?</source>
@@ -3501,7 +3545,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Nobody can play at it until you host it again; it continues then.</source>
-        <translation>Niemand kann dort spielen, bis du ihn wieder anbietest; dann geht es weiter.</translation>
+        <translation>Niemand kann dort spielen, bis Sie ihn wieder anbieten; dann geht es weiter.</translation>
     </message>
     <message>
         <source>Players connected now: %1.</source>
@@ -3533,7 +3577,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>You host this table. Friends join at %1</source>
-        <translation>Du bist Gastgeber dieses Tischs. Freunde kommen dazu über %1</translation>
+        <translation>Sie sind Gastgeber dieses Tischs. Freunde kommen dazu über %1</translation>
     </message>
     <message>
         <source>connected: %1</source>
@@ -3541,7 +3585,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>your table (%1)</source>
-        <translation>dein Tisch (%1)</translation>
+        <translation>Ihr Tisch (%1)</translation>
     </message>
 </context>
 <context>
@@ -3559,7 +3603,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>%1 (you)</source>
-        <translation>%1 (du)</translation>
+        <translation>%1 (Sie)</translation>
     </message>
     <message>
         <source>%1 of %2 deals</source>
@@ -3591,7 +3635,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Connected to %1. Choose a table and a seat, or watch.</source>
-        <translation>Verbunden mit %1. Wähle einen Tisch und einen Platz, oder schau zu.</translation>
+        <translation>Verbunden mit %1. Wählen Sie Tisch und Platz oder schauen Sie zu.</translation>
     </message>
     <message>
         <source>Connected.</source>
@@ -3671,7 +3715,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Watch the table: you see what is played openly.</source>
-        <translation>Dem Tisch zuschauen: du siehst, was offen gespielt wird.</translation>
+        <translation>Dem Tisch zuschauen: Sie sehen, was offen gespielt wird.</translation>
     </message>
     <message>
         <source>Watching</source>
@@ -3683,11 +3727,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>You are watching “%1”.</source>
-        <translation>Du schaust „%1“ zu.</translation>
+        <translation>Sie schauen „%1“ zu.</translation>
     </message>
     <message>
         <source>You sit at seat %1 of “%2”. The series begins when every seat is taken.</source>
-        <translation>Du sitzt auf Platz %1 an „%2“. Die Liste beginnt, sobald jeder Platz besetzt ist.</translation>
+        <translation>Sie sitzen auf Platz %1 an „%2“. Die Liste beginnt, sobald jeder Platz besetzt ist.</translation>
     </message>
     <message>
         <source>a line for everyone</source>
@@ -3735,7 +3779,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>you</source>
-        <translation>du</translation>
+        <translation>Sie</translation>
     </message>
 </context>
 <context>
@@ -3939,6 +3983,14 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>Change the game</source>
         <translation>Spiel ändern</translation>
+    </message>
+    <message>
+        <source>Close the game log</source>
+        <translation>Spielverlauf schließen</translation>
+    </message>
+    <message>
+        <source>Close the game log (View → Game log opens it again)</source>
+        <translation>Spielverlauf schließen (Ansicht → Spielverlauf öffnet ihn wieder)</translation>
     </message>
     <message>
         <source>Connected</source>
@@ -4194,7 +4246,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>The table goes on at the host without you (a computer may play your seat); join it again to take your seat back.</source>
-        <translation>Der Tisch läuft beim Gastgeber ohne dich weiter (ein Computer spielt vielleicht deinen Platz); setz dich wieder dazu, um deinen Platz zurückzubekommen.</translation>
+        <translation>Der Tisch läuft beim Gastgeber ohne Sie weiter (ein Computer spielt vielleicht Ihren Platz); setzen Sie sich wieder dazu, um Ihren Platz zurückzubekommen.</translation>
     </message>
     <message>
         <source>Waiting for %1</source>
@@ -4214,7 +4266,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Waiting for the database…</source>
-        <translation>Warte auf die Datenbank…</translation>
+        <translation>Warten auf die Datenbank…</translation>
     </message>
     <message>
         <source>Waiting for the others to be ready…</source>
@@ -4230,7 +4282,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Your seat could not be taken back: %1</source>
-        <translation>Dein Platz konnte nicht zurückgegeben werden: %1</translation>
+        <translation>Ihr Platz konnte nicht zurückgegeben werden: %1</translation>
     </message>
     <message>
         <source>Your turn</source>
@@ -4576,7 +4628,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Waiting for the database: another program is writing to it. The score sheets, statistics and deals appear here as soon as it has finished; the games at the table are saved then.</source>
-        <translation>Warte auf die Datenbank: Ein anderes Programm schreibt gerade hinein. Spiellisten, Statistiken und Spiele erscheinen hier, sobald es fertig ist; die Spiele am Tisch werden dann gespeichert.</translation>
+        <translation>Warten auf die Datenbank: Ein anderes Programm schreibt gerade hinein. Spiellisten, Statistiken und Spiele erscheinen hier, sobald es fertig ist; die Spiele am Tisch werden dann gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -6420,7 +6472,7 @@ kungen</translation>
     <name>TablePanel</name>
     <message>
         <source>%1 (you)</source>
-        <translation>%1 (du)</translation>
+        <translation>%1 (Sie)</translation>
     </message>
     <message>
         <source>%1 at %2</source>
@@ -6569,11 +6621,11 @@ kungen</translation>
     </message>
     <message>
         <source>Hints are only given for your own seat.</source>
-        <translation>Tipps gibt es nur für deinen eigenen Platz.</translation>
+        <translation>Tipps gibt es nur für Ihren eigenen Platz.</translation>
     </message>
     <message>
         <source>It is not your turn.</source>
-        <translation>Du bist nicht am Zug.</translation>
+        <translation>Sie sind nicht am Zug.</translation>
     </message>
     <message>
         <source>No deal is being played.</source>
@@ -6581,7 +6633,11 @@ kungen</translation>
     </message>
     <message>
         <source>Not now: wait a moment and try again.</source>
-        <translation>Gerade nicht: warte einen Moment und versuche es noch einmal.</translation>
+        <translation>Gerade nicht: Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Only the declarer&apos;s concession needs a defender&apos;s consent.</source>
+        <translation>Nur die Aufgabe des Alleinspielers braucht die Zustimmung eines Gegenspielers.</translation>
     </message>
     <message>
         <source>Pushes</source>
@@ -6593,7 +6649,7 @@ kungen</translation>
     </message>
     <message>
         <source>Say which player moves to the other seat.</source>
-        <translation>Gib an, welcher Spieler auf den anderen Platz wechselt.</translation>
+        <translation>Geben Sie an, welcher Spieler auf den anderen Platz wechselt.</translation>
     </message>
     <message>
         <source>Showing all cards is only possible at a practice table.</source>
@@ -6601,7 +6657,7 @@ kungen</translation>
     </message>
     <message>
         <source>Someone else holds your seat now.</source>
-        <translation>Jemand anderes hat jetzt deinen Platz.</translation>
+        <translation>Jemand anderes hat jetzt Ihren Platz.</translation>
     </message>
     <message>
         <source>Takes the skat</source>
@@ -6645,27 +6701,27 @@ kungen</translation>
     </message>
     <message>
         <source>The host could not handle your move; nothing changed. Try again.</source>
-        <translation>Der Gastgeber konnte deinen Zug nicht bearbeiten; nichts hat sich geändert. Versuche es noch einmal.</translation>
+        <translation>Der Gastgeber konnte Ihren Zug nicht bearbeiten; nichts hat sich geändert. Versuchen Sie es noch einmal.</translation>
     </message>
     <message>
         <source>The host could not read your move; nothing changed. Try again.</source>
-        <translation>Der Gastgeber konnte deinen Zug nicht lesen; nichts hat sich geändert. Versuche es noch einmal.</translation>
+        <translation>Der Gastgeber konnte Ihren Zug nicht lesen; nichts hat sich geändert. Versuchen Sie es noch einmal.</translation>
     </message>
     <message>
         <source>The host does not know this window yet: join the table again.</source>
-        <translation>Der Gastgeber kennt dieses Fenster noch nicht: setz dich erneut an den Tisch.</translation>
+        <translation>Der Gastgeber kennt dieses Fenster noch nicht: Setzen Sie sich erneut an den Tisch.</translation>
     </message>
     <message>
         <source>The host is busy: try again in a moment.</source>
-        <translation>Der Gastgeber ist beschäftigt: versuche es gleich noch einmal.</translation>
+        <translation>Der Gastgeber ist beschäftigt: Versuchen Sie es gleich noch einmal.</translation>
     </message>
     <message>
         <source>The host is not connected: wait until the table is back.</source>
-        <translation>Der Gastgeber ist nicht verbunden: warte, bis der Tisch wieder da ist.</translation>
+        <translation>Der Gastgeber ist nicht verbunden: Warten Sie, bis der Tisch wieder da ist.</translation>
     </message>
     <message>
         <source>The host plays another version of Skat: your move was not taken.</source>
-        <translation>Der Gastgeber spielt eine andere Skat-Version: dein Zug wurde nicht angenommen.</translation>
+        <translation>Der Gastgeber spielt eine andere Skat-Version: Ihr Zug wurde nicht angenommen.</translation>
     </message>
     <message>
         <source>The host refused the move: %1</source>
@@ -6673,7 +6729,7 @@ kungen</translation>
     </message>
     <message>
         <source>The host refused your move.</source>
-        <translation>Der Gastgeber hat deinen Zug abgelehnt.</translation>
+        <translation>Der Gastgeber hat Ihren Zug abgelehnt.</translation>
     </message>
     <message>
         <source>The planned number of deals must be more than 0.</source>
@@ -6685,7 +6741,7 @@ kungen</translation>
     </message>
     <message>
         <source>The rules do not allow that move: %1</source>
-        <translation>Diesen Zug erlauben die Regeln nicht: %1</translation>
+        <translation type="vanished">Diesen Zug erlauben die Regeln nicht: %1</translation>
     </message>
     <message>
         <source>The score sheet could not be stored just now.</source>
@@ -6705,7 +6761,7 @@ kungen</translation>
     </message>
     <message>
         <source>The table moved on before your move arrived: look again.</source>
-        <translation>Der Tisch war schon weiter, als dein Zug ankam: schau noch einmal hin.</translation>
+        <translation>Der Tisch war schon weiter, als Ihr Zug ankam: Schauen Sie noch einmal hin.</translation>
     </message>
     <message>
         <source>The table saved for later cannot be continued.</source>
@@ -6725,7 +6781,7 @@ kungen</translation>
     </message>
     <message>
         <source>There is no Kontra or Re to let pass now.</source>
-        <translation>Gerade gibt es kein Kontra oder Re, das du übergehen könntest.</translation>
+        <translation>Gerade gibt es kein Kontra oder Re, das Sie übergehen könnten.</translation>
     </message>
     <message>
         <source>There is no such seat at this table.</source>
@@ -6737,7 +6793,7 @@ kungen</translation>
     </message>
     <message>
         <source>This seat is not yours to play.</source>
-        <translation>Diesen Platz spielst nicht du.</translation>
+        <translation>Diesen Platz spielen Sie nicht.</translation>
     </message>
     <message>
         <source>This seat sits out this deal.</source>
@@ -6749,7 +6805,7 @@ kungen</translation>
     </message>
     <message>
         <source>This series is closed; reopen it first.</source>
-        <translation>Diese Serie ist abgeschlossen; öffne sie zuerst wieder.</translation>
+        <translation>Diese Serie ist abgeschlossen; öffnen Sie sie zuerst wieder.</translation>
     </message>
     <message>
         <source>This series is played under other rules or seats.</source>
@@ -6769,7 +6825,7 @@ kungen</translation>
     </message>
     <message>
         <source>Too many moves at once: wait a moment.</source>
-        <translation>Zu viele Züge auf einmal: warte einen Moment.</translation>
+        <translation>Zu viele Züge auf einmal: Warten Sie einen Moment.</translation>
     </message>
     <message>
         <source>Wrong password for this table.</source>
@@ -6777,31 +6833,35 @@ kungen</translation>
     </message>
     <message>
         <source>You are at this table already.</source>
-        <translation>Du sitzt schon an diesem Tisch.</translation>
+        <translation>Sie sitzen schon an diesem Tisch.</translation>
     </message>
     <message>
         <source>You can only take back your own cards.</source>
-        <translation>Du kannst nur deine eigenen Karten zurücknehmen.</translation>
+        <translation>Sie können nur Ihre eigenen Karten zurücknehmen.</translation>
+    </message>
+    <message>
+        <source>You cannot give up the game now, not even with consent.</source>
+        <translation>Sie können das Spiel jetzt nicht aufgeben, auch nicht mit Zustimmung.</translation>
     </message>
     <message>
         <source>You cannot say Kontra or Re now.</source>
-        <translation>Du kannst jetzt nicht Kontra oder Re sagen.</translation>
+        <translation>Sie können jetzt nicht Kontra oder Re sagen.</translation>
     </message>
     <message>
         <source>You do not play at this table: join it again to play.</source>
-        <translation>Du spielst nicht an diesem Tisch: setz dich erneut, um zu spielen.</translation>
+        <translation>Sie spielen nicht an diesem Tisch: Setzen Sie sich erneut, um zu spielen.</translation>
     </message>
     <message>
         <source>You have not played a card in this deal.</source>
-        <translation>Du hast in diesem Spiel noch keine Karte gespielt.</translation>
+        <translation>Sie haben in diesem Spiel noch keine Karte gespielt.</translation>
     </message>
     <message>
         <source>Your last move is still on its way to the host.</source>
-        <translation>Dein letzter Zug ist noch unterwegs zum Gastgeber.</translation>
+        <translation>Ihr letzter Zug ist noch unterwegs zum Gastgeber.</translation>
     </message>
     <message>
         <source>Your seat could not be given back.</source>
-        <translation>Dein Platz konnte nicht zurückgegeben werden.</translation>
+        <translation>Ihr Platz konnte nicht zurückgegeben werden.</translation>
     </message>
     <message>
         <source>it chose an illegal move</source>
@@ -6852,7 +6912,7 @@ kungen</translation>
     </message>
     <message>
         <source>Your hand: %1.</source>
-        <translation>Deine Hand: %1.</translation>
+        <translation>Ihre Hand: %1.</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 import tomllib
 import xml.etree.ElementTree as ET
@@ -199,3 +200,25 @@ def test_update_script_keeps_moved_translations_and_counts_the_rest(tmp_path, mo
     assert (report.total, report.finished) == (3, 2)
     assert report.untranslated == [("GameWords", "Kontra")]
     assert len(report.problems) == 1 and "%2 hält" in report.problems[0]
+
+
+# --- one way to address the player ---------------------------------------------------------
+
+INFORMAL = re.compile(
+    r"\b(?:du|Du|dich|Dich|dir|Dir|dein|Dein|deine|Deine|deinen|Deinen|deinem|Deinem"
+    r"|deiner|Deiner|deines|Deines)\b"
+)
+
+
+def test_the_german_translation_says_sie_throughout():
+    """The player is addressed with the formal Sie everywhere, never with du."""
+    tree = ET.parse(ROOT / "translations" / "skat_desktop_de.ts")
+    informal = []
+    for context in tree.getroot().iter("context"):
+        name = context.findtext("name", "")
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            forms = [translation.text or ""]
+            forms += [form.text or "" for form in translation.iter("numerusform")]
+            informal += [(name, text) for text in forms if INFORMAL.search(text)]
+    assert not informal, "say Sie, not du: " + repr(informal)

@@ -134,7 +134,7 @@ def test_table_refusals_in_german(german):
         text = table_refusal(error)
         assert text and "%" not in text and "English" not in text, error.code
     assert table_refusal(TableError("x", "nothing_to_undo")) == (
-        "Du hast in diesem Spiel noch keine Karte gespielt."
+        "Sie haben in diesem Spiel noch keine Karte gespielt."
     )
     size = table_refusal(TableError("x", "table_size", profile=TEXAS, size=4))
     # the league keeps its English name in German; the sentence around it is German
