@@ -157,6 +157,7 @@ TABLE_ROOM = 600
 """About the width the card table keeps beside the side panel (``TableView.least_width``
 says exactly, by the table's height)."""
 SIDE_MIN = 280
+SPLITTER_ROOM = 12  # the dock's separator and frame between the table and the side panel
 """The narrowest the side panel gets: its splitter stops there (the sheet's columns fit)."""
 FIRST_SIZE = (1280, 820)
 """The window at the first start, where the screen has the room."""
@@ -1061,6 +1062,7 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        self._fit_side_tabs()  # within the window's width, now that it has one
         self._announce_store_problem()  # over the window, once it is there
         if not self._offered:
             QTimer.singleShot(0, self, self.offer_saved_tables)
@@ -1585,6 +1587,7 @@ class MainWindow(QMainWindow):
 
     def _follow_window_width(self) -> None:
         self._side_window_w = self.width()
+        self._fit_side_tabs()  # a wider window may give the tabs their whole titles
         dock = self.side_dock
         if not dock.isVisible() or dock.isFloating() or self._side_share is None:
             return
@@ -2512,6 +2515,8 @@ class MainWindow(QMainWindow):
         log or a networked table's, needs a little more than :data:`SIDE_MIN`)."""
         bar = self.side_tabs.tabBar()
         need = sum(bar.tabSizeHint(i).width() for i in range(bar.count())) + 4
+        if self.isVisible():  # never at the table's cost: a small window scrolls the tabs
+            need = min(need, self.width() - self.view.least_width() - SPLITTER_ROOM)
         least = max(SIDE_MIN, need)
         if self.side_tabs.minimumWidth() != least:
             self.side_tabs.setMinimumWidth(least)

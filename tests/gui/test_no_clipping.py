@@ -623,3 +623,20 @@ def test_the_game_log_tab_widens_the_side_panel_and_its_close_button_takes_it_aw
     window.resizeDocks([window.side_dock], [SIDE_MIN], Qt.Orientation.Horizontal)
     settle()
     assert window.side_dock.width() <= SIDE_MIN + 8  # back to three tabs' width
+
+
+def test_the_game_log_tab_never_widens_a_small_window(qtbot, qapp, tmp_path, store):
+    """800 x 500 to use (1600 x 1000 at 200 %): the four titles do not fit beside the
+    table, so the tabs scroll instead of pushing the window past the screen's edge; a
+    larger window gives them their whole width again."""
+    set_language(qapp, "de")
+    window = _fresh_window(qtbot, tmp_path, store, name="small-log.ini")
+    resize_window(window, 784, 460)
+    window.show_game_log()
+    settle()
+    assert window.width() == 784
+    assert window.side_tabs.minimumWidth() == SIDE_MIN
+    resize_window(window, 1024, 700)
+    settle()
+    bar = window.side_tabs.tabBar()
+    assert bar.width() >= sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
