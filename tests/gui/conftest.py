@@ -15,3 +15,25 @@ def _french_words():
     game_words.use_deck(game_words.FRENCH, notify=False)
     yield
     game_words.use_deck(game_words.FRENCH, notify=False)
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A new club database for the test (a module may define its own ``store``)."""
+    from skat_desktop.gui.store_worker import wait_for_jobs
+    from skat_desktop.store.repository import Store
+
+    s = Store.open(tmp_path / "club.sqlite3")
+    yield s
+    wait_for_jobs()
+    s.close()
+
+
+@pytest.fixture
+def writer(store):
+    """The background writer of ``store``."""
+    from skat_desktop.gui.store_worker import StoreWriter
+
+    w = StoreWriter(store)
+    yield w
+    w.close()

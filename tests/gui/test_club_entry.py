@@ -33,7 +33,7 @@ from skat_desktop.gui.club_entry import (
 )
 from skat_desktop.gui.game_words import game_name
 from skat_desktop.gui.sheet_view import ScoreSheetView
-from skat_desktop.gui.store_worker import StoreWriter, wait_for_jobs
+from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.store.database import ReadOnlyDatabase
 from skat_desktop.store.repository import Store
 
@@ -63,13 +63,6 @@ def store(db):
     yield s
     wait_for_jobs()
     s.close()
-
-
-@pytest.fixture
-def writer(store):
-    w = StoreWriter(store)
-    yield w
-    w.close()
 
 
 def new_series(store: Store, names, profile=ISKO, deals: int | None = 36, first: int = 0) -> int:

@@ -57,13 +57,6 @@ def store(db):
     s.close()
 
 
-@pytest.fixture
-def writer(store):
-    w = StoreWriter(store)
-    yield w
-    w.close()
-
-
 def new_series(store: Store, names=("Anna", "Bernd", "Cem"), profile=ISKO, deals=36) -> int:
     ids = [store.ensure_player(n) for n in names]
     return store.create_series(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QToolButton
@@ -13,27 +12,11 @@ from skat_desktop.gui import club_print, i18n
 from skat_desktop.gui.club_admin import AuditView
 from skat_desktop.gui.club_desk import SeriesPage
 from skat_desktop.gui.club_entry import CorrectionDialog, GameEntryForm
-from skat_desktop.gui.store_worker import StoreWriter, wait_for_jobs
 from skat_desktop.store.repository import Store
 
 from .fit_walk import set_language, settle_layout, widget_problems
 
 WAIT = 20_000
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "club.sqlite3")
-    yield s
-    wait_for_jobs()
-    s.close()
-
-
-@pytest.fixture
-def writer(store):
-    w = StoreWriter(store)
-    yield w
-    w.close()
 
 
 def four(store: Store, deals: int = 2) -> int:

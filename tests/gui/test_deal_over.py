@@ -24,7 +24,6 @@ from skat_desktop.gui.card_items import CardPictures
 from skat_desktop.gui.decks import french_deck
 from skat_desktop.gui.main_window import SHEET, MainWindow
 from skat_desktop.gui.panels import DealOverPanel
-from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.gui.theme import (
     DARK_TABLE,
     LIGHT_TABLE,
@@ -35,7 +34,6 @@ from skat_desktop.gui.theme import (
     panel_background,
     suit_text_color,
 )
-from skat_desktop.store.repository import Store
 
 from .fit_walk import resize_window, set_side, settle_layout, widget_problems
 from .table_driver import TablePlayer, make_window, start
@@ -48,14 +46,6 @@ def light_afterwards(qapp):
     yield
     apply_theme(qapp, "light")
     i18n.remove_translations(qapp)
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "club.sqlite3")
-    yield s
-    wait_for_jobs()
-    s.close()
 
 
 def declared_deal():

@@ -29,8 +29,6 @@ from skat_desktop.gui.game_words import (
     entry_refusal,
     game_name,
 )
-from skat_desktop.gui.store_worker import StoreWriter, wait_for_jobs
-from skat_desktop.store.repository import Store
 
 from .test_club_entry import WAIT, Keys, game, new_series, show_form
 
@@ -43,21 +41,6 @@ _LEFT = re.compile(r"%\d")
 def english_afterwards(qapp):
     yield
     i18n.remove_translations(qapp)
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "club.sqlite3")
-    yield s
-    wait_for_jobs()
-    s.close()
-
-
-@pytest.fixture
-def writer(store):
-    w = StoreWriter(store)
-    yield w
-    w.close()
 
 
 def _refusals() -> tuple[dict[str, set[frozenset[str]]], list[str]]:

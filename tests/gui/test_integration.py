@@ -14,8 +14,6 @@ from skat_desktop.gui import i18n
 from skat_desktop.gui.main_window import HISTORY, SHEET, STATS, MainWindow, NothingSaved
 from skat_desktop.gui.new_game import NewGameDialog
 from skat_desktop.gui.profile_editor import ProfileEditor
-from skat_desktop.gui.store_worker import wait_for_jobs
-from skat_desktop.store.repository import Store
 
 from .table_driver import TablePlayer, make_window, start
 
@@ -24,14 +22,6 @@ from .table_driver import TablePlayer, make_window, start
 def english_afterwards(qapp):
     yield
     i18n.remove_translations(qapp)
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "club.sqlite3")
-    yield s
-    wait_for_jobs()
-    s.close()
 
 
 def _plain(text: str) -> str:

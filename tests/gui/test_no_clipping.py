@@ -32,7 +32,6 @@ from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.settings import Settings
 from skat_desktop.gui.sheet_view import ScoreSheetView
 from skat_desktop.gui.stats_view import StatisticsView
-from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.gui.table_layout import MIDDLE_MIN, compute_layout
 from skat_desktop.store.repository import Store
 
@@ -78,14 +77,6 @@ def _settings(tmp_path: Path, name: str = "settings.ini") -> Settings:
     settings.animation_speed = 0
     settings.color_scheme = "light"
     return settings
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "club.sqlite3")
-    yield s
-    wait_for_jobs()
-    s.close()
 
 
 @pytest.fixture(autouse=True)

@@ -12,19 +12,9 @@ from skat_desktop.gui import i18n
 from skat_desktop.gui.game_words import local_date
 from skat_desktop.gui.main_window import HISTORY, SHEET, STATS
 from skat_desktop.gui.panels import Panel, PanelHost
-from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.gui.table_layout import compute_layout
-from skat_desktop.store.repository import Store
 
 from .table_driver import TablePlayer, make_window, start
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "club.sqlite3")
-    yield s
-    wait_for_jobs()
-    s.close()
 
 
 def _deal_over(qtbot, window, seats) -> None:

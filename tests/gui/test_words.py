@@ -32,7 +32,6 @@ from skat_desktop.gui import i18n
 from skat_desktop.gui.history_view import HistoryBrowser
 from skat_desktop.gui.main_window import SHEET
 from skat_desktop.gui.sheet_view import ScoreSheetView
-from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.store.repository import Store
 
 from .table_driver import TablePlayer, make_window, start
@@ -48,14 +47,6 @@ def english_afterwards(qapp):
     yield
     i18n.remove_translations(qapp)
     words.use_deck(words.FRENCH, notify=False)
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "club.sqlite3")
-    yield s
-    wait_for_jobs()
-    s.close()
 
 
 def speak(qapp, language: str, deck: str) -> None:
