@@ -7,58 +7,129 @@ The bidding judges a game by simulated deals solved double-dummy: every card ope
 perfect play on both sides. At the table the defenders cannot see the cards, so a game
 lost double-dummy is often won anyway, the more often the closer it was. This plays
 ``--deals`` isko deals, ``--level`` at one position (in turn) and ``--against`` at the
-other two, and for every trump game the level declares solves the deal as it stands at
-the first lead. It prints, per band of that value (the declarer's card points with
-perfect play), how many of the games were won: the table's answer to "what is a loss
-by so many points worth?" (the ``close_margin`` and edges of ``pimc.Strength``).
+other two, and for every game the level declares solves the deal as it stands at the first
+lead. It prints, per game type (Hand or picked up), the games declared, won, the mean
+TP of the declarer (his score +- 50) and how many were overbid; then, for trump games,
+per band of that value (the declarer's card points with perfect play), how many of the
+games were won: the table's answer to "what is a loss by so many points worth?"
+(the ``close_margin`` and edges of ``pimc.Strength``).
 
 A second table holds the level's own judgement against the table: for the games it
 declared after picking up the skat, the chance to win it judged at the discard
-(``PimcPlayer.judged``) and how many it won, by band of that chance.
+(``PimcPlayer.judged``) and how many it won, by band of that chance, for trump games
+and Nulls apart; and the Nulls won and lost double-dummy at the first lead (issue 27:
+a Null the defenders must find the hole of is often won anyway).
 """
 
 from __future__ import annotations
 
 import argparse
-from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from skat_desktop.ai.levels import make_player
 from skat_desktop.ai.pimc import set_threads
 from skat_desktop.ai.solver import Position, solve
-from skat_desktop.app.arena import DEALER, match_deal_seeds
+from skat_desktop.app.arena import DEALER, match_deal_seeds, tournament_points
 from skat_desktop.engine.cards import FULL_DECK, GameType, points_of
+from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import ISKO
 
 BANDS = ((61, 120, "61+ (won double-dummy)"), (51, 60, "51-60"), (41, 50, "41-50"), (0, 40, "0-40"))
 JUDGED = ((0.95, 1.01), (0.9, 0.95), (0.8, 0.9), (0.7, 0.8), (0.6, 0.7), (0.0, 0.6))
+NULL_JUDGED = ((0.8, 1.01), (0.63, 0.8), (0.5, 0.63), (0.0, 0.5))
 
 
-def declared_games(level: str, against: str, deals: int, seed: int):
-    """(double-dummy value at the first lead, won at the table, the chance the level
-    judged at the discard or None) of each trump game ``level`` declares."""
+@dataclass(frozen=True)
+class Declared:
+    """One game the level declared, as the tables below count it."""
+
+    game: str  # "Suit", "Grand", "Null", "Null Ouvert"
+    hand: bool
+    won: bool
+    tp: int  # the declarer's Seeger-Fabian TP (his score +- 50; the defenders' 40 not)
+    overbid: bool
+    bid: int
+    judged: float | None  # the chance the level judged at the discard (picked up)
+    value: int | None  # trump games: card points double-dummy at the first lead
+    dd_won: bool | None  # Nulls: won double-dummy at the first lead
+
+
+def _game_name(k: Contract) -> str:
+    if k.game == GameType.NULL:
+        return "Null Ouvert" if k.ouvert else "Null"
+    return "Grand" if k.game == GameType.GRAND else "Suit"
+
+
+def declared_games(level: str, against: str, deals: int, seed: int) -> Iterator[Declared]:
+    """Every game ``level`` declares, with how it went at the table and double-dummy."""
     for i, deal_seed in enumerate(match_deal_seeds(seed, deals)):
         me = i % 3
         setup = DealSetup(ISKO, deal_from_seed(deal_seed), deal_seed, dealer=DEALER)
         deal = Deal(setup)
         players = [make_player(level if p == me else against, deal_seed * 3 + p) for p in range(3)]
-        value = judged = None
+        value = dd_won = judged = None
         while not deal.finished:
             p = deal.to_move
             view = deal.view(setup.seats[p])
             first_lead = view.phase == "play" and deal.cards_played == 0
-            if first_lead and view.declarer == me and view.game != GameType.NULL:
+            if first_lead and view.declarer == me:
                 hands = tuple(deal.view(setup.seats[q]).hand for q in range(3))
                 skat = FULL_DECK & ~(hands[0] | hands[1] | hands[2])
-                pos = Position(view.game, me, hands, (), view.leader, 0, points_of(skat))
-                value = solve(pos, "value", answer_cards=False).value
+                if view.game == GameType.NULL:
+                    pos = Position(view.game, me, hands, (), view.leader, 0, 0)
+                    dd_won = bool(solve(pos, "win", target=61, answer_cards=False).declarer_wins)
+                else:
+                    pos = Position(view.game, me, hands, (), view.leader, 0, points_of(skat))
+                    value = solve(pos, "value", answer_cards=False).value
             action = players[p].choose(view)
             if view.phase == "discard" and p == me:
                 judged = getattr(players[p], "judged", None)
             deal.apply(action)
-        if value is not None and deal.result.kind == "game":
-            yield value, bool(deal.result.won), judged
+        r = deal.result
+        if r.kind == "game" and r.declarer == me:
+            yield Declared(
+                _game_name(r.contract),
+                r.contract.hand,
+                bool(r.won),
+                tournament_points(r, (0, 1, 2))[me],
+                bool(r.game.overbid),
+                r.bid,
+                judged,
+                value,
+                dd_won,
+            )
+
+
+def _share(part: float, whole: float) -> str:
+    return f"{part / whole:6.0%}" if whole else "     -"
+
+
+def _per_type(games: list[Declared]) -> None:
+    print(
+        f"{'game type':26s} {'declared':>8s} {'won':>5s} {'share':>6s} {'mean TP':>8s}"
+        f" {'judged':>6s} {'overbid':>7s}"
+    )
+    rows = [
+        (name, hand) for name in ("Suit", "Grand", "Null", "Null Ouvert") for hand in (False, True)
+    ]
+    for name, hand, these in [
+        *((n, h, [g for g in games if g.game == n and g.hand == h]) for n, h in rows),
+        ("all games", None, games),
+    ]:
+        if not these:
+            continue
+        label = name if hand is None else f"{name}, {'Hand' if hand else 'picked up'}"
+        won = sum(g.won for g in these)
+        judged = [g.judged for g in these if g.judged is not None]
+        mean_judged = f"{sum(judged) / len(judged):6.0%}" if judged else "     -"
+        print(
+            f"{label:26s} {len(these):8d} {won:5d} {_share(won, len(these))}"
+            f" {sum(g.tp for g in these) / len(these):+8.1f} {mean_judged}"
+            f" {sum(g.overbid for g in these):7d}"
+        )
 
 
 def main() -> None:
@@ -69,31 +140,45 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=77)
     args = ap.parse_args()
     set_threads(1)
-    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    judged_tally: dict[float, list[float]] = defaultdict(lambda: [0, 0, 0.0])
-    for value, won, judged in declared_games(args.level, args.against, args.deals, args.seed):
-        band = next(name for lo, hi, name in BANDS if lo <= value <= hi)
-        tally[band][0] += 1
-        tally[band][1] += won
-        if judged is not None:
-            lo = next(lo for lo, hi in JUDGED if lo <= judged < hi)
-            judged_tally[lo][0] += 1
-            judged_tally[lo][1] += won
-            judged_tally[lo][2] += judged
+    games = list(declared_games(args.level, args.against, args.deals, args.seed))
+    trump = [g for g in games if g.value is not None]
     print(f"{args.level} declaring against {args.against}, {args.deals} deals, seed {args.seed}")
-    print(f"{'double-dummy value':24s} {'games':>6s} {'won':>6s} {'share':>6s}")
-    for _, _, name in BANDS:
-        games, won = tally[name]
-        share = f"{won / games:6.0%}" if games else "     -"
-        print(f"{name:24s} {games:6d} {won:6d} {share}")
-    print(f"\n{'judged at the discard':24s} {'games':>6s} {'won':>6s} {'share':>6s} {'judged':>6s}")
-    for lo, hi in JUDGED:
-        games, won, judged = judged_tally[lo]
-        name = f"{lo:.0%}-{min(hi, 1.0):.0%}"
-        if games:
-            print(f"{name:24s} {games:6d} {won:6d} {won / games:6.0%} {judged / games:6.0%}")
-        else:
-            print(f"{name:24s} {games:6d} {won:6d}      -      -")
+    print(f"(declared {len(games)} games, {len(games) / args.deals:.0%} of the deals)\n")
+    _per_type(games)
+    overbid = sum(g.overbid for g in games)
+    print(f"overbid: {overbid} of {len(games)} games ({_share(overbid, len(games)).strip()})")
+    print(f"\n{'double-dummy value':24s} {'games':>6s} {'won':>6s} {'share':>6s}")
+    for lo, hi, name in BANDS:
+        band = [g for g in trump if lo <= g.value <= hi]
+        won = sum(g.won for g in band)
+        print(f"{name:24s} {len(band):6d} {won:6d} {_share(won, len(band))}")
+    for title, these, bands in (
+        ("trump games", [g for g in trump if g.judged is not None], JUDGED),
+        (
+            "Nulls (not Ouvert)",
+            [g for g in games if g.game == "Null" and g.judged is not None],
+            NULL_JUDGED,
+        ),
+    ):
+        print(
+            f"\n{'judged at the discard':24s} {'games':>6s} {'won':>6s} {'share':>6s}"
+            f" {'judged':>6s}  {title}"
+        )
+        for lo, hi in bands:
+            band = [g for g in these if lo <= g.judged < hi]
+            won = sum(g.won for g in band)
+            name = f"{lo:.0%}-{min(hi, 1.0):.0%}"
+            judged = f"{sum(g.judged for g in band) / len(band):6.0%}" if band else "     -"
+            print(f"{name:24s} {len(band):6d} {won:6d} {_share(won, len(band))} {judged}")
+    nulls = [g for g in games if g.game == "Null"]
+    print(f"\n{'Nulls (not Ouvert)':24s} {'games':>6s} {'won':>6s} {'share':>6s} {'mean TP':>8s}")
+    for name, these in (
+        ("won double-dummy", [g for g in nulls if g.dd_won]),
+        ("lost double-dummy", [g for g in nulls if g.dd_won is False]),
+    ):
+        won = sum(g.won for g in these)
+        tp = f"{sum(g.tp for g in these) / len(these):+8.1f}" if these else "       -"
+        print(f"{name:24s} {len(these):6d} {won:6d} {_share(won, len(these))} {tp}")
 
 
 if __name__ == "__main__":
