@@ -261,10 +261,25 @@ class Strength:
     # At the discard, how many of the rules' best discards of the rules' best trump game
     # are simulated (beside the best discard of each other candidate game).
     discards: int = 1
-    # The share of the double-dummy losses of a Null (not Ouvert) this level's declarer
-    # still wins: double-dummy the defenders see his one weak card and lead to it; at the
-    # table they must find it. 0: no edge.
+    # A Null (not Ouvert) at the table: double-dummy the defenders see the declarer's one
+    # weak card and lead to it; at the table they must find it. Of the simulated deals
+    # won double-dummy this level wins ``null_win``; of those lost, the edge
+    # e(r) = null_edge + null_edge_slope * r, kept within [null_edge_min, null_edge_max],
+    # where r is the rules' chance of the hand (``hand_eval.win_chance``): the hole of a
+    # hand the rules judge hopeless is found by any defence. Defaults: no edge.
+    null_win: float = 1.0
     null_edge: float = 0.0
+    null_edge_slope: float = 0.0
+    null_edge_min: float = 0.0
+    null_edge_max: float = 1.0
+    # How many simulated deals the rules' chance of a Null counts as (trump games: 2), and
+    # how many deals a simulation that weighs a Null solves at least (otherwise 2): a
+    # Null chosen as the best of several options on a few deals is judged too well.
+    null_prior: float = 2.0
+    null_deals: int = 2
+    # At the discard, how many of the rules' best Null discards are simulated when a
+    # Null is among the games weighed.
+    null_discards: int = 1
 
 
 # Up to 64 worlds within 0.7 s per card (before: 32 within 0.35 s; card p95 0.43 s of the
@@ -309,15 +324,20 @@ STANDARD = Strength(
     # per deal against one discard): +1.47 TP/G [-0.14, +3.07] over 400 duplicate deals;
     # its Grands after a pick-up won 296 of 317 (93 %) against 279 of 307 (91 %).
     discards=3,
-    # Its Nulls after a pick-up against the beginner's defence (benchmarks/
-    # null_calibration.py --deals 1500, seeds 11 and 12: 1,075 Null hands with a rules'
-    # chance of 30 % or more): those lost double-dummy were won 44 % at the table (31 %
-    # to 75 %, rising with the rules' chance), those won double-dummy 94 %. Against the
-    # beginner (deal sets 1, 2, 3 and 6, paired per deal against no edge): +0.70 TP/G
-    # [-0.43, +1.82] over 800 duplicate deals. Its Nulls won 178 of 296 (60 %; without
-    # the edge 73 of 75), some of them in place of lost suit games: one edge for every
-    # Null is too much where the rules' chance is low.
-    null_edge=0.45,
+    # Its Nulls against the beginner's defence (benchmarks/null_calibration.py, seeds 13
+    # and 14, and benchmarks/NULL_NOTES.md): of those won double-dummy at the first lead
+    # 98 % were won at the table; of those lost, 5-14 % with a rules' chance below 0.3,
+    # 28 % at 0.3-0.5, 40 % at 0.5-0.6, 52 % at 0.6-0.7, 61 % at 0.7-0.8 and 80 % at
+    # 0.8-0.9: the line r - 0.10 within [0.05, 0.80]. (Before, one edge of 0.45 for
+    # every Null: its picked-up Nulls won 56 % at -2.1 TP, issue 27.)
+    null_win=0.98,
+    null_edge=-0.10,
+    null_edge_slope=1.0,
+    null_edge_min=0.05,
+    null_edge_max=0.80,
+    null_prior=4.0,
+    null_deals=8,
+    null_discards=3,
 )
 # The expert thinks longer about every card: twice the worlds, points compared from five
 # cards on, and passes read in the sampling. It bids and declares with the standard's
@@ -352,7 +372,14 @@ EXPERT = Strength(
     grand_jacks=STANDARD.grand_jacks,
     discard_reading=STANDARD.discard_reading,
     discards=STANDARD.discards,
+    null_win=STANDARD.null_win,
     null_edge=STANDARD.null_edge,
+    null_edge_slope=STANDARD.null_edge_slope,
+    null_edge_min=STANDARD.null_edge_min,
+    null_edge_max=STANDARD.null_edge_max,
+    null_prior=STANDARD.null_prior,
+    null_deals=STANDARD.null_deals,
+    null_discards=STANDARD.null_discards,
 )
 
 
@@ -651,12 +678,13 @@ class PimcPlayer:
 
         # the budget is for ``candidates`` options; further discards get their share
         share = max(1.0, len(options) / s.candidates)
+        null = any(k.game == GameType.NULL and not k.ouvert for k, _ in options)
         allowance = _Allowance(
             s,
             what,
             s.deal_nodes * share * _NODE_SHARE,
             (s.deal_budget if s.clock else s.deal_cap) * share,
-            2,
+            min(s.null_deals, s.deal_worlds) if null else 2,
             s.deal_worlds,
             cancel,
         )
@@ -700,14 +728,19 @@ class PimcPlayer:
         """Chance to win at the table: the simulated double-dummy share over ``n``
         (effective) deals — a few deals say little alone: the rules' estimate is a
         prior — plus this level's play edge in contract ``k``: in trump games, and in a
-        Null whose hand the defenders cannot see (``null_edge``; an Ouvert's hand is
-        open: none).
+        Null whose hand the defenders cannot see (``null_win``, ``null_edge``: there the
+        prior is the rules' chance r the edge depends on; an Ouvert's hand is open: none).
         ``close``: the share of the simulated losses that were close (see
         ``close_margin``); ``jacks``: how many the declarer holds (see ``grand_jacks``)."""
-        p = (share * n + 2 * prior) / (n + 2)
         s = self.strength
         if k.game == GameType.NULL:
-            return p if k.ouvert else p + s.null_edge * (1 - p)
+            if k.ouvert:
+                return (share * n + 2 * prior) / (n + 2)
+            p = (share * n + s.null_prior * prior) / (n + s.null_prior)
+            edge = s.null_edge + s.null_edge_slope * prior
+            edge = min(max(edge, s.null_edge_min), s.null_edge_max)
+            return s.null_win * p + edge * (1 - p)
+        p = (share * n + 2 * prior) / (n + 2)
         if k.game == GameType.GRAND and jacks < s.grand_jacks:
             return p
         edge = s.play_edge
@@ -828,6 +861,13 @@ class PimcPlayer:
         if k.game != GameType.NULL:  # the best trump game with the rules' next discards too
             for d1, d2 in he.ranked_discards(hand12, k.game, profile, self.strength.discards)[1:]:
                 top.append((chance(k.game, d1, d2), k, (1 << d1) | (1 << d2), value))
+        nulls = [(k, v) for _, k, _, v in top if k.game == GameType.NULL]
+        if any(not k.ouvert for k, _ in nulls):  # a Null's discard is simulated too
+            ranked = he.ranked_discards(hand12, GameType.NULL, profile, self.strength.null_discards)
+            for d1, d2 in ranked[1:]:
+                p0 = chance(GameType.NULL, d1, d2)
+                for k, value in nulls:  # (Null and Null Ouvert are solved once)
+                    top.append((p0 ** (4 if k.ouvert else 1), k, (1 << d1) | (1 << d2), value))
         fits = rules_fit(view) if self.strength.rules_reading < 1.0 else None
         options = [(k, d) for _, k, d, _ in top]
         sim = self._simulate(view, hand12, options, cancel, fits=fits, what="the discard")

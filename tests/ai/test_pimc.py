@@ -260,6 +260,44 @@ def test_a_null_hand_bid_above_plain_null_declares_null_ouvert():
     assert declare.contract.game == GameType.NULL and declare.contract.ouvert
 
 
+@pytest.mark.parametrize("null_discards", [1, 3])
+def test_a_nulls_discard_is_simulated_too(monkeypatch, null_discards):
+    """A Null's two cards to put down are not the rules' one choice alone: the rules'
+    next Null discards are simulated too (Null and Ouvert with each), and a simulation
+    that weighs a Null solves at least ``null_deals`` deals, so that a Null is not
+    chosen on the noise of two."""
+    from skat_desktop.engine.actions import Bid, Discard, Hold, Pass, PickUp
+    from skat_desktop.engine.cards import mask, parse_cards
+    from skat_desktop.engine.dealing import DealtCards
+
+    low = parse_cards(["C7", "C8", "C9", "S7", "S8", "H7", "H8", "H9", "D7", "D9"])
+    rest = [c for c in range(32) if c not in low]
+    hands = (mask(low), mask(rest[:10]), mask(rest[10:20]))
+    deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(rest[20:]))))
+    for action in (Bid(1, 18), Hold(0), Pass(1), Pass(2), PickUp(0)):
+        deal.apply(action)
+    weighed, used = [], []
+    simulate = PimcPlayer._simulate
+
+    def spy(self, view, hand, options, *args, **kwargs):
+        weighed.extend(options)
+        sim = simulate(self, view, hand, options, *args, **kwargs)
+        used.append(len(sim.used))
+        return sim
+
+    monkeypatch.setattr(PimcPlayer, "_simulate", spy)
+    # (a node budget that ends at the least number of deals)
+    strength = dataclasses.replace(
+        QUICK, deal_worlds=6, deal_nodes=1, null_deals=5, null_discards=null_discards
+    )
+    discard = PimcPlayer(strength, 1).choose(deal.view(deal.setup.seats[0]))
+    assert type(discard) is Discard
+    for ouvert in (False, True):
+        discards = [d for k, d in weighed if k.game == GameType.NULL and k.ouvert == ouvert]
+        assert len(set(discards)) == len(discards) == null_discards
+    assert used == [5]
+
+
 def _four_jacks_after_the_pick_up() -> Deal:
     """Seat 0 bid 18, picked up SJ HQ and holds all four jacks: its discard is next."""
     from skat_desktop.engine.actions import Bid, Pass, PickUp
@@ -395,8 +433,9 @@ def test_bidding_read_by_the_rules_simulates_deals_that_fit_the_auction():
 def test_close_double_dummy_losses_carry_their_own_play_edge():
     """With ``close_margin`` a simulated deal lost double-dummy by only a few points is
     told apart from a clear loss: the share of close losses sets the play edge between
-    ``close_edge`` and ``play_edge``. Without it every loss carries ``play_edge``. A
-    Null's losses carry ``null_edge``, an Ouvert's none."""
+    ``close_edge`` and ``play_edge``. Without it every loss carries ``play_edge``. An
+    Ouvert's losses carry none; a plain Null with the one edge of before (``null_edge``
+    alone) carries that."""
     from skat_desktop.ai.pimc import _CLOSE, _Simulation
 
     sim = _Simulation(1)
@@ -411,12 +450,22 @@ def test_close_double_dummy_losses_carry_their_own_play_edge():
     assert p == pytest.approx(0.25 + edge * 0.75)
     plain = PimcPlayer(STANDARD, 1)._play_chance(share, n, 0.25, Contract(GameType.CLUBS), 0.0)
     assert plain == pytest.approx(0.25 + STANDARD.play_edge * 0.75)
-    # a Null gets its own edge, an Ouvert (the hand is open) none
-    null = split._play_chance(share, n, 0.25, Contract(GameType.NULL), close)
-    assert null == pytest.approx(0.25 + STANDARD.null_edge * 0.75) and STANDARD.null_edge > 0
+    # an Ouvert (the hand is open) gets no edge
     assert split._play_chance(share, n, 0.25, Contract(GameType.NULL, ouvert=True), close) == 0.25
-    no_edge = PimcPlayer(dataclasses.replace(STANDARD, null_edge=0.0), 1)
-    assert no_edge._play_chance(share, n, 0.25, Contract(GameType.NULL)) == 0.25
+    old = dataclasses.replace(
+        STANDARD,
+        null_win=1.0,
+        null_edge=0.45,
+        null_edge_slope=0.0,
+        null_edge_min=0.0,
+        null_edge_max=1.0,
+        null_prior=2.0,
+    )
+    none = dataclasses.replace(old, null_edge=0.0)
+    assert PimcPlayer(none, 1)._play_chance(share, n, 0.25, Contract(GameType.NULL)) == 0.25
+    assert PimcPlayer(old, 1)._play_chance(share, n, 0.25, Contract(GameType.NULL)) == (
+        pytest.approx(0.25 + 0.45 * 0.75)
+    )
     # a Grand with fewer jacks than grand_jacks gets no edge; one with enough does
     few = PimcPlayer(dataclasses.replace(STANDARD, grand_jacks=2), 1)
     assert few._play_chance(share, n, 0.25, Contract(GameType.GRAND), close, 1) == pytest.approx(
@@ -424,6 +473,29 @@ def test_close_double_dummy_losses_carry_their_own_play_edge():
     )
     assert few._play_chance(share, n, 0.25, Contract(GameType.GRAND), close, 2) > 0.25 + 0.3 * 0.75
     assert few._play_chance(share, n, 0.25, Contract(GameType.CLUBS), close, 1) > 0.25 + 0.3 * 0.75
+
+
+@pytest.mark.parametrize(
+    ("share", "n", "rules", "judged"),
+    [
+        # the rules' chance counts as 4 deals: (0.25 * 4 + 4 * 0.25) / 8 = 0.25 double-dummy,
+        # and of the losses r - 0.10 = 0.15 are won at the table
+        (0.25, 4, 0.25, 0.98 * 0.25 + 0.15 * 0.75),
+        # lost in all 16 deals, a hand the rules judge at 0.2: 0.04 double-dummy and an
+        # edge of 0.10 -- the one edge of 0.45 judged it 0.46
+        (0.0, 16, 0.2, 0.98 * 0.04 + 0.10 * 0.96),
+        # the edge stays within [0.05, 0.80]
+        (0.0, 16, 0.02, 0.98 * 0.004 + 0.05 * 0.996),
+        (0.5, 16, 0.95, 0.98 * 0.59 + 0.80 * 0.41),
+    ],
+)
+def test_a_nulls_table_chance_follows_the_rules_chance_of_its_losses(share, n, rules, judged):
+    """A Null lost double-dummy is won at the table as often as the defenders miss its
+    hole, which they seldom do where the rules see a hopeless hand (the line fitted in
+    benchmarks/NULL_NOTES.md): the judged chance is 0.98 of the double-dummy wins plus
+    e(r) = clip(r - 0.10, 0.05, 0.80) of the losses."""
+    p = PimcPlayer(STANDARD, 1)._play_chance(share, n, rules, Contract(GameType.NULL))
+    assert p == pytest.approx(judged)
 
 
 def test_a_deal_lost_by_a_few_points_is_marked_close():
