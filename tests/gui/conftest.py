@@ -17,6 +17,24 @@ def _french_words():
     game_words.use_deck(game_words.FRENCH, notify=False)
 
 
+@pytest.fixture(autouse=True)
+def _english_and_no_boxes_afterwards():
+    """Each test ends in English, and with no message box it showed still open: the next
+    test counts the boxes it shows itself."""
+    yield
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from skat_desktop.gui import i18n
+
+    app = QApplication.instance()
+    if app is None:
+        return
+    i18n.remove_translations(app)
+    for w in app.topLevelWidgets():
+        if isinstance(w, QMessageBox) and w.isVisible():
+            w.close()
+
+
 @pytest.fixture
 def store(tmp_path):
     """A new club database for the test (a module may define its own ``store``)."""

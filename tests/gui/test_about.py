@@ -34,12 +34,6 @@ def store(tmp_path):
     s.close()
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
-
-
 class Desktop:
     """Stands in for the desktop: records the URLs it is asked to open, opens none."""
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QPushButton
 from skat_desktop.app.table import DealOver, HumanTurn, SeriesOver
 from skat_desktop.engine.actions import Play
 from skat_desktop.engine.cards import FULL_DECK
-from skat_desktop.gui import game_words, i18n
+from skat_desktop.gui import game_words
 from skat_desktop.gui.game_log import Speech
 from skat_desktop.gui.main_window import GAME_LOG, MainWindow
 from skat_desktop.gui.panels import DealOverPanel, Panel
@@ -24,12 +24,6 @@ from skat_desktop.gui.panels import DealOverPanel, Panel
 from .table_driver import TablePlayer, make_settings, make_window, start
 
 MNEMONIC = re.compile(r"&([^&\s])")
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
 
 
 # ---------------------------------------------------------------------- the keyboard

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.app.table import DealsStored
 from skat_desktop.cli import main
-from skat_desktop.gui import i18n
 from skat_desktop.gui.club_admin import (
     AuditView,
     PlayerStatsDialog,
@@ -140,12 +139,6 @@ def writer(qapp, store):
 @pytest.fixture
 def settings(tmp_path):
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
 
 
 @pytest.fixture

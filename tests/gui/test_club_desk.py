@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.cli import main
 from skat_desktop.engine.profiles import HOUSE, ISKO
-from skat_desktop.gui import i18n
 from skat_desktop.gui.club_desk import ClubWindow, SeriesPage, show_club_window
 from skat_desktop.gui.game_words import number
 from skat_desktop.gui.series_list import SeriesListModel, SeriesListView
@@ -102,10 +101,11 @@ def store(club):
 
 
 @pytest.fixture(autouse=True)
-def english_afterwards(qapp):
+def jobs_done_afterwards():
+    """The store's background jobs end before the next test (English again after it:
+    conftest)."""
     yield
     wait_for_jobs()
-    i18n.remove_translations(qapp)
 
 
 def desk(qtbot, store: Store | None, writer: StoreWriter | None = None, **kw) -> ClubWindow:

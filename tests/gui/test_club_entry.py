@@ -23,7 +23,6 @@ from skat_desktop.app.sheets import SeriesService, entry_to_result
 from skat_desktop.cli import main as cli_main
 from skat_desktop.engine.entry import ImpossibleEntry
 from skat_desktop.engine.profiles import HOUSE, ISKO
-from skat_desktop.gui import i18n
 from skat_desktop.gui.club_entry import (
     CorrectionDialog,
     GameEntryForm,
@@ -44,12 +43,6 @@ TAB = Qt.Key.Key_Tab
 
 
 # ------------------------------------------------------------------------ fixtures
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
 
 
 @pytest.fixture

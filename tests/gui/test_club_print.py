@@ -22,7 +22,7 @@ from skat_desktop.app.sheets import SeriesService
 from skat_desktop.cli import main
 from skat_desktop.engine.dealing import active_seats
 from skat_desktop.engine.profiles import ISKO
-from skat_desktop.gui import club_files, club_print, i18n
+from skat_desktop.gui import club_files, club_print
 from skat_desktop.gui.club_admin import SeasonView
 from skat_desktop.gui.club_desk import SeriesPage
 from skat_desktop.gui.club_print import SeasonPrint, SeriesPrint
@@ -97,10 +97,11 @@ def club(tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def english_afterwards(qapp):
+def jobs_done_afterwards():
+    """The store's background jobs end before the next test (English again after it:
+    conftest)."""
     yield
     wait_for_jobs()
-    i18n.remove_translations(qapp)
 
 
 def finished(qtbot, task) -> None:

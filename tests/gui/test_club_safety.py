@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication
 
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.profiles import HOUSE, ISKO
-from skat_desktop.gui import club_files, i18n
+from skat_desktop.gui import club_files
 from skat_desktop.gui.club_admin import PlayersView
 from skat_desktop.gui.club_entry import CorrectionDialog, GameEntryForm, NewEveningDialog
 from skat_desktop.gui.store_worker import StoreWriter, wait_for_jobs
@@ -38,10 +38,11 @@ TAB = Qt.Key.Key_Tab
 
 
 @pytest.fixture(autouse=True)
-def english_afterwards(qapp):
+def jobs_done_afterwards():
+    """The store's background jobs end before the next test (English again after it:
+    conftest)."""
     yield
     wait_for_jobs()
-    i18n.remove_translations(qapp)
 
 
 @pytest.fixture

@@ -37,7 +37,6 @@ from PySide6.QtGui import QColor, QImage
 
 from skat_desktop.engine.cards import ACE, SEVEN, card
 from skat_desktop.gui import game_words as words
-from skat_desktop.gui import i18n
 from skat_desktop.gui.deck_picker import DeckPicker, four_suits_icon
 from skat_desktop.gui.decks import (
     COLOUR_BLIND_SAFE,
@@ -269,12 +268,6 @@ def test_the_deck_picker_and_the_new_game_dialog_offer_it(qtbot, tmp_path):
 # --- one click away ---------------------------------------------------------------------------
 
 
-@pytest.fixture
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
-
-
 def window_with(qtbot, path, deck_id: str | None = None, previous: str | None = None):
     settings = Settings(QSettings(str(path), QSettings.Format.IniFormat))
     settings.animation_speed = 0
@@ -296,9 +289,7 @@ def click(qtbot, window: MainWindow) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_one_click_in_the_status_bar_switches_to_the_deck_and_the_next_one_back(
-    qtbot, tmp_path, english_afterwards
-):
+def test_one_click_in_the_status_bar_switches_to_the_deck_and_the_next_one_back(qtbot, tmp_path):
     window = window_with(qtbot, tmp_path / "s.ini", deck_id="german")
     window.set_language("de")
     assert words.card_full_name(card("CJ")) == "Eichel Unter"

@@ -37,12 +37,6 @@ SOURCES = ("engine/entry.py", "engine/contract.py", "app/sheets.py")
 _LEFT = re.compile(r"%\d")
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
-
-
 def _refusals() -> tuple[dict[str, set[frozenset[str]]], list[str]]:
     """Every code the three modules refuse with and the parameter names given with it;
     and every refusal that gives no code (``file:line``)."""

@@ -4,7 +4,6 @@ in German."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
@@ -16,12 +15,6 @@ from skat_desktop.gui.new_game import NewGameDialog
 from skat_desktop.gui.profile_editor import ProfileEditor
 
 from .table_driver import TablePlayer, make_window, start
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
 
 
 def _plain(text: str) -> str:

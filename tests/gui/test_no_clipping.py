@@ -25,7 +25,6 @@ from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QToolButton
 
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.profiles import HOUSE
-from skat_desktop.gui import i18n
 from skat_desktop.gui import main_window as main_window_module
 from skat_desktop.gui.main_window import HISTORY, SIDE_MIN, STATS, MainWindow
 from skat_desktop.gui.panels import FlowBox
@@ -77,12 +76,6 @@ def _settings(tmp_path: Path, name: str = "settings.ini") -> Settings:
     settings.animation_speed = 0
     settings.color_scheme = "light"
     return settings
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
 
 
 def walk_matrix(qtbot, tmp_path, store, language: str) -> list[str]:

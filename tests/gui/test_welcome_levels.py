@@ -3,22 +3,14 @@ welcome panel says which levels exist and how strong each is, whole at 1024 x 70
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import QRect, QSettings
 from PySide6.QtWidgets import QLabel
 
 from skat_desktop.ai.levels import levels
-from skat_desktop.gui import i18n
 from skat_desktop.gui.new_game import NewGameDialog
 from skat_desktop.gui.settings import NewGameChoices, Settings
 
 from .table_driver import make_settings, make_window, set_view_size
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
 
 
 def test_a_fresh_start_seats_the_standard_level(tmp_path):

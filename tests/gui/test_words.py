@@ -42,13 +42,6 @@ FRENCH_SIGNS = re.compile("[♣♠♥♦]")
 FRENCH_SUITS_DE = re.compile(r"\b(Kreuz|Pik|Herz|Karo)\b")
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards(qapp):
-    yield
-    i18n.remove_translations(qapp)
-    words.use_deck(words.FRENCH, notify=False)
-
-
 def speak(qapp, language: str, deck: str) -> None:
     i18n.install_translations(qapp, language)
     words.use_deck(deck, notify=False)
