@@ -1,7 +1,7 @@
 """How often a level's declared games are won at the table, by their double-dummy value.
 
 Usage: python benchmarks/declarer_calibration.py [--level standard] [--against beginner]
-       [--deals 300] [--seed 77]
+       [--deals 300] [--seed 77] [--rows FILE]
 
 The bidding judges a game by simulated deals solved double-dummy: every card open,
 perfect play on both sides. At the table the defenders cannot see the cards, so a game
@@ -24,9 +24,11 @@ a Null the defenders must find the hole of is often won anyway).
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
+from skat_desktop.ai import hand_eval as he
 from skat_desktop.ai.levels import make_player
 from skat_desktop.ai.pimc import set_threads
 from skat_desktop.ai.solver import Position, solve
@@ -55,6 +57,9 @@ class Declared:
     judged: float | None  # the chance the level judged at the discard (picked up)
     value: int | None  # trump games: card points double-dummy at the first lead
     dd_won: bool | None  # Nulls: won double-dummy at the first lead
+    rules: float | None  # Nulls: the rules' chance of the declarer's hand (hand_eval)
+    deal_seed: int
+    position: int
 
 
 def _game_name(k: Contract) -> str:
@@ -70,7 +75,7 @@ def declared_games(level: str, against: str, deals: int, seed: int) -> Iterator[
         setup = DealSetup(ISKO, deal_from_seed(deal_seed), deal_seed, dealer=DEALER)
         deal = Deal(setup)
         players = [make_player(level if p == me else against, deal_seed * 3 + p) for p in range(3)]
-        value = dd_won = judged = None
+        value = dd_won = judged = rules = None
         while not deal.finished:
             p = deal.to_move
             view = deal.view(setup.seats[p])
@@ -81,6 +86,7 @@ def declared_games(level: str, against: str, deals: int, seed: int) -> Iterator[
                 if view.game == GameType.NULL:
                     pos = Position(view.game, me, hands, (), view.leader, 0, 0)
                     dd_won = bool(solve(pos, "win", target=61, answer_cards=False).declarer_wins)
+                    rules = he.win_chance(hands[me], GameType.NULL, me, pre=False)
                 else:
                     pos = Position(view.game, me, hands, (), view.leader, 0, points_of(skat))
                     value = solve(pos, "value", answer_cards=False).value
@@ -100,6 +106,9 @@ def declared_games(level: str, against: str, deals: int, seed: int) -> Iterator[
                 judged,
                 value,
                 dd_won,
+                rules,
+                deal_seed,
+                me,
             )
 
 
@@ -138,9 +147,14 @@ def main() -> None:
     ap.add_argument("--against", default="beginner")
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=77)
+    ap.add_argument("--rows", metavar="FILE", help="also write one JSON line per declared game")
     args = ap.parse_args()
     set_threads(1)
     games = list(declared_games(args.level, args.against, args.deals, args.seed))
+    if args.rows:
+        with open(args.rows, "w", encoding="utf-8") as out:
+            for g in games:
+                out.write(json.dumps(asdict(g)) + "\n")
     trump = [g for g in games if g.value is not None]
     print(f"{args.level} declaring against {args.against}, {args.deals} deals, seed {args.seed}")
     print(f"(declared {len(games)} games, {len(games) / args.deals:.0%} of the deals)\n")
