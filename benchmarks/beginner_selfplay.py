@@ -71,7 +71,10 @@ def run(profile: RuleProfile, deals: int, seed: int, table_size: int = 3) -> dic
     """Play ``deals`` deals of beginner self-play; return counts and timing."""
     rng = random.Random(seed)
     times: list[float] = []
-    players = [Checked(BeginnerPlayer(rng.randrange(2**31)), times) for _ in range(table_size)]
+    players = [
+        Checked(BeginnerPlayer(rng.randrange(2**31), careful=True), times)
+        for _ in range(table_size)
+    ]
     series = Series(profile, table_size)
     seeds = deal_seeds(seed)
     errors = 0

@@ -10,6 +10,13 @@ In Null the declarer ducks as high as he safely can and the defenders lead low; 
 Ramsch everybody ducks and dumps high cards when void. Kontra and Re only with a
 strong hand; never a concession or a claim.
 
+The level (``careful=True``, issue 27 item 5) also avoids three giveaways the plain
+rules make: it never gives a jack away as if it were worth two points, keeps a side
+ace it would smear while the declarer still follows that suit (it takes a trick
+later), and takes the declarer's lead with a ten that is top of its suit. The plain
+rules stay as they were: the PIMC levels consult them to break ties
+(benchmarks/BEGINNER_NOTES.md).
+
 Every decision uses the seat view only and takes well under a millisecond.
 """
 
@@ -52,12 +59,16 @@ from skat_desktop.engine.view import SeatView
 _NULL = GameType.NULL
 _RAMSCH = GameType.RAMSCH
 _GRAND = GameType.GRAND
+# What a careful beginner counts a jack as when it gives a card away: above a king,
+# below a ten (a jack under the declarer's jack gives him a trump trick for nothing)
+_JACK_WORTH = 5
 
 
 class _Table:
     """What the seat knows about the cards during play, computed once per decision."""
 
     __slots__ = (
+        "careful",
         "dec_open",
         "declarer",
         "em",
@@ -78,7 +89,8 @@ class _Table:
         "win_pos",
     )
 
-    def __init__(self, view: SeatView, g: int, legal: int):
+    def __init__(self, view: SeatView, g: int, legal: int, careful: bool = False):
+        self.careful = careful
         self.g = g
         self.es = es = EFFECTIVE_SUIT[g]
         self.pw = pw = POWER[g]
@@ -161,11 +173,21 @@ class BeginnerPlayer:
 
     name = "beginner"
 
-    def __init__(self, rng: random.Random | int | None = None, bid_margin: float = he.BID_MARGIN):
+    def __init__(
+        self,
+        rng: random.Random | int | None = None,
+        bid_margin: float = he.BID_MARGIN,
+        *,
+        careful: bool = False,
+    ):
         # decisions are a function of the view today; the generator is kept for levels
         # built on this one (and for tie-breaks) so that seeds stay meaningful
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.bid_margin = bid_margin  # chance held back when bidding (see hand_eval)
+        # the beginner level's own corrections (issue 27.5, see the module text); off
+        # for the rules the PIMC levels consult for ties and fallbacks, which thus
+        # play exactly as before
+        self.careful = careful
         self.fallbacks = 0  # decisions that had to fall back to a default legal action
         self._eval_key: tuple | None = None
         self._eval: list[he.GameOption] = []
@@ -334,7 +356,7 @@ class BeginnerPlayer:
         if legal & (legal - 1) == 0:
             return actions[legal.bit_length() - 1]
         g = view.game
-        t = _Table(view, g, legal)
+        t = _Table(view, g, legal, self.careful)
         if g == _RAMSCH:
             c = _ramsch_card(t)
         elif g == _NULL:
@@ -373,7 +395,10 @@ def _throw(t: _Table, cards: list[int]) -> int:
             and not suit >> (c & ~7 | ACE) & 1
         ):
             guard = suit.bit_count() <= 2  # the last small card protecting a ten
-        return (trump, t.master(c) and POINTS[c] >= 10, guard, POINTS[c], pw[c])
+        worth = POINTS[c]
+        if t.careful and c & 7 == JACK:
+            worth = _JACK_WORTH  # a jack is a trump trick, not two points
+        return (trump, t.master(c) and POINTS[c] >= 10, guard, worth, pw[c])
 
     return min(cards, key=key)
 
@@ -505,7 +530,12 @@ def _defender_card(t: _Table) -> int:
     lc = t.trick[0]
     if following:
         mine = [c for c in winners if t.master(c)]
-        if mine and (POINTS[lc] >= 10 or (t.led != TRUMP and any(c & 7 == ACE for c in mine))):
+        if mine and (
+            POINTS[lc] >= 10
+            or (t.led != TRUMP and any(c & 7 == ACE for c in mine))
+            # careful: a ten that is top of its suit takes the declarer's card now
+            or (t.careful and any(c & 7 == TEN for c in mine))
+        ):
             return _cheapest_winner(t, mine)
         return _throw(t, legal)
     trumps = [c for c in winners if es[c] == TRUMP]
@@ -515,14 +545,20 @@ def _defender_card(t: _Table) -> int:
 
 
 def _schmier(t: _Table, legal: list[int]) -> int:
-    """Give points to partner's trick: tens first, then kings and queens, aces last."""
+    """Give points to partner's trick: tens first, then kings and queens, aces last.
+
+    Careful: a side ace stays in the hand while the declarer still follows its suit,
+    since it takes a trick of its own later (often the declarer's ten)."""
     es = t.es
     plain = [c for c in legal if es[c] != TRUMP] or legal
+    d = t.declarer
 
     def value(c: int) -> float:
         v = POINTS[c]
         if c & 7 == ACE:
             v -= 6
+            if t.careful and es[c] != TRUMP and not t.voids[d] & (1 << es[c]):
+                v = -1  # below the small cards
         if c & 7 == JACK:
             v -= 20
         return v

@@ -22,7 +22,7 @@ def _random(seed: int) -> Player:
 def _beginner(seed: int) -> Player:
     from skat_desktop.ai.beginner import BeginnerPlayer
 
-    return BeginnerPlayer(random.Random(seed))
+    return BeginnerPlayer(random.Random(seed), careful=True)
 
 
 def _pimc(level: str, seed: int, settings: dict[str, int | float | bool] | None = None) -> Player:

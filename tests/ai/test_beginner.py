@@ -324,3 +324,63 @@ def test_defender_cashes_an_ace_and_follows_low_when_losing() -> None:
     # rearhand has no trump: it throws its cheapest card, not a ten or an ace
     a = BeginnerPlayer(1).choose(_view(deal, 2))
     assert a in (Play(2, card("SQ")), Play(2, card("HQ")), Play(2, card("DQ")))
+
+
+# ------------------------------------------------ careful play (issue 27, item 5)
+#
+# Giveaways the beginner made before: the level (make_player, careful=True) no longer
+# does; the rules the PIMC levels consult for ties (BeginnerPlayer's default) keep
+# their old move, so the standard and expert levels play exactly as before.
+
+
+def _hand_game(fh: str, mh: str, rh: str, skat: str, game: GameType) -> Deal:
+    """Forehand declares ``game`` Hand after two passes."""
+    deal = Deal(DealSetup(ISKO, _cards(fh, mh, rh, skat)))
+    for a in (Pass(1), Pass(2), Bid(0, 18)):
+        deal.apply(a)
+    deal.apply(Declare(0, Contract(game, hand=True)))
+    return deal
+
+
+def test_defender_does_not_throw_a_jack_under_the_declarers_jack() -> None:
+    deal = _hand_game(
+        "CJ SJ CA CT CK C9 SA HA DA D7",
+        "HJ CQ S7 S8 H7 H8 HK D8 D9 DT",
+        "DJ C7 C8 S9 ST SQ SK H9 HT DK",
+        "HQ DQ",
+        GameType.CLUBS,
+    )
+    deal.apply(Play(0, card("SJ")))
+    view = _view(deal, 1)  # cannot beat the jack: gives the queen, not its own jack
+    assert make_player("beginner", 1).choose(view) == Play(1, card("CQ"))
+    assert BeginnerPlayer(1).choose(view) == Play(1, card("HJ"))  # the old giveaway
+
+
+def test_defender_keeps_its_ace_when_smearing_partners_trick() -> None:
+    deal = _hand_game(
+        "CJ SJ HJ DJ CA CT CK CQ C9 D7",
+        "DA DT DK DQ D9 D8 ST SQ SA HT",
+        "HA HK HQ H7 H8 S7 S8 SK C7 C8",
+        "S9 H9",
+        GameType.CLUBS,
+    )
+    deal.apply(Play(0, card("D7")))
+    deal.apply(Play(1, card("DA")))
+    view = _view(deal, 2)  # void in diamonds, partner's ace wins: a king, not the ace
+    assert make_player("beginner", 1).choose(view) in (Play(2, card("SK")), Play(2, card("HK")))
+    assert BeginnerPlayer(1).choose(view) == Play(2, card("HA"))  # the old giveaway
+
+
+def test_defender_takes_the_declarers_queen_with_its_top_ten() -> None:
+    deal = _hand_game(
+        "CJ SJ HJ DJ DA DQ CA SA HA C7",
+        "DT D9 D8 CT CK S7 S8 H7 H8 HK",
+        "D7 DK C8 C9 CQ S9 ST SQ SK H9",
+        "HT HQ",
+        GameType.GRAND,
+    )
+    for c in ("DA", "D8", "D7", "DQ"):  # the ace has fallen; the declarer leads the queen
+        deal.apply(Play(deal.to_move, card(c)))
+    view = _view(deal, 1)
+    assert make_player("beginner", 1).choose(view) == Play(1, card("DT"))
+    assert BeginnerPlayer(1).choose(view) == Play(1, card("D9"))  # the old giveaway
