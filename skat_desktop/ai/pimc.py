@@ -328,8 +328,11 @@ STANDARD = Strength(
     # and 14, and benchmarks/NULL_NOTES.md): of those won double-dummy at the first lead
     # 98 % were won at the table; of those lost, 5-14 % with a rules' chance below 0.3,
     # 28 % at 0.3-0.5, 40 % at 0.5-0.6, 52 % at 0.6-0.7, 61 % at 0.7-0.8 and 80 % at
-    # 0.8-0.9: the line r - 0.10 within [0.05, 0.80]. (Before, one edge of 0.45 for
-    # every Null: its picked-up Nulls won 56 % at -2.1 TP, issue 27.)
+    # 0.8-0.9: the line r - 0.10 within [0.05, 0.80]. With it (and the rules' chance
+    # counted as 4 deals, 8 deals at least, 3 discards) its picked-up Nulls against the
+    # beginner won 68 % at +18.9 TP per game (50 games, benchmarks/declarer_calibration.py
+    # seeds 77 and 78), judged 71 %; with one edge of 0.45 for every Null 56 % at -2.1,
+    # judged 62 % (45 games, seed 77).
     null_win=0.98,
     null_edge=-0.10,
     null_edge_slope=1.0,
