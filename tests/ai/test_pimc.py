@@ -236,11 +236,9 @@ def test_worlds_are_solved_in_order_and_no_more_than_allowed(threads):
     assert sorted(taken) == [0, 1, 2, 3, 4]
 
 
-def test_a_null_hand_bid_above_plain_null_declares_null_ouvert():
-    """The bidding counts Null Ouvert (46) for a safe Null hand; after the pick-up at a
-    bid of 36 the player must still see it (plain Null, 23, no longer covers the bid)
-    instead of playing a trump game it cannot win."""
-    from skat_desktop.engine.actions import Bid, Declare, Discard, Hold, Pass, PickUp
+def _a_safe_null_picked_up(bid: int) -> Deal:
+    """Forehand holds a nearly safe Null hand, held middlehand's ``bid`` and picked up."""
+    from skat_desktop.engine.actions import Bid, Hold, Pass, PickUp
     from skat_desktop.engine.cards import mask, parse_cards
     from skat_desktop.engine.dealing import DealtCards
 
@@ -248,8 +246,18 @@ def test_a_null_hand_bid_above_plain_null_declares_null_ouvert():
     rest = [c for c in range(32) if c not in low]
     hands = (mask(low), mask(rest[:10]), mask(rest[10:20]))
     deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(rest[20:]))))
-    for action in (Bid(1, 36), Hold(0), Pass(1), Pass(2), PickUp(0)):
+    for action in (Bid(1, bid), Hold(0), Pass(1), Pass(2), PickUp(0)):
         deal.apply(action)
+    return deal
+
+
+def test_a_null_hand_bid_above_plain_null_declares_null_ouvert():
+    """The bidding counts Null Ouvert (46) for a safe Null hand; after the pick-up at a
+    bid of 36 the player must still see it (plain Null, 23, no longer covers the bid)
+    instead of playing a trump game it cannot win."""
+    from skat_desktop.engine.actions import Declare, Discard
+
+    deal = _a_safe_null_picked_up(36)
     player = PimcPlayer(QUICK, 1)
     discard = player.choose(deal.view(deal.setup.seats[0]))
     assert type(discard) is Discard
@@ -266,16 +274,9 @@ def test_a_nulls_discard_is_simulated_too(monkeypatch, null_discards):
     next Null discards are simulated too (Null and Ouvert with each), and a simulation
     that weighs a Null solves at least ``null_deals`` deals, so that a Null is not
     chosen on the noise of two."""
-    from skat_desktop.engine.actions import Bid, Discard, Hold, Pass, PickUp
-    from skat_desktop.engine.cards import mask, parse_cards
-    from skat_desktop.engine.dealing import DealtCards
+    from skat_desktop.engine.actions import Discard
 
-    low = parse_cards(["C7", "C8", "C9", "S7", "S8", "H7", "H8", "H9", "D7", "D9"])
-    rest = [c for c in range(32) if c not in low]
-    hands = (mask(low), mask(rest[:10]), mask(rest[10:20]))
-    deal = Deal(DealSetup(ISKO, DealtCards(hands, mask(rest[20:]))))
-    for action in (Bid(1, 18), Hold(0), Pass(1), Pass(2), PickUp(0)):
-        deal.apply(action)
+    deal = _a_safe_null_picked_up(18)
     weighed, used = [], []
     simulate = PimcPlayer._simulate
 
