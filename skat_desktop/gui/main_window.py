@@ -157,8 +157,9 @@ TABLE_ROOM = 600
 """About the width the card table keeps beside the side panel (``TableView.least_width``
 says exactly, by the table's height)."""
 SIDE_MIN = 280
-SPLITTER_ROOM = 12  # the dock's separator and frame between the table and the side panel
 """The narrowest the side panel gets: its splitter stops there (the sheet's columns fit)."""
+SPLITTER_ROOM = 12
+"""The dock's separator and frame between the table and the side panel."""
 FIRST_SIZE = (1280, 820)
 """The window at the first start, where the screen has the room."""
 FRAME_ROOM = (16, 40)
