@@ -116,6 +116,13 @@ def _share(part: float, whole: float) -> str:
     return f"{part / whole:6.0%}" if whole else "     -"
 
 
+def _mean(values: list[float], spec: str) -> str:
+    """The mean in format ``spec`` (e.g. ``6.0%``), or a dash as wide when there is none."""
+    if not values:
+        return "-".rjust(len(f"{0:{spec}}"))
+    return f"{sum(values) / len(values):{spec}}"
+
+
 def _per_type(games: list[Declared]) -> None:
     print(
         f"{'game type':26s} {'declared':>8s} {'won':>5s} {'share':>6s} {'mean TP':>8s}"
@@ -132,11 +139,10 @@ def _per_type(games: list[Declared]) -> None:
             continue
         label = name if hand is None else f"{name}, {'Hand' if hand else 'picked up'}"
         won = sum(g.won for g in these)
-        judged = [g.judged for g in these if g.judged is not None]
-        mean_judged = f"{sum(judged) / len(judged):6.0%}" if judged else "     -"
+        judged = _mean([g.judged for g in these if g.judged is not None], "6.0%")
         print(
             f"{label:26s} {len(these):8d} {won:5d} {_share(won, len(these))}"
-            f" {sum(g.tp for g in these) / len(these):+8.1f} {mean_judged}"
+            f" {_mean([g.tp for g in these], '+8.1f')} {judged}"
             f" {sum(g.overbid for g in these):7d}"
         )
 
@@ -182,7 +188,7 @@ def main() -> None:
             band = [g for g in these if lo <= g.judged < hi]
             won = sum(g.won for g in band)
             name = f"{lo:.0%}-{min(hi, 1.0):.0%}"
-            judged = f"{sum(g.judged for g in band) / len(band):6.0%}" if band else "     -"
+            judged = _mean([g.judged for g in band], "6.0%")
             print(f"{name:24s} {len(band):6d} {won:6d} {_share(won, len(band))} {judged}")
     nulls = [g for g in games if g.game == "Null"]
     print(f"\n{'Nulls (not Ouvert)':24s} {'games':>6s} {'won':>6s} {'share':>6s} {'mean TP':>8s}")
@@ -191,7 +197,7 @@ def main() -> None:
         ("lost double-dummy", [g for g in nulls if g.dd_won is False]),
     ):
         won = sum(g.won for g in these)
-        tp = f"{sum(g.tp for g in these) / len(these):+8.1f}" if these else "       -"
+        tp = _mean([g.tp for g in these], "+8.1f")
         print(f"{name:24s} {len(these):6d} {won:6d} {_share(won, len(these))} {tp}")
 
 
