@@ -22,7 +22,8 @@ side panel closed, at its default width and as wide as the table lets it be, in 
 German, as ``matrix/<situation>-<language>-<side>-<W>x<H>.png``; each file's faults, if any,
 are printed after its name. ``--scale 2`` renders at scale factor 2 (``QT_SCALE_FACTOR``: the
 same sizes in device-independent pixels, twice the pixels); ``--sizes``, ``--languages``,
-``--sides`` and ``--situations`` take comma-separated subsets.
+``--sides`` and ``--situations`` take comma-separated subsets (``--sizes`` any ``WxH``, e.g.
+the smallest window, 784x460; the walk stops after the last situation asked for).
 
 Other views add their own shots (a score sheet, statistics) by appending a function
 ``shot(window, driver, out)`` to :data:`EXTRA_SHOTS`; it is called with a window whose
@@ -303,10 +304,11 @@ def matrix_shots(tmp: Path, out: Path, args: argparse.Namespace) -> int:
     def subset(text: str | None, every):
         return every if not text else [x for x in every if str(x) in text.split(",")]
 
-    sizes = subset(args.sizes, [f"{w}x{h}" for w, h in SIZES])
+    sizes = args.sizes.split(",") if args.sizes else [f"{w}x{h}" for w, h in SIZES]
     languages = subset(args.languages, ["en", "de"])
     sides = subset(args.sides, list(SIDES))
     only = args.situations.split(",") if args.situations else None
+    left = set(only or ())
     folder = out / "matrix"
     folder.mkdir(parents=True, exist_ok=True)
     store = Store.open(tmp / "matrix.sqlite3")
@@ -333,6 +335,9 @@ def matrix_shots(tmp: Path, out: Path, args: argparse.Namespace) -> int:
                         faulty += bool(found)
                         for line in found:
                             print("   ", line)
+            left.discard(situation.name)
+            if only and not left:
+                break  # no need to play on
         w.close()
     finally:
         wait_for_jobs()
@@ -347,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--matrix", action="store_true", help="sizes x phases x languages")
     ap.add_argument("--scale", type=float, default=0, help="QT_SCALE_FACTOR, e.g. 2")
-    ap.add_argument("--sizes", help="e.g. 1024x700,2560x1440 (with --matrix)")
+    ap.add_argument("--sizes", help="e.g. 784x460,2560x1440 (with --matrix)")
     ap.add_argument("--languages", help="e.g. de (with --matrix)")
     ap.add_argument("--sides", help="closed, default, widest (with --matrix)")
     ap.add_argument("--situations", help="e.g. declare,claim (with --matrix)")

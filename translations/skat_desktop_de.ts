@@ -4597,11 +4597,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>beginner</source>
-        <translation>Anfänger</translation>
+        <translation type="vanished">Anfänger</translation>
     </message>
     <message>
         <source>expert</source>
-        <translation>Experte</translation>
+        <translation type="vanished">Experte</translation>
     </message>
     <message>
         <source>free (no fixed end)</source>
@@ -4609,11 +4609,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>random moves</source>
-        <translation>Zufallszüge</translation>
+        <translation type="vanished">Zufallszüge</translation>
     </message>
     <message>
         <source>standard</source>
-        <translation>Standard</translation>
+        <translation type="vanished">Standard</translation>
     </message>
 </context>
 <context>
@@ -6942,8 +6942,12 @@ kungen</translation>
         <translation>Experte</translation>
     </message>
     <message>
+        <source>more simulations per card; slower</source>
+        <translation>mehr Simulationen pro Karte; langsamer</translation>
+    </message>
+    <message>
         <source>more simulations: a little stronger (about 2 points per game), slower</source>
-        <translation>mehr Simulationen: etwas stärker (etwa 2 Punkte pro Spiel), langsamer</translation>
+        <translation type="vanished">mehr Simulationen: etwas stärker (etwa 2 Punkte pro Spiel), langsamer</translation>
     </message>
     <message>
         <source>plans by simulating deals (about 1 s per card); beats the classic free Skat program by about 9 points per game</source>

@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 
 from skat_desktop.ai.levels import levels
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
-from skat_desktop.gui.game_words import seat_name
+from skat_desktop.gui.game_words import level_title, level_words, seat_name
 from skat_desktop.gui.lan_host import DEFAULT_PORT, table_spec
 from skat_desktop.gui.new_game import default_player_name, offered_profiles
 from skat_desktop.gui.plain import plain_label, tip
@@ -75,34 +75,6 @@ NAME_LIMIT = 40  # a player's name, as in the new-game dialog
 TABLE_NAME_LIMIT = 64  # wire.NAME_LIMIT
 REFRESH_MS = 3000  # the lobby asks for the tables this often while it is shown
 ERROR_STYLE = "color: #c62828"
-
-
-def level_words() -> dict[str, tuple[str, str]]:
-    """Each computer level's name and its one-line strength, as the welcome panel says
-    them (its translations are used)."""
-
-    def t(text: str) -> str:
-        return QCoreApplication.translate("WelcomePanel", text)
-
-    return {
-        "random": (t("random moves"), t("plays any legal card (a baseline)")),
-        "beginner": (t("beginner"), t("simple rules of thumb, quick")),
-        "standard": (
-            t("standard"),
-            t(
-                "plans by simulating deals (about 1 s per card); beats the classic free "
-                "Skat program by about 9 points per game"
-            ),
-        ),
-        "expert": (
-            t("expert"),
-            t("more simulations: a little stronger (about 2 points per game), slower"),
-        ),
-    }
-
-
-def level_title(level: str | None) -> str:
-    return level_words().get(level or "", (level or "", ""))[0]
 
 
 def refusal_text(code: str, message: str = "", params: dict[str, Any] | None = None) -> str:

@@ -637,7 +637,7 @@ class MainWindow(QMainWindow):
         return (
             line.replace("%1", length)
             .replace("%2", rules)
-            .replace("%3", self.tr(" and ").join(others))
+            .replace("%3", self.tr(" and ").join(words.level_title(k) for k in others))
         )
 
     def _make_panels(self) -> None:
@@ -2295,7 +2295,7 @@ class MainWindow(QMainWindow):
         self._place_panel()
         if panel is not None and panel in (self.bidding, self.declare_panel):
             panel.focus_first()
-        elif panel is not None and panel.kind != "full":
+        elif panel is not None and panel.kind not in ("full", "whole"):
             self.view.setFocus()
         elif panel is not None:
             panel.setFocus()

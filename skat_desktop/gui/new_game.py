@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from skat_desktop.ai.levels import levels
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
 from skat_desktop.gui.decks import Deck, available_decks
+from skat_desktop.gui.game_words import level_title
 from skat_desktop.gui.profile_editor import profile_choices, profile_title
 from skat_desktop.gui.settings import (
     DEFAULT_LEVEL,
@@ -143,7 +144,7 @@ class NewGameDialog(QDialog):
             box = QComboBox(self)
             box.addItem(self.tr("You"), HUMAN)
             for level in self._levels:
-                box.addItem(self.tr("Computer: %1").replace("%1", self._level_title(level)), level)
+                box.addItem(self.tr("Computer: %1").replace("%1", level_title(level)), level)
             label = QLabel(self.tr("Seat &%1:").replace("%1", str(i + 1)), self)
             label.setBuddy(box)
             box.currentIndexChanged.connect(lambda _=0, i=i: self._seat_changed(i))
@@ -237,15 +238,6 @@ class NewGameDialog(QDialog):
         self.profile_box.currentIndexChanged.connect(lambda *_: self._check())
         self._size_changed()
         self._result: NewGame | None = None
-
-    def _level_title(self, level: str) -> str:
-        titles = {
-            "random": self.tr("random moves"),
-            "beginner": self.tr("beginner"),
-            "standard": self.tr("standard"),
-            "expert": self.tr("expert"),
-        }
-        return titles.get(level, level)
 
     @property
     def table_size(self) -> int:

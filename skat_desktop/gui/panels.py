@@ -251,7 +251,7 @@ class WelcomePanel(Panel):
 
     newGame = Signal()
     quickStart = Signal()
-    kind = "full"  # nothing else is on the table yet; the levels need the room
+    kind = "whole"  # nothing else is on the table yet: the whole table (table_layout)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -279,22 +279,7 @@ class WelcomePanel(Panel):
         block = QVBoxLayout(levels)
         block.setContentsMargins(0, 0, 0, 0)
         block.addWidget(QLabel(self.tr("Computer players:"), levels))
-        # the figures are the README's (issue 4 and the arena): keep them in step
-        strengths = {
-            "random": (self.tr("random moves"), self.tr("plays any legal card (a baseline)")),
-            "beginner": (self.tr("beginner"), self.tr("simple rules of thumb, quick")),
-            "standard": (
-                self.tr("standard"),
-                self.tr(
-                    "plans by simulating deals (about 1 s per card); beats the classic free "
-                    "Skat program by about 9 points per game"
-                ),
-            ),
-            "expert": (
-                self.tr("expert"),
-                self.tr("more simulations: a little stronger (about 2 points per game), slower"),
-            ),
-        }
+        strengths = words.level_words()
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(2)
@@ -1605,7 +1590,9 @@ class PanelHost(QFrame):
     def place(self, zone: QRectF, room: QRectF | None = None) -> None:
         """Fit into ``zone`` (the layout's panel rectangle): full size for a ``full`` panel,
         else as small as the panel allows, centred. A ``full`` panel whose content does not
-        fit a narrow ``zone`` spreads into ``room`` (the layout's ``panel_room``)."""
+        fit a narrow ``zone`` spreads into ``room`` (the layout's ``panel_room``); a
+        ``whole`` panel (the welcome) is as large as its content wants in a room that
+        takes in the zone (the whole empty table), centred."""
         self.zone = QRectF(zone)
         if room is not None:
             self.room = QRectF(room)
@@ -1613,7 +1600,10 @@ class PanelHost(QFrame):
             self.hide()
             return
         z = zone.toRect()
-        if self.current.kind == "full":
+        if self.current.kind == "whole" and self._whole_table(z):
+            self.setGeometry(self._whole_rect())
+            return
+        if self.current.kind in ("full", "whole"):
             self.setGeometry(self._full_rect(z))
             return
         w, h = self._size_in(z.width())
@@ -1639,7 +1629,7 @@ class PanelHost(QFrame):
     def needed_height(self, room: float) -> float:
         """The height the current panel needs in a zone ``room`` pixels wide (0 for none or
         a ``full`` panel): the table gives its panel zone at least that much."""
-        if self.current is None or self.current.kind == "full" or room <= 0:
+        if self.current is None or self.current.kind in ("full", "whole") or room <= 0:
             return 0.0
         return float(self._size_in(int(room))[1])
 
@@ -1663,6 +1653,23 @@ class PanelHost(QFrame):
         if self.current is not None and self.isVisible():
             self._tell_table()
             self.place(self.zone)
+
+    def _whole_table(self, z: QRect) -> bool:
+        """Whether the room takes in the zone: the table holds nothing a panel could cover
+        (the layout's ``panel_room`` for a ``whole`` panel before a game)."""
+        room = self.room.toRect()
+        return not room.isEmpty() and room.contains(z)
+
+    def _whole_rect(self) -> QRect:
+        """As wide as the panel likes (at least 560 pixels where the room has them) and as
+        tall as its wrapped lines need at that width, centred in the room: never stretched
+        over a large table, never cut beside the side panel of a small window."""
+        room = self.room.toRect()
+        w, h = self._size_in(room.width())
+        h = min(h, room.height())
+        x = room.left() + (room.width() - w) // 2
+        y = room.top() + (room.height() - h) // 2
+        return QRect(x, y, w, h)
 
     def _full_rect(self, z: QRect) -> QRect:
         """The zone itself where the panel is at home there: wide enough for two columns, or

@@ -21,8 +21,9 @@ SIDES_3 = ("bottom", "left", "right")
 SIDES_4 = ("bottom", "left", "top", "right")
 
 # How much of the work area the action panel takes: "bar" during play, "tall" for the
-# auction and the declaration, "full" when the deal is over.
-PANEL_KINDS = ("none", "bar", "tall", "full")
+# auction and the declaration, "full" when the deal is over; "whole" before a game (the
+# welcome): nothing lies on the table, so the panel may have all of it (``panel_room``).
+PANEL_KINDS = ("none", "bar", "tall", "full", "whole")
 HAND_STEP = 0.52  # share of a card's width between two cards of the player's hand
 SIDE_STEP = 0.30  # share of a side card's height between two cards of a side column
 LIFT = 0.14  # a playable card under the mouse rises by this share of its height
@@ -64,6 +65,7 @@ class TableLayout:
     trick_h: int
     pile_w: int  # size of the cards in a trick pile
     pile_h: int
+    kind: str = "tall"  # the panel's kind (PANEL_KINDS) the layout was made for
 
     def zones(self) -> dict[str, QRectF]:
         """Every zone by name (``bottom.hand``, ``stage``, ...); they never overlap."""
@@ -81,7 +83,15 @@ class TableLayout:
         """Where a ``full`` panel (the deal's end) may spread when the centre is narrow: the
         whole width between the margins, below the other players' name plates, bubbles and
         trick piles, which stay in sight. Below them the side columns hold no cards at the
-        deal's end."""
+        deal's end.
+
+        A ``whole`` panel (the welcome, before a game: no cards, no name plates) has the
+        whole table between the margins: the middle between the side columns, kept for
+        the trick and the panels during a deal, is too small for it beside the side panel
+        of a small window (236 x 200 pixels at 784 x 460)."""
+        if self.kind == "whole":
+            m = self.margin
+            return QRectF(m, m, self.width - 2 * m, self.height - 2 * m)
         top = self.panel.top()
         for side, z in self.seats.items():
             if side != "bottom":
@@ -331,7 +341,7 @@ def compute_layout(
     elif panel == "tall":
         panel_h = _clamp(font * 12.5, work.height() * 0.45, work.height() * 0.64)
         panel_h = max(panel_h, min(panel_need, work.height() * TALL_MOST))
-    else:
+    else:  # full, whole
         panel_h = work.height()
     stage_h = max(0.0, work.height() - panel_h - (m if 0 < panel_h < work.height() else 0))
     stage = QRectF(work.left(), work.top(), work.width(), stage_h)
@@ -354,4 +364,5 @@ def compute_layout(
         trick_h=th,
         pile_w=pile_w,
         pile_h=pile_h,
+        kind=panel,
     )

@@ -180,7 +180,7 @@ class TableScene(QGraphicsScene):
         self._relayout(animate=False)
 
     def set_panel_kind(self, kind: str) -> None:
-        """How much room the action panel needs: none, bar, tall, full."""
+        """How much room the action panel needs: none, bar, tall, full, whole."""
         if kind != self.panel_kind:
             self.finish_animations()
             self.panel_kind = kind
@@ -195,9 +195,10 @@ class TableScene(QGraphicsScene):
             self._relayout(animate=False)
 
     def _compute_layout(self) -> TableLayout:
-        lay = compute_layout(
-            self._w, self._h, self.table_size, self.panel_kind, self.pictures.aspect
-        )
+        kind = self.panel_kind
+        if kind == "whole" and self.state is not None:
+            kind = "full"  # a table left as it was (the host gone): its plates stay in sight
+        lay = compute_layout(self._w, self._h, self.table_size, kind, self.pictures.aspect)
         if self.panel_need is not None and self.panel_kind in ("bar", "tall"):
             need = self.panel_need(lay.panel.width())
             if need > lay.panel.height():

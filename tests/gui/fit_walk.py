@@ -478,7 +478,7 @@ def panel_problems(window) -> list[str]:
         return []
     out = []
     rect = QRectF(host.geometry())
-    if host.current.kind == "full":
+    if host.current.kind in ("full", "whole"):
         zone = lay.panel.united(lay.panel_room()) if lay.panel_room().height() > 0 else lay.panel
     else:
         zone = lay.panel

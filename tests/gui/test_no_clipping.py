@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtCore import QPoint, QRect, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QToolButton
 
 from skat_desktop.app.sheets import SeriesService
@@ -294,6 +294,67 @@ def test_the_first_window_fits_a_real_screen_at_200_percent(tmp_path):
     room_w, room_h, w, h, inside = map(int, done.stdout.split()[-5:])
     assert (room_w, room_h) == (800, 500)
     assert inside == 1 and w <= 800 and h <= 500, done.stdout
+
+
+# ---------------------------------------------------------------------- the welcome panel
+
+
+def _welcome_lines_whole(window) -> list[str]:
+    """The welcome panel's level lines (names and what each level does) that are not in
+    sight whole: outside the panel or the view, or shorter than their wrapped lines."""
+    panel, host = window.welcome, window.host
+    view = QRect(QPoint(0, 0), window.view.viewport().size())
+    out = []
+    for name, what in panel.level_labels.values():
+        for label in (name, what):
+            where = QRect(label.mapTo(host.parentWidget(), QPoint(0, 0)), label.size())
+            need = label.heightForWidth(label.width()) if label.wordWrap() else 0
+            need = max(need, label.minimumSizeHint().height())
+            if not label.isVisible() or not view.contains(where):
+                out.append(f"{label.text()!r} at {where} is not in the view {view}")
+            elif not panel.rect().contains(QRect(label.mapTo(panel, QPoint(0, 0)), label.size())):
+                out.append(f"{label.text()!r} lies outside the welcome panel")
+            elif label.height() + 1 < need:
+                out.append(f"{label.text()!r} is cut: {label.height()} px high, needs {need}")
+    return out
+
+
+WELCOME_VIEWS = [
+    ((784, 460), "default"),  # 1600 x 1000 at 200 %: the table's middle is 236 x 200 there
+    ((784, 460), "narrowest"),
+    ((1024, 700), "default"),
+    ((1280, 720), "default"),
+    ((2560, 1440), "default"),
+    ((2560, 1440), "closed"),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_welcome_panel_is_whole_in_the_smallest_window_with_the_side_panel_open(
+    qtbot, qapp, tmp_path, store, language
+):
+    """At 784 x 460 with the side panel open the table's middle (where the panels float
+    between the other players' columns) is 236 x 200 pixels, and the welcome panel's level
+    lines were cut to a sliver each. Before a game nothing lies on the table, so the welcome
+    panel has the whole table: every line whole, inside the view, not one plate covered;
+    on a large table it keeps a reading width rather than spread edge to edge."""
+    set_language(qapp, language)
+    window = _fresh_window(qtbot, tmp_path, store, name=f"welcome-{language}.ini")
+    for size, side in WELCOME_VIEWS:
+        resize_window(window, *size)
+        set_side(window, side)
+        settle()
+        where = f"{language} {size[0]}x{size[1]} side {side}"
+        assert window.side_dock.isVisible() == (side != "closed"), where
+        host = window.host
+        assert host.current is window.welcome and host.isVisible(), where
+        assert not window.scene.plates, where  # nothing on the table to cover
+        faults = problems(window) + _welcome_lines_whole(window)
+        assert not faults, (where, faults)
+        view = window.view.viewport().size()
+        assert host.width() <= max(700, view.width() // 2), (where, host.geometry())
+        assert host.height() <= max(560, view.height() // 2), (where, host.geometry())
+    window.close()
 
 
 # ---------------------------------------------------------------------- the splitter

@@ -69,7 +69,9 @@ def test_the_welcome_panel_names_each_level_whole_at_1024_by_700(qtbot, tmp_path
     assert lines["random"][0] == "random moves" and "any legal card" in lines["random"][1]
     assert lines["beginner"] == ("beginner", "simple rules of thumb, quick")
     assert "simulating deals" in lines["standard"][1] and "9 points" in lines["standard"][1]
-    assert "stronger" in lines["expert"][1] and "slower" in lines["expert"][1]
+    # no strength claimed for the expert until the README's ladder measures one
+    assert lines["expert"] == ("expert", "more simulations per card; slower")
+    assert "against standard and standard" in window.welcome.summary.text()
     shown = {label.text() for label in _whole(window)}
     assert {t for pair in lines.values() for t in pair} <= shown
 
@@ -87,6 +89,8 @@ def test_the_welcome_panel_names_each_level_whole_at_1024_by_700(qtbot, tmp_path
     assert "erlaubte Karte" in lines["random"][1]
     assert "Faustregeln" in lines["beginner"][1]
     assert "9 Punkte" in lines["standard"][1]
-    assert "stärker" in lines["expert"][1]
+    assert lines["expert"][1] == "mehr Simulationen pro Karte; langsamer"
+    # the seats' levels in the summary are in the player's language too
+    assert "Standard und Standard" in window.welcome.summary.text()
     shown = {label.text() for label in _whole(window)}
     assert {t for pair in lines.values() for t in pair} <= shown
