@@ -280,6 +280,14 @@ class Strength:
     # At the discard, how many of the rules' best Null discards are simulated when a
     # Null is among the games weighed.
     null_discards: int = 1
+    # In card play, weight the worlds by how likely each makes the others' card play so
+    # far too (play_reading.py: a club player's habits — no points given away for
+    # nothing, a ten smeared onto partner's sure trick, an ace before its ten). Off: at
+    # the 348 positions of card_regret.py (seeds 1 and 2, standard's play) where it had
+    # something to read, the expert with it threw a game double-dummy 23 times, without
+    # it 27; the standard 28 and 27 (every interval around 0). It changes the card at
+    # 2-7 % of those positions: too rarely to be the expert's step up alone.
+    play_reading: bool = False
 
 
 # Up to 64 worlds within 0.7 s per card (before: 32 within 0.35 s; card p95 0.43 s of the
@@ -460,6 +468,7 @@ class PimcPlayer:
             passes=s.pass_inference,
             rules_reading=s.rules_reading,
             discards=s.discard_reading,
+            play_reading=s.play_reading,
         )
         scores, used = self._score_worlds(view, worlds, target, exact, 1.0, cancel)
         if null or exact or len(scores) < 2 or len(set(scores.values())) > 1:

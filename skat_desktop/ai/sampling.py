@@ -5,7 +5,8 @@ the declarer's open hand in ouvert games, the skat it put down itself. What it
 infers: a player who did not follow a led suit holds none of it (voids), and —
 weighted, not certain — a player's bids say something about his hand. Worlds are
 drawn uniformly among the deals that respect the certain facts, then weighted by
-how well each hand fits that player's bidding.
+how well each hand fits that player's bidding (and, asked, how likely it makes the
+card play seen so far: :mod:`skat_desktop.ai.play_reading`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from skat_desktop.ai import hand_eval as he
+from skat_desktop.ai.play_reading import play_weigher
 from skat_desktop.engine.cards import (
     EFFECTIVE_MASKS,
     EFFECTIVE_SUIT,
@@ -276,6 +278,7 @@ def sample_worlds(
     passes: bool = False,
     rules_reading: float = 1.0,
     discards: bool = False,
+    play_reading: bool = False,
 ) -> list[World]:
     """``n`` worlds consistent with ``view``; with ``inference`` each carries a weight
     for how well the other hands fit their bidding (the declarer's and the bidders');
@@ -283,12 +286,16 @@ def sample_worlds(
     ``rules_reading`` below 1 a world whose hands do not fit the bidding by
     :func:`rules_fit` is kept only with that chance (drawn, not weighted: the worlds
     kept all tell something); with ``discards`` the skat holds no trump after a
-    pick-up (:func:`discard_reading`) as long as the play allows it."""
+    pick-up (:func:`discard_reading`) as long as the play allows it; with
+    ``play_reading`` each weight is multiplied by how likely the world makes the
+    others' card play so far (:func:`~skat_desktop.ai.play_reading.play_weigher`).
+    Off, the worlds and weights are those without it: no random number is drawn for it."""
     certain = knowledge(view)
     k = discard_reading(view, certain) if discards else certain
     out: list[World] = []
     fit = bidding_weigher(view, passes)
     fits = rules_fit(view) if inference and rules_reading < 1.0 else None
+    reading = play_weigher(view) if play_reading else None
     played_by = [0, 0, 0]  # the cards each player held when the bidding was on
     tricks = [(ld, cs) for ld, cs, _ in view.tricks]
     if view.trick:
@@ -311,6 +318,8 @@ def sample_worlds(
             if fits is not None and not fits(held) and rng.random() >= rules_reading:
                 continue  # a hand its player would not have bid so: mostly left out
             weight = fit(held, w.skat)
+        if reading is not None:
+            weight *= reading(w.hands)
         out.append(World(w.hands, w.skat, weight))
     return out
 
