@@ -51,7 +51,7 @@ from skat_desktop.ai.sampling import points_taken
 from skat_desktop.ai.solver import Position, SearchLimit, solve
 from skat_desktop.app.arena import DEALER, match_deal_seeds
 from skat_desktop.engine.actions import Play
-from skat_desktop.engine.cards import GameType, points_of
+from skat_desktop.engine.cards import GameType, mask, points_of
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import ISKO
@@ -120,9 +120,7 @@ def reference_deal(reference: str, index: int, deal_seed: int) -> DealPoints:
             except SearchLimit:
                 sol = None
             if sol is not None and len(sol.best) < len(plays):
-                best = 0
-                for c in sol.best:
-                    best |= 1 << c
+                best = mask(sol.best)
                 out.points.append(
                     Point(index, deal_seed, ply, view, pos.hands, best, p == declarer)
                 )

@@ -56,11 +56,12 @@ from skat_desktop.engine.cards import (
     FULL_DECK,
     JACK,
     POINTS,
-    POWER,
     TEN,
     TRUMP,
     GameType,
+    beats,
     cards_of,
+    mask,
 )
 from skat_desktop.engine.view import SeatView
 
@@ -151,7 +152,6 @@ def read_signals(view: SeatView) -> list[_Signal]:
     if not (game.is_suit or game == GameType.GRAND):
         return []
     es = EFFECTIVE_SUIT[game]
-    pw = POWER[game]
     masks = EFFECTIVE_MASKS[game]
     trumps = masks[TRUMP]
     seen = view.hand | view.played | (view.skat or 0)
@@ -182,7 +182,7 @@ def read_signals(view: SeatView) -> list[_Signal]:
                 played = from_now[i][p]
                 after = played & ~(1 << c)
                 found = _signals_of_play(
-                    game, p, j, c, cards, leader, winner, declarer, before, es, pw, masks, trumps
+                    game, p, j, c, cards, leader, winner, declarer, before, es, masks, trumps
                 )
                 for alt, factor, kind, suits in found:
                     if kind == _ANY and alt & after:
@@ -205,7 +205,6 @@ def _signals_of_play(
     declarer: int,
     before: int,
     es: tuple[int, ...],
-    pw: tuple[int, ...],
     masks: tuple[int, ...],
     trumps: int,
 ) -> list[tuple[int, float, int, tuple[int, ...]]]:
@@ -229,22 +228,22 @@ def _signals_of_play(
     last = j == 2
     if not last and p != declarer and leader != declarer:
         return out  # second behind his partner's lead: he may have smeared in front
-    if not last and _beats(c, cards[0], es, pw):
+    if not last and beats(c, cards[0], game):
         return out  # second with a card that took the lead: it may have won the trick
     followed = es[c] == led
     if last and lost and p != declarer and POINTS[cards[0]] + POINTS[cards[1]] >= 10:
         # a fat trick of the declarer's he could have taken as last to play
         if followed:
-            alt = _mask(x for x in cards_of(masks[led]) if _beats(x, win_card, es, pw))
+            alt = mask(x for x in cards_of(masks[led]) if beats(x, win_card, game))
             out.append((alt & ~(1 << c), NO_TAKE, _ANY, ()))
         elif led != TRUMP:
-            alt = _mask(x for x in cards_of(trumps) if _beats(x, win_card, es, pw))
+            alt = mask(x for x in cards_of(trumps) if beats(x, win_card, game))
             out.append((alt & ~(1 << c), NO_TAKE, _ANY, ()))
     if followed and lost:
         suit = masks[led] & ~(1 << c)
-        lower = [x for x in cards_of(suit) if not _beats(x, win_card, es, pw)]
+        lower = [x for x in cards_of(suit) if not beats(x, win_card, game)]
         if POINTS[c] >= 10:
-            alt = _mask(x for x in lower if _COST[x] <= 4)
+            alt = mask(x for x in lower if _COST[x] <= 4)
             factor = NEEDLESS if last else NEEDLESS_SECOND
             ace_out = not before >> (c - TEN + ACE) & 1
             if plain and rank == TEN and ace_out:
@@ -252,11 +251,11 @@ def _signals_of_play(
             else:
                 out.append((alt, factor, _ANY, ()))
         elif _COST[c] >= 3 and last:
-            alt = _mask(x for x in lower if _COST[x] == 0)
+            alt = mask(x for x in lower if _COST[x] == 0)
             out.append((alt, NEEDLESS_SMALL, _ANY, ()))
     elif not followed and lost and plain and POINTS[c] >= 10:
         others = FULL_DECK & ~trumps & ~masks[led] & ~(1 << c)
-        alt = _mask(x for x in cards_of(others) if _COST[x] <= 4)
+        alt = mask(x for x in cards_of(others) if _COST[x] <= 4)
         factor = FAT_DISCARD if last else FAT_DISCARD_SECOND
         # an ace, or a ten whose ace has gone, is a master: the rules throw any small
         # card first, guard or not
@@ -270,24 +269,10 @@ def _signals_of_play(
         # his partner's trick, sure once he plays: the habit is to smear a ten
         if followed:
             tens = masks[led] & _TENS & ~(1 << c)
-            alt = _mask(x for x in cards_of(tens) if not _beats(x, win_card, es, pw))
+            alt = mask(x for x in cards_of(tens) if not beats(x, win_card, game))
             if alt:
                 out.append((alt, NO_SMEAR, _ANY, ()))
         elif plain:
             alt = _TENS & ~trumps & ~masks[led]
             out.append((alt, NO_SMEAR, _ANY, ()))
     return [s for s in out if s[0]]
-
-
-def _beats(a: int, b: int, es: tuple[int, ...], pw: tuple[int, ...]) -> bool:
-    """Whether card ``a`` played after ``b`` beats it."""
-    if es[a] == es[b]:
-        return pw[a] > pw[b]
-    return es[a] == TRUMP
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -204,22 +205,28 @@ def test_nothing_is_read_in_null():
     assert play_weigher(view) is None
 
 
+def played(seed: int, players) -> Iterator[tuple[Deal, SeatView]]:
+    """Deal ``seed`` as ``players`` play it (one per position): each view before its move."""
+    deal = Deal(DealSetup(ISKO, deal_from_seed(seed), seed))
+    while not deal.finished:
+        p = deal.to_move
+        view = deal.view(deal.setup.seats[p])
+        yield deal, view
+        deal.apply(players[p].choose(view))
+
+
 def test_a_world_is_never_ruled_out():
     """Random play breaks every habit there is; each world still weighs something."""
     checked = 0
     for seed in range(6):
         rng = random.Random(seed)
-        player = RandomPlayer(rng)
-        deal = Deal(DealSetup(ISKO, deal_from_seed(seed), seed))
-        while not deal.finished:
-            view = deal.view(deal.setup.seats[deal.to_move])
+        for _, view in played(seed, [RandomPlayer(rng)] * 3):
             weigh = play_weigher(view) if view.phase == "play" else None
             if weigh is not None:
                 for w in sample_worlds(view, 16, rng, play_reading=True):
                     assert w.weight > 0
                     assert weigh(w.hands) >= pr.MIN_WEIGHT
                     checked += 1
-            deal.apply(player.choose(view))
     assert checked > 100
 
 
@@ -229,15 +236,11 @@ def test_the_rules_own_play_breaks_no_habit():
     read = 0
     for seed in range(15):
         players = [BeginnerPlayer(random.Random(seed * 3 + p)) for p in range(3)]
-        deal = Deal(DealSetup(ISKO, deal_from_seed(seed), seed))
-        while not deal.finished:
-            p = deal.to_move
-            view = deal.view(deal.setup.seats[p])
+        for deal, view in played(seed, players):
             weigh = play_weigher(view) if view.phase == "play" else None
             if weigh is not None:
                 read += 1
                 assert weigh((deal.hands[0], deal.hands[1], deal.hands[2])) == 1.0
-            deal.apply(players[p].choose(view))
     assert read > 20
 
 
@@ -247,11 +250,8 @@ def test_without_play_reading_the_worlds_are_the_old_ones(seed):
     weights are multiplied by the play's factor."""
     changed = 0
     for deal_seed in range(3):
-        rng = random.Random(deal_seed)
-        player = RandomPlayer(rng)
-        deal = Deal(DealSetup(ISKO, deal_from_seed(deal_seed), deal_seed))
-        while not deal.finished:
-            view = deal.view(deal.setup.seats[deal.to_move])
+        player = RandomPlayer(random.Random(deal_seed))
+        for _, view in played(deal_seed, [player] * 3):
             if view.phase == "play" and view.game != GameType.RAMSCH:
                 old = sample_worlds(view, 12, random.Random(seed), passes=True)
                 off = sample_worlds(view, 12, random.Random(seed), passes=True, play_reading=False)
@@ -263,7 +263,6 @@ def test_without_play_reading_the_worlds_are_the_old_ones(seed):
                     factor = 1.0 if weigh is None else weigh(a.hands)
                     assert a.weight == pytest.approx(b.weight * factor)
                     changed += a.weight != b.weight
-            deal.apply(player.choose(view))
     assert changed  # the reading does weigh something
 
 
