@@ -554,7 +554,10 @@ class MainWindow(QMainWindow):
         self.messages.retry.connect(self._retry_store)
         # the deal as text for screen readers (a side panel tab), and spoken if asked for;
         # speech loads Qt's text to speech only when first used
-        self.game_log = GameLog()
+        # (owned by the window even while no tab shows it, so that it dies with the
+        # window on the GUI thread, never by a cycle collection on a worker's thread)
+        self.game_log = GameLog(self)
+        self.game_log.hide()
         self.game_log.setProperty("sidePanel", GAME_LOG)
         self.game_log.setObjectName(f"SidePanel-{GAME_LOG}")
         self.game_log.lineAdded.connect(self._speak_line)

@@ -650,6 +650,8 @@ def test_the_game_log_tab_widens_the_side_panel_and_its_close_button_takes_it_aw
         "statistics",
         "history",
     ]
+    # not a tab: owned by the window (it dies with it, on the GUI thread) and not shown
+    assert window.game_log.parent() is window and not window.game_log.isVisible()
     window.act_log.trigger()
     settle()
     assert tabs.currentWidget() is window.game_log
@@ -665,6 +667,7 @@ def test_the_game_log_tab_widens_the_side_panel_and_its_close_button_takes_it_aw
     close.click()
     settle()
     assert tabs.indexOf(window.game_log) < 0 and not window.settings.game_log_tab
+    assert not window.game_log.isVisible() and window.game_log.window() is window
     window.resizeDocks([window.side_dock], [SIDE_MIN], Qt.Orientation.Horizontal)
     settle()
     assert window.side_dock.width() <= SIDE_MIN + 8  # back to three tabs' width
