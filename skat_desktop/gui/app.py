@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QApplication
 
+from skat_desktop.gui.collector import collect_on_gui_thread
 from skat_desktop.identity import (
     APP_ID,
     APPLICATION,
@@ -72,6 +73,10 @@ def create_application(argv: Sequence[str] = ()) -> QApplication:
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(app_icon())
     carry_over_settings()
+    # Python's cycle collector runs on the GUI thread only: run on a worker thread (the
+    # store writer, a computer thinking) it destroys Qt objects freed there, on the
+    # wrong thread -- a crash (skat_desktop/gui/collector.py)
+    collect_on_gui_thread(app)
     return app
 
 

@@ -7,6 +7,19 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+@pytest.fixture(scope="package", autouse=True)
+def _cycles_collected_on_the_gui_thread(qapp):
+    """As in the program (``create_application``): Python's cycle collector runs on the GUI
+    thread only, never on a worker's, where it would destroy a closed window's leftover
+    widgets on the wrong thread (skat_desktop/gui/collector.py). The test packages after
+    this one get CPython's own collection back."""
+    from skat_desktop.gui.collector import collect_on_gui_thread, stop_collecting_on_gui_thread
+
+    collect_on_gui_thread(qapp)
+    yield
+    stop_collecting_on_gui_thread()
+
+
 @pytest.fixture(autouse=True)
 def _french_words():
     """Each test starts with the French deck's card names (a window sets its deck's)."""

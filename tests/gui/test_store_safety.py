@@ -10,17 +10,20 @@ waits *while* the lock is still held, which it cannot do if its thread waits for
 
 from __future__ import annotations
 
+import gc
 import sqlite3
+import threading
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 import skat_desktop.gui.app as gui_app
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.app.table import DealOver, SeriesOver
+from skat_desktop.gui.collector import collect_on_gui_thread
 from skat_desktop.gui.main_window import MainWindow, NothingSaved
 from skat_desktop.gui.settings import NewGameChoices, Settings, seat_kinds
 from skat_desktop.gui.store_worker import wait_for_jobs
@@ -553,3 +556,48 @@ def test_closing_while_a_deal_waits_for_the_lock_asks_and_saves_it(qtbot, tmp_pa
     assert rows(path, "SELECT number FROM deals") == [(1,)]
     wait_for_jobs()
     store.close()
+
+
+# ---------------------------------------------------------------------- 7. the cycle collector
+
+
+def test_what_the_cycle_collector_frees_dies_on_the_gui_thread_not_the_writers(qtbot, writer):
+    """A Qt object that only a reference cycle keeps (a closed window's parentless game
+    log) is freed by Python's cycle collector and destroyed on the thread that collects.
+    That must be the GUI thread, never the store writer's while it writes a deal: a widget
+    destroyed there crashed the window (a segfault). The writer's job allocates enough to
+    set the collector off many times over; it must not run there."""
+    collect_on_gui_thread()  # as create_application does
+    gui = threading.get_ident()
+    collected_on: list[int] = []
+    died_on: list[int] = []
+    answers: list[tuple[bool, object]] = []
+
+    class Leftover(QObject):
+        def __del__(self) -> None:
+            died_on.append(threading.get_ident())
+
+    def watch(phase: str, info: dict) -> None:
+        if phase == "start":
+            collected_on.append(threading.get_ident())
+
+    def job(_store: Store) -> int:
+        for _ in range(20_000):  # cycles, as writing a deal's record makes garbage
+            cycle: list = []
+            cycle.append(cycle)
+        return threading.get_ident()
+
+    writer.done.connect(lambda _ticket, ok, answer: answers.append((ok, answer)))
+    gc.collect()  # none due: the next one is started by the writer's allocations
+    leftover = Leftover()
+    leftover.cycle = leftover  # only the cycle keeps it now
+    del leftover
+    gc.callbacks.append(watch)
+    try:
+        writer.submit(job)
+        qtbot.waitUntil(lambda: bool(answers) and bool(died_on), timeout=WAIT)
+    finally:
+        gc.callbacks.remove(watch)
+    assert answers[0][0] and answers[0][1] != gui  # the job ran on the writer's thread
+    assert died_on == [gui], "a Qt object was destroyed on the writer's thread"
+    assert collected_on and set(collected_on) == {gui}, "the collector ran off the GUI thread"
