@@ -88,6 +88,9 @@ class TablePlayer:
     # ------------------------------------------------------------------ low level
 
     def click(self, button: QPushButton) -> None:
+        """Click ``button`` once it has its place: a panel just shown may not be laid out
+        yet (0 px wide: a click there misses, as a player's would)."""
+        self.qtbot.waitUntil(lambda: not button.size().isEmpty(), timeout=WAIT_MS)
         assert button.isVisible() and button.isEnabled(), button.text()
         self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
