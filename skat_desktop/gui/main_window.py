@@ -2722,15 +2722,14 @@ class MainWindow(QMainWindow):
             self._message(text, "lan")
 
     def _table_gone(self) -> None:
-        """No table any more: the welcome panel over the table as it was left."""
+        """No table any more: an empty table with the welcome panel, as before a game."""
         session, self.session = self.session, None
         if session is None:
             return
         session.close(write=False)
         session.deleteLater()
-        self.scene.finish_animations()
-        self.scene.hide_last_trick()
         self.scene.set_interaction("idle")
+        self.scene.clear_table()
         self.turn_label.setText("")
         self.rules_label.setText("")
         self.setWindowTitle(self.tr("Skat"))

@@ -197,7 +197,7 @@ class TableScene(QGraphicsScene):
     def _compute_layout(self) -> TableLayout:
         kind = self.panel_kind
         if kind == "whole" and self.state is not None:
-            kind = "full"  # a table left as it was (the host gone): its plates stay in sight
+            kind = "full"  # (a ``whole`` panel over a table in play: its plates stay in sight)
         lay = compute_layout(self._w, self._h, self.table_size, kind, self.pictures.aspect)
         if self.panel_need is not None and self.panel_kind in ("bar", "tall"):
             need = self.panel_need(lay.panel.width())
@@ -287,6 +287,37 @@ class TableScene(QGraphicsScene):
         self.piles[s.seat].set_count(s.tricks, label)
 
     # ------------------------------------------------------------------ state
+
+    def clear_table(self) -> None:
+        """Nothing on the table any more, as before the first game: no cards, name plates,
+        bubbles or trick piles. For a table that is gone (its host closed it): what lay
+        there belongs to no game now, and the welcome panel gets the whole table, as it
+        does before a game (beside the side panel of a small window the zone a finished
+        deal's panel has between the plates cut its lines)."""
+        self.finish_animations()
+        self.hide_last_trick()
+        for item in [*self.cards.values(), *self._vanishing]:
+            if item.scene() is self:
+                self.removeItem(item)
+        self.cards.clear()
+        self._vanishing.clear()
+        for item in list(self._decor_items()):
+            if item is not self.info:
+                self.removeItem(item)
+        self.plates, self.bubbles, self.piles = {}, {}, {}
+        self.info.set_forms(())
+        self.state = None
+        self.mode = "idle"
+        self.playable = frozenset()
+        self.discardable = 0
+        self.discard.clear()
+        self.manual_order = []
+        self.focus_card = self.hint_card = None
+        self.preview_game = None
+        self.layout = self._compute_layout()
+        self._place_decor()
+        self.layoutChanged.emit()
+        self._tell_views()
 
     def set_state(self, state: TableState, animate: bool = True) -> None:
         """Show ``state``; changes since the last state are animated (speed > 0)."""

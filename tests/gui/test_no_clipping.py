@@ -357,6 +357,34 @@ def test_the_welcome_panel_is_whole_in_the_smallest_window_with_the_side_panel_o
     window.close()
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_welcome_panel_after_a_table_is_gone_is_whole(
+    qtbot, qapp, tmp_path, store, language
+):
+    """When a networked table is gone (the host closed it), the welcome panel comes
+    back. It came back over the table as it was left, in the zone a finished deal's
+    panel has between the name plates, and at 784 x 460 with the side panel open its
+    level lines were cut. The table is cleared now, as before a game: every line whole."""
+    from .table_driver import start
+
+    set_language(qapp, language)
+    window = _fresh_window(qtbot, tmp_path, store, name=f"gone-{language}.ini")
+    start(window, seats=["human", "beginner", "beginner"], length=0, practice=True)
+    settle()
+    window._table_gone()  # as when the host's table goes away
+    for size, side in WELCOME_VIEWS:
+        resize_window(window, *size)
+        set_side(window, side)
+        settle()
+        where = f"{language} {size[0]}x{size[1]} side {side}"
+        host = window.host
+        assert host.current is window.welcome and host.isVisible(), where
+        assert not window.scene.plates and not window.scene.cards, where
+        faults = problems(window) + _welcome_lines_whole(window)
+        assert not faults, (where, faults)
+    window.close()
+
+
 # ---------------------------------------------------------------------- the splitter
 
 
