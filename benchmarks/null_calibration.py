@@ -1,7 +1,8 @@
 """How often a level's Nulls are won at the table, by whether they win double-dummy.
 
 Usage: python benchmarks/null_calibration.py [--level standard] [--against beginner]
-       [--deals 3000] [--seed 11] [--min-chance 0.3]
+       [--deals 3000] [--seed 11] [--min-chance 0.3] [--by rules|suits] [--discard rules|suits]
+       [--rows FILE]
 
 Double-dummy the defenders of a Null see the declarer's hand and lead to his one weak
 card; at the table they must find it. So the simulation's double-dummy share of a Null
@@ -12,13 +13,21 @@ down the rules' best Null discard and, when the rules give that Null at least
 ``--level`` declaring against ``--against`` at the other two positions. It prints, per
 band of the rules' chance, how many Nulls were won at the table, of those lost and of
 those won double-dummy.
+
+``--discard suits`` plays the same deals with the discard of
+:func:`null_suits.best_discard` (the rules' chance still chooses the deals); ``--by
+suits`` bands by :func:`null_suits.safe_chance` (every suit played out exactly) instead
+of the rules' chance; ``--rows`` writes one JSON line per Null (deal seed, both
+chances, double-dummy and table result) for fitting.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 
 from skat_desktop.ai import hand_eval as he
+from skat_desktop.ai import null_suits
 from skat_desktop.ai.levels import make_player
 from skat_desktop.ai.pimc import set_threads
 from skat_desktop.ai.solver import Position, solve
@@ -31,11 +40,12 @@ from skat_desktop.engine.deal import Deal, DealSetup, Phase
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import ISKO
 
-BANDS = ((0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.01))
+BANDS = ((0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.01))
 
 
-def nulls(level: str, against: str, deals: int, seed: int, min_chance: float):
-    """(the rules' chance, won double-dummy, won at the table) of each Null played."""
+def nulls(level: str, against: str, deals: int, seed: int, min_chance: float, discard: str):
+    """(the rules' chance, the suits' safe chance, won double-dummy, won at the table, the
+    deal's seed) of each Null played."""
     for deal_seed in match_deal_seeds(seed, deals):
         dealt = deal_from_seed(deal_seed)
         hand12 = dealt.hands[0] | dealt.skat
@@ -44,6 +54,10 @@ def nulls(level: str, against: str, deals: int, seed: int, min_chance: float):
         chance = he.win_chance(final, GameType.NULL, 0, pre=False, skat_points=0)
         if chance < min_chance:
             continue
+        if discard == "suits":  # the same deals, the safest discard by every suit's play
+            d1, d2 = null_suits.best_discard(hand12)
+            final = hand12 & ~((1 << d1) | (1 << d2))
+            chance = he.win_chance(final, GameType.NULL, 0, pre=False, skat_points=0)
         hands = (final, dealt.hands[1], dealt.hands[2])
         dd = solve(Position(GameType.NULL, 0, hands, (), 0, 0, 0), "win", answer_cards=False)
         setup = DealSetup(ISKO, dealt, deal_seed, dealer=DEALER)
@@ -58,7 +72,8 @@ def nulls(level: str, against: str, deals: int, seed: int, min_chance: float):
         deal.apply(Declare(0, Contract(GameType.NULL)))
         players = [make_player(level if p == 0 else against, deal_seed * 3 + p) for p in range(3)]
         play_deal(deal, players)
-        yield chance, bool(dd.declarer_wins), bool(deal.result.won)
+        safe = null_suits.safe_chance(final, (1 << d1) | (1 << d2))
+        yield chance, safe, bool(dd.declarer_wins), bool(deal.result.won), deal_seed
 
 
 def main() -> None:
@@ -68,21 +83,33 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--min-chance", type=float, default=0.3)
+    ap.add_argument("--by", choices=("rules", "suits"), default="rules")
+    ap.add_argument("--discard", choices=("rules", "suits"), default="rules")
+    ap.add_argument("--rows", metavar="FILE", help="also write one JSON line per Null")
     args = ap.parse_args()
     set_threads(1)
     # per band: [Nulls, won], [lost double-dummy, of them won], [won double-dummy, won]
     tally = {lo: [[0, 0], [0, 0], [0, 0]] for lo, _ in BANDS}
-    for chance, dd, won in nulls(args.level, args.against, args.deals, args.seed, args.min_chance):
-        lo = next((lo for lo, hi in BANDS if lo <= chance < hi), None)
+    out = open(args.rows, "w") if args.rows else None  # noqa: SIM115 (closed below)
+    played = nulls(args.level, args.against, args.deals, args.seed, args.min_chance, args.discard)
+    for chance, safe, dd, won, deal_seed in played:
+        if out:
+            record = {"deal_seed": deal_seed, "rules": chance, "suits": safe, "dd": dd, "won": won}
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+        key = chance if args.by == "rules" else safe
+        lo = next((lo for lo, hi in BANDS if lo <= key < hi), None)
         if lo is None:
             continue
         for row in (tally[lo][0], tally[lo][2 if dd else 1]):
             row[0] += 1
             row[1] += won
+    if out:
+        out.close()
     print(
         f"{args.level} declaring Null against {args.against}, {args.deals} deals, seed {args.seed}"
     )
-    head = ("rules chance", "Nulls", "won", "dd lost", "won", "dd won", "won")
+    head = (f"{args.by} chance", "Nulls", "won", "dd lost", "won", "dd won", "won")
     print(f"{head[0]:13s} {head[1]:>6s} {head[2]:>5s} {head[3]:>8s} {head[4]:>5s}", end="")
     print(f" {head[5]:>7s} {head[6]:>5s}")
 
@@ -100,6 +127,8 @@ def main() -> None:
         for t, r in zip(total, rows, strict=True):
             t[0] += r[0]
             t[1] += r[1]
+        if not rows[0][0]:
+            continue  # (the rules' chance: none below --min-chance)
         line(f"{lo:.0%}-{min(hi, 1.0):.0%}", rows)
     line("all", total)
 
