@@ -197,7 +197,7 @@ class TableScene(QGraphicsScene):
     def _compute_layout(self) -> TableLayout:
         kind = self.panel_kind
         if kind == "whole" and self.state is not None:
-            kind = "full"  # (a ``whole`` panel over a table in play: its plates stay in sight)
+            kind = "full"  # (should a ``whole`` panel come over cards: the plates in sight)
         lay = compute_layout(self._w, self._h, self.table_size, kind, self.pictures.aspect)
         if self.panel_need is not None and self.panel_kind in ("bar", "tall"):
             need = self.panel_need(lay.panel.width())
