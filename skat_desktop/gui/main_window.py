@@ -2730,6 +2730,7 @@ class MainWindow(QMainWindow):
         session.deleteLater()
         self.scene.set_interaction("idle")
         self.scene.clear_table()
+        self.game_log.follow_table(None)  # (its deal went with the table)
         self.turn_label.setText("")
         self.rules_label.setText("")
         self.setWindowTitle(self.tr("Skat"))

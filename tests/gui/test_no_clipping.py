@@ -371,7 +371,9 @@ def test_the_welcome_panel_after_a_table_is_gone_is_whole(
     window = _fresh_window(qtbot, tmp_path, store, name=f"gone-{language}.ini")
     start(window, seats=["human", "beginner", "beginner"], length=0, practice=True)
     settle()
+    assert window.game_log.lines  # the deal so far
     window._table_gone()  # as when the host's table goes away
+    assert window.game_log.lines == ()  # its deal went with it
     for size, side in WELCOME_VIEWS:
         resize_window(window, *size)
         set_side(window, side)
