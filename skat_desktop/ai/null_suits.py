@@ -30,7 +30,10 @@ and the discard it chooses wins less (``benchmarks/null_calibration.py --by suit
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations
 from math import comb
+
+from skat_desktop.engine.cards import cards_of
 
 UNKNOWN = 20
 """The cards the two defenders hold between them after the declarer's discard."""
@@ -61,15 +64,10 @@ def _before_leads(mine: int, before: int, after: int, lead: int) -> bool:
     rest_before = before & ~(1 << lead)
     thirds = [after & ~(1 << r) for r in _ranks(after)] or [after]
     for d in _ranks(mine):
-        rest_mine = mine & ~(1 << d)
-        if d > lead:
-            if not after or (after & -after).bit_length() - 1 < d:
-                continue  # the third plays under (or discards): the declarer takes it
-            # the third must go over the declarer and chooses how
-            if any(lost(rest_mine, rest_before, a) for a in thirds):
-                continue
-            return False
-        if any(lost(rest_mine, rest_before, a) for a in thirds):
+        if d > lead and (not after or (after & -after).bit_length() - 1 < d):
+            continue  # the third plays under (or discards): the declarer takes it
+        # the declarer stays under, or the third must go over him: he chooses how
+        if any(lost(mine & ~(1 << d), rest_before, a) for a in thirds):
             continue
         return False
     return True
@@ -125,13 +123,9 @@ def safe_chance(hand: int, out: int = 0) -> float:
 def best_discard(hand12: int) -> tuple[int, int]:
     """The two cards to put down for a Null that leave the safest hand by
     :func:`safe_chance` (ascending card numbers; of equals, the first pair found)."""
-    cards = [c for c in range(32) if hand12 >> c & 1]
-    best: tuple[float, tuple[int, int]] | None = None
-    for i, c1 in enumerate(cards):
-        for c2 in cards[i + 1 :]:
-            out = (1 << c1) | (1 << c2)
-            p = safe_chance(hand12 & ~out, out)
-            if best is None or p > best[0]:
-                best = (p, (c1, c2))
-    assert best is not None, "a hand of 12 cards"
-    return best[1]
+
+    def safety(pair: tuple[int, int]) -> float:
+        out = (1 << pair[0]) | (1 << pair[1])
+        return safe_chance(hand12 & ~out, out)
+
+    return max(combinations(cards_of(hand12), 2), key=safety)

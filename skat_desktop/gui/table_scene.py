@@ -242,13 +242,17 @@ class TableScene(QGraphicsScene):
         yield from self.bubbles.values()
         yield from self.piles.values()
 
-    def _ensure_seats(self, n: int) -> None:
-        if n == self.table_size and len(self.plates) == n:
-            return
+    def _drop_seats(self) -> None:
+        """No name plates, bubbles or trick piles (the info line stays)."""
         for item in list(self._decor_items()):
             if item is not self.info:
                 self.removeItem(item)
         self.plates, self.bubbles, self.piles = {}, {}, {}
+
+    def _ensure_seats(self, n: int) -> None:
+        if n == self.table_size and len(self.plates) == n:
+            return
+        self._drop_seats()
         self.table_size = n
         for seat in range(n):
             plate, bubble, pile = PlateItem(), BubbleItem(), PileItem(self.pictures)
@@ -301,23 +305,25 @@ class TableScene(QGraphicsScene):
                 self.removeItem(item)
         self.cards.clear()
         self._vanishing.clear()
-        for item in list(self._decor_items()):
-            if item is not self.info:
-                self.removeItem(item)
-        self.plates, self.bubbles, self.piles = {}, {}, {}
+        self._drop_seats()
         self.info.set_forms(())
         self.state = None
         self.mode = "idle"
         self.playable = frozenset()
         self.discardable = 0
-        self.discard.clear()
-        self.manual_order = []
-        self.focus_card = self.hint_card = None
-        self.preview_game = None
+        self._forget_deal()
         self.layout = self._compute_layout()
         self._place_decor()
         self.layoutChanged.emit()
         self._tell_views()
+
+    def _forget_deal(self) -> None:
+        """What the player chose in the last deal: cards to discard, his own order, the
+        focused and the hinted card, the game he looked at while declaring."""
+        self.discard.clear()
+        self.manual_order = []
+        self.focus_card = self.hint_card = None
+        self.preview_game = None
 
     def set_state(self, state: TableState, animate: bool = True) -> None:
         """Show ``state``; changes since the last state are animated (speed > 0)."""
@@ -332,10 +338,7 @@ class TableScene(QGraphicsScene):
             self.layoutChanged.emit()
         new_deal = old is None or old.deal_key != state.deal_key
         if new_deal:
-            self.discard.clear()
-            self.manual_order = []
-            self.focus_card = self.hint_card = None
-            self.preview_game = None
+            self._forget_deal()
         hand = set(state.seats[state.bottom].hand or ())
         if self.focus_card not in hand:
             self.focus_card = None
