@@ -162,7 +162,7 @@ class GameLog(QListWidget):
             view = port.view_for(self._own_seat(port))
         except ValueError:  # TableError: no deal on this table (any more)
             return []
-        seats, names = port.deal_seats, port.names
+        seats, names = port.deal_seats, words.seat_names(port.names)
 
         def name(position: int) -> str:
             return names[seats[position]]

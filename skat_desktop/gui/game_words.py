@@ -26,7 +26,7 @@ already handles).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QLocale, QObject
@@ -724,6 +724,11 @@ def seat_name(name: str) -> str:
         "random": QCoreApplication.translate("GameWords", "random %1"),
     }[found.group(1)]
     return fill(level, found.group(2))
+
+
+def seat_names(names: Sequence[str]) -> list[str]:
+    """Every seat's name as shown (see ``seat_name``)."""
+    return [seat_name(name) for name in names]
 
 
 # ----------------------------------------------------------------------------- levels

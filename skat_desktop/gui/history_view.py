@@ -1731,7 +1731,7 @@ class HistoryBrowser(QWidget):
             )
         dealer = opened.dealer
         if dealer is not None and 0 <= dealer < len(opened.names):
-            heading += " — " + fill(self.tr("dealt by %1"), opened.names[dealer])
+            heading += " — " + fill(self.tr("dealt by %1"), seat_name(opened.names[dealer]))
         return heading
 
     def _fill_moves(self) -> None:

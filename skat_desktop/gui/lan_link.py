@@ -937,7 +937,8 @@ class TablePanel(QWidget):
         for seat, name in enumerate(client.names):
             info = infos.get(seat, {})
             kind = info.get("kind")
-            shown = name or info.get("name") or self.tr("Seat %1").replace("%1", str(seat + 1))
+            shown = words.seat_name(name or info.get("name") or "")
+            shown = shown or self.tr("Seat %1").replace("%1", str(seat + 1))
             if seat == client.seat:
                 shown = self.tr("%1 (you)").replace("%1", shown)
             if kind == "computer":

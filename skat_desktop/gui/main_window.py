@@ -2058,7 +2058,7 @@ class MainWindow(QMainWindow):
         elif on_turn in port.mine:
             text = self.tr("Your turn")
         else:
-            text = self.tr("%1 is thinking…").replace("%1", port.names[on_turn])
+            text = self.tr("%1 is thinking…").replace("%1", words.seat_name(port.names[on_turn]))
         self.turn_label.setText(text)
         if state.phase == "play":
             self.play_panel.set_state(text, practice=False)
@@ -2079,7 +2079,7 @@ class MainWindow(QMainWindow):
             self._human_turn(need)
         elif isinstance(need, Waiting):  # another seat decides: a computer, or a player elsewhere
             self.scene.set_interaction("idle")
-            name = port.names[need.seat]
+            name = words.seat_name(port.names[need.seat])
             text = self.tr("%1 is thinking…").replace("%1", name)
             if port.local is None:
                 text = self._lan_waiting_text(need, text)
@@ -2109,7 +2109,7 @@ class MainWindow(QMainWindow):
         if need.interjection:
             game = ""
             if view.contract is not None and view.declarer is not None:
-                who = session.port.names[session.seats[view.declarer]]
+                who = words.seat_name(session.port.names[session.seats[view.declarer]])
                 game = (
                     self.tr("%1 plays %2")
                     .replace("%1", who)
@@ -2190,7 +2190,9 @@ class MainWindow(QMainWindow):
         if not isinstance(port, ConsentPort):
             return []
         seats = port.deal_seats
-        return [(d, port.names[seats[d]]) for d in port.consent_askable(session.bottom)]
+        return [
+            (d, words.seat_name(port.names[seats[d]])) for d in port.consent_askable(session.bottom)
+        ]
 
     def _asked_to_agree(self, port: TablePort, need: Waiting) -> bool:
         """The table waits for this window's seat to agree to a late concession or not (and
@@ -2202,7 +2204,7 @@ class MainWindow(QMainWindow):
 
     def _ask_for_consent(self, port: ConsentPort) -> None:
         """The question bar: the declarer wants to give up; agree, or play on."""
-        declarer = port.names[port.concession[0]]
+        declarer = words.seat_name(port.names[port.concession[0]])
         self.consent_panel.set_question(declarer)
         self.turn_label.setText(self.tr("Agree, or play on"))
         self._show_panel(self.consent_panel)
@@ -2239,7 +2241,7 @@ class MainWindow(QMainWindow):
             else:
                 text = self.tr("%1 did not agree: play on")
             self.statusBar().showMessage(
-                text.replace("%1", session.port.names[event.asked]), NOTE_MS
+                text.replace("%1", words.seat_name(session.port.names[event.asked])), NOTE_MS
             )
         session.schedule()
 
@@ -2253,7 +2255,7 @@ class MainWindow(QMainWindow):
         other = responder if me == caller else caller
         if other == me:
             return ""
-        return session.port.names[session.seats[other]]
+        return words.seat_name(session.port.names[session.seats[other]])
 
     def _deal_over(self, has_result: bool, entry, series_over: bool) -> None:
         session = self.session
@@ -2267,7 +2269,7 @@ class MainWindow(QMainWindow):
         self.deal_over.show_result(
             view,
             session.seats,
-            port.names,
+            words.seat_names(port.names),
             entry,
             practice=self._practice(),
             series_over=series_over,
@@ -2285,7 +2287,7 @@ class MainWindow(QMainWindow):
     def _show_series_over(self) -> None:
         port = self.session.port
         self._series_summary = True
-        self.series_over.show_totals(port.names, port.totals, port.evaluation())
+        self.series_over.show_totals(words.seat_names(port.names), port.totals, port.evaluation())
         self.turn_label.setText(self.tr("The series is over"))
         self._show_panel(self.series_over)
 
@@ -2416,8 +2418,8 @@ class MainWindow(QMainWindow):
             self._message(self.tr("A deal can be replayed once it is over."), "refused")
             return
         seats = list(session.seats)
-        names = [port.names[s] for s in seats]
-        me = port.names[session.bottom]
+        names = [words.seat_name(port.names[s]) for s in seats]
+        me = words.seat_name(port.names[session.bottom])
         name, ok = QInputDialog.getItem(
             self,
             self.tr("Replay this deal"),
@@ -2439,7 +2441,7 @@ class MainWindow(QMainWindow):
         if state is None or state.last_trick is None:
             self.statusBar().showMessage(self.tr("The last trick may not be looked at now."), 3000)
             return
-        winner = self.session.port.names[state.last_trick[1]]
+        winner = words.seat_name(self.session.port.names[state.last_trick[1]])
         caption = self.tr("Last trick, taken by %1 (click or Esc to close)").replace("%1", winner)
         self.scene.show_last_trick(caption)
 
@@ -2651,13 +2653,13 @@ class MainWindow(QMainWindow):
         if concession is not None:
             return (
                 self.tr("%1 concedes; waiting for %2 to agree…")
-                .replace("%1", port.names[concession[0]])
-                .replace("%2", port.names[concession[1]])
+                .replace("%1", words.seat_name(port.names[concession[0]]))
+                .replace("%2", words.seat_name(port.names[concession[1]]))
             )
         if need.phase == LOBBY:
             return self.tr("Waiting for players to take their seats…")
         if client is not None and need.seat == client.waiting_for:
-            name = port.names[need.seat]
+            name = words.seat_name(port.names[need.seat])
             return self.tr("Waiting for %1 to come back…").replace("%1", name)
         return thinking
 
@@ -2679,7 +2681,7 @@ class MainWindow(QMainWindow):
         elif getattr(client, "paused", None) is not None:
             text, color = self.tr("Host not saving"), "#c62828"
         elif client.waiting_for is not None:
-            name = port.names[client.waiting_for]
+            name = words.seat_name(port.names[client.waiting_for])
             text, color = self.tr("%1 is away").replace("%1", name), "#b26a00"
         elif not port.dealt:
             seated = sum(1 for s in client.seat_infos or () if s["kind"] != "open")

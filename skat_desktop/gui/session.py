@@ -317,7 +317,7 @@ class TableSession(QObject):
         elif isinstance(event, PlayerFailed):
             # Said by code, never by the player's own error text: that text may name a
             # card of a hand the human must not see. The detail goes to the log only.
-            name = self.port.names[event.seat]
+            name = game_words.seat_name(self.port.names[event.seat])
             if event.detail:
                 log.warning("computer player at seat %d failed: %s", event.seat, event.detail)
             reasons = {

@@ -255,3 +255,29 @@ def test_computer_seat_names_in_german(german):
         "Experte 2",
     ]
     assert seat_name("Anna") == "Anna" and seat_name("beginner") == "beginner"
+
+
+def _texts(widget) -> str:
+    """Every line a widget shows: its labels' texts and, for a list, its items."""
+    from PySide6.QtWidgets import QLabel
+
+    parts = [label.text() for label in widget.findChildren(QLabel) if label.isVisibleTo(widget)]
+    return "\n".join(parts)
+
+
+def test_computer_names_are_german_in_the_log_and_the_deal_end(qtbot, tmp_path, german):
+    """The plates said "Anfänger 2" while the game log and the end of the deal said
+    "beginner 2 reizt 18": every place that names a seat shows the same name."""
+    from .table_driver import TablePlayer
+
+    window = make_window(qtbot, tmp_path, size=(1280, 800))
+    start(window, seed=11, length=4, seats=["human", "beginner", "standard"])
+    TablePlayer(qtbot, window, seed=3).play_deal()
+    assert window.host.current is window.deal_over
+    log = "\n".join(window.game_log.lines)
+    deal_end = _texts(window.deal_over)
+    for shown in (log, deal_end):
+        assert "Anfänger 2" in shown and "Standard 3" in shown, shown
+        assert "beginner" not in shown and "standard 3" not in shown, shown
+    # the table keeps the stored names: the sheet and statistics keep one name per seat
+    assert list(window.session.port.names)[1:] == ["beginner 2", "standard 3"]
