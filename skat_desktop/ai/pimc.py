@@ -280,6 +280,11 @@ class Strength:
     # At the discard, how many of the rules' best Null discards are simulated when a
     # Null is among the games weighed.
     null_discards: int = 1
+    # After a pick-up, a Null (not Ouvert) judged below this chance is not declared while
+    # another game covers the bid (0: any Null may be). No level uses it: at 0.85 against
+    # two standard defenders (declarer_calibration.py --null-chance 0.2, seed 81) it
+    # traded 5 Nulls (4 won, +196 TP) for 5 suit games (2 won, -176 TP). NULL_NOTES.md.
+    null_floor: float = 0.0
     # In card play, weight the worlds by how likely each makes the others' card play so
     # far too (play_reading.py: a club player's habits — no points given away for
     # nothing, a ten smeared onto partner's sure trick, an ace before its ten). Off: at
@@ -884,13 +889,13 @@ class PimcPlayer:
         options = [(k, d) for _, k, d, _ in top]
         sim = self._simulate(view, hand12, options, cancel, fits=fits, what="the discard")
         shares = sim.shares(self._bidding_fit(view))
-        best = None
+        judged = []
         for (p0, k, d, value), (share, n, close) in zip(top, shares, strict=True):
             p = self._play_chance(share, n, p0, k, close, _jacks(hand12))
-            u = he.utility(p, value, lf, malus)
-            if best is None or u > best[0]:
-                best = (u, k, d, p)
-        _, k, d, self.judged = best
+            judged.append((he.utility(p, value, lf, malus), k, d, p))
+        floor = self.strength.null_floor
+        sure = [j for j in judged if j[1].game != GameType.NULL or j[1].ouvert or j[3] >= floor]
+        _, k, d, self.judged = max(sure or judged, key=lambda j: j[0])
         self._declaration = k
         c1, c2 = cards_of(d)
         return Discard(view.position, (c1, c2))

@@ -299,6 +299,26 @@ def test_a_nulls_discard_is_simulated_too(monkeypatch, null_discards):
     assert used == [5]
 
 
+def test_a_null_judged_below_the_floor_is_not_declared():
+    """``null_floor``: after the pick-up a plain Null judged below it gives way to the
+    best other game (a benchmark's knob: NULL_NOTES.md measured it at the table)."""
+    from skat_desktop.engine.actions import Bid, Pass, PickUp
+
+    def declared(floor: float) -> tuple[Contract, float]:
+        deal = Deal(DealSetup(ISKO, deal_from_seed(5)))
+        for action in (Pass(1), Pass(2), Bid(0, 18), PickUp(0)):
+            deal.apply(action)
+        player = PimcPlayer(dataclasses.replace(QUICK, null_floor=floor), 1)
+        player.choose(deal.view(deal.setup.seats[0]))
+        return player._declaration, player.judged
+
+    plain, judged = declared(0.0)
+    assert plain.game == GameType.NULL and not plain.ouvert
+    other, _ = declared(judged + 0.01)
+    assert other.game != GameType.NULL or other.ouvert
+    assert declared(judged - 0.01)[0] == plain
+
+
 def _four_jacks_after_the_pick_up() -> Deal:
     """Seat 0 bid 18, picked up SJ HQ and holds all four jacks: its discard is next."""
     from skat_desktop.engine.actions import Bid, Pass, PickUp
