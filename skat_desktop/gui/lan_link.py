@@ -11,7 +11,10 @@ What a player at a club evening expects of it:
 
 - The seat's session token is kept (QSettings, per host:port and table), so a player who
   closed the window, left the table or lost the connection gets the seat back by joining
-  again.
+  again. A host started again on another port of the same address, on its database,
+  serves the same table: when it says the seat is taken (or wants the password), the
+  token kept for that table and seat at the old port is tried once (a host that does not
+  know it refuses it, and the first refusal is said).
 - When the host is gone (a crash, a restart, the network) while a table is joined, the
   link tries again with a growing pause ("Host gone -- trying again..."), takes the seat
   back with the token and the table goes on where it is.
@@ -31,6 +34,7 @@ deals. The status bar keeps only a word or two of it, so the turn line stays who
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -267,10 +271,23 @@ def verdict_text(verdict: object) -> str:
     return said
 
 
+_WHERE = 20  # hex digits of the address in a token's settings key
+
+
+def _where(host: str, port: int) -> str:
+    return hashlib.sha256(f"{host.strip().lower()}:{port}".encode()).hexdigest()[:_WHERE]
+
+
 def _token_key(host: str, port: int, table: str) -> str:
     """A settings key for a seat's token: a host's name may hold any character."""
-    where = hashlib.sha256(f"{host.strip().lower()}:{port}".encode()).hexdigest()[:20]
-    return f"{TOKENS}/{where}_{table}"
+    return f"{TOKENS}/{_where(host, port)}_{table}"
+
+
+@functools.lru_cache(maxsize=4)
+def _ports_of(host: str) -> dict[str, int]:
+    """The port of each settings-key address of ``host`` (tokens kept before the value
+    said its host: about 0.1 s, once per host)."""
+    return {_where(host, port): port for port in range(1, 65536)}
 
 
 @dataclass(frozen=True)
@@ -426,8 +443,42 @@ class LanLink(QObject):
 
     def _remember(self, table: str, seat: int, token: str) -> None:
         if self.address is not None:
-            value = json.dumps({"token": token, "seat": seat})
+            host = self.address[0].strip().lower()
+            value = json.dumps({"token": token, "seat": seat, "host": host})
             self.settings.setValue(_token_key(*self.address, table), value)
+
+    def _elsewhere(self, table: str, seat: int) -> tuple[str, str] | None:
+        """(settings key, token) kept for ``seat`` at ``table`` at this host's address on
+        another port: a host started again on another port, on its database, serves the
+        same table with the same tokens. None: no such token."""
+        if self.address is None:
+            return None
+        host, port = self.address[0].strip().lower(), self.address[1]
+        here = _token_key(host, port, table)
+        self.settings.beginGroup(TOKENS)
+        try:
+            keys = [k for k in self.settings.childKeys() if k[_WHERE:] == f"_{table}"]
+        finally:
+            self.settings.endGroup()
+        for key in sorted(keys):
+            full = f"{TOKENS}/{key}"
+            if full == here:
+                continue
+            raw = self.settings.value(full)
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                data = json.loads(raw)
+                token, kept = data.get("token"), data.get("seat")
+                if kept != seat or not isinstance(token, str):
+                    continue
+                if not protocol._TOKEN.fullmatch(token):
+                    continue
+                if "host" in data:
+                    if data["host"] != host:
+                        continue
+                elif key[:_WHERE] not in _ports_of(host):
+                    continue
+                return full, token
+        return None
 
     def forget(self, table: str) -> None:
         """Drop the token kept for ``table`` (the seat is not this player's any more)."""
@@ -576,8 +627,15 @@ class LanLink(QObject):
         self._start_join(table, seat, password, token)
 
     def _start_join(
-        self, table: str, seat: int | None, password: str | None, token: str | None
+        self,
+        table: str,
+        seat: int | None,
+        password: str | None,
+        token: str | None,
+        moved: tuple[str, str, str] | None = None,
     ) -> None:
+        """Send the join; ``moved`` = (the settings key of a token kept at another port,
+        the first refusal's code and words) while that token is tried."""
         if self.remote is None or self.remote.table_id != table or not self.client.joined:
             old = self.client
             client = ClientTable(table)
@@ -589,7 +647,8 @@ class LanLink(QObject):
             self.client = client
             self.remote = RemoteTable(client, self._send)
             self.remote.link = self  # the window finds the connection of its table here
-        if token is not None and seat is not None and self._kept_seat(table) not in (None, seat):
+        kept = self._kept_seat(table) if moved is None else None  # moved: for this seat
+        if token is not None and seat is not None and kept not in (None, seat):
             token = None  # a token for another seat: the player chose this one
         try:
             frame = self.client.join(table, seat, password=password, token=token)
@@ -602,6 +661,7 @@ class LanLink(QObject):
             "seat": seat,
             "password": password,
             "token": token,
+            "moved": moved,
         }
         self._send(frame)
 
@@ -733,6 +793,8 @@ class LanLink(QObject):
         self._retry.stop()
         if client.seat is not None and client.token:
             self._remember(msg.table, client.seat, client.token)
+            if pending["moved"] is not None:  # the token of the old port holds here now
+                self.settings.remove(pending["moved"][0])
         self._back = (msg.table, client.seat)
         if self.remote is not None:
             self.remote.set_connected(True)
@@ -744,6 +806,22 @@ class LanLink(QObject):
         if pending is not None and msg.re == pending["id"]:
             self._join = None
             table, seat = pending["table"], pending["seat"]
+            if pending["moved"] is not None:  # the old port's token is not this host's
+                _, code, message = pending["moved"]
+                self.refused.emit(code, message)  # the first refusal is the answer
+                return
+            if (
+                pending["token"] is None
+                and seat is not None
+                and self._back is None
+                and msg.code in ("seat_taken", "bad_password")
+            ):
+                found = self._elsewhere(table, seat)
+                if found is not None:  # the host may have moved: the seat may be ours
+                    key, token = found
+                    moved = (key, msg.code, msg.message)
+                    self._start_join(table, seat, pending["password"], token, moved)
+                    return
             if pending["token"] is not None and msg.code == "bad_token":
                 self.forget(table)  # the seat is not held any more: ask for it afresh
                 if self._back is None:
