@@ -527,6 +527,8 @@ class MainWindow(QMainWindow):
         self._lan_series: int | None = None  # this window's copy of that table's series
         self._lan_verdict: tuple[int, object] | None = None  # the last deal checked there
         self._leaving_lan = False
+        self._hint = None  # the practice hint shown for the turn now (until the player acts)
+        self._hint_note = ""  # its line, as the status bar shows it too
         if store is not None and store_error is None:
             never_wait(store)  # its thread is the GUI's: a lock is waited for elsewhere
             self.writer = StoreWriter(store, self)
@@ -718,12 +720,15 @@ class MainWindow(QMainWindow):
         if session is None:
             self._show_panel(self.welcome)
             return
+        hint = self._hint  # the turn's hint stays, said in the new language
         state = session.state()
         if state is not None:
             self._show_waiting(state)
             self.scene.set_state(state, animate=False)
         if session.need is not None:
             self._on_need(session.need)
+            if hint is not None and isinstance(session.need, HumanTurn):
+                self._on_hint(hint)
 
     def set_language(self, code: str) -> None:
         """View → Language: ``""`` follows the system; applied at once and kept."""
@@ -2036,6 +2041,7 @@ class MainWindow(QMainWindow):
         state = session.state()
         self.scene.set_interaction("idle")
         self.scene.set_hint(None)
+        self._clear_hint()
         if state is not None:
             self._show_waiting(state)  # first: a new panel size lays the table out anew
             if session.local is None:
@@ -2075,6 +2081,7 @@ class MainWindow(QMainWindow):
             return
         port = session.port
         self.scene.set_hint(None)
+        self._clear_hint()
         if isinstance(need, HumanTurn):
             self._human_turn(need)
         elif isinstance(need, Waiting):  # another seat decides: a computer, or a player elsewhere
@@ -2396,7 +2403,7 @@ class MainWindow(QMainWindow):
 
     def request_hint(self) -> None:
         if self.session is not None and self.session.request_hint():
-            self.turn_label.setText(self.tr("Looking for a good move…"))
+            self._show_hint(self.tr("Looking for a good move…"))
 
     def _on_hint(self, hint) -> None:
         action = hint.action
@@ -2404,10 +2411,33 @@ class MainWindow(QMainWindow):
         self.scene.set_hint(card)
         what = words.move_text(action)
         line = self.tr("Hint: %1 — %2").replace("%1", what).replace("%2", words.hint_reason(hint))
-        self.turn_label.setText(line)
+        self._hint, self._hint_note = hint, line
+        self._show_hint(line)
+        # only an extra: the status bar's fields on the right cut it in a small window, and
+        # its message goes after a while; the panel keeps the hint until the player acts
         self.statusBar().showMessage(line, 10000)
         if type(action).__name__ == "Bid":
             self.bidding.select_value(action.value)
+
+    def _show_hint(self, text: str) -> None:
+        """``text`` on the hint line of the panel the player acts in, word-wrapped and
+        whole (the status bar's line is cut in a small window); the others' lines empty."""
+        current = self.host.current
+        for panel in self._panels():
+            if panel is not current:
+                panel.show_hint("")
+        if current is not None:
+            current.show_hint(text)
+
+    def _clear_hint(self) -> None:
+        """The player acted or the turn passed on: the hint (and its status line) goes."""
+        self._hint = None
+        for panel in self._panels():
+            panel.show_hint("")
+        bar = self.statusBar()
+        if self._hint_note and bar.currentMessage() == self._hint_note:
+            bar.clearMessage()
+        self._hint_note = ""
 
     def replay_deal(self) -> None:
         session = self.session

@@ -213,6 +213,55 @@ class Panel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.main_button: QPushButton | None = None
+        self.hint_line: QLabel | None = None  # a panel the player acts in: his practice hint
+        # what to do, in words, on a row of its own: gives its row to a hint where the
+        # table has no room for both (PanelHost)
+        self.instruction: QLabel | None = None
+
+    def _make_hint_line(self) -> QLabel:
+        """The line for a practice hint, hidden until one comes. It wraps rather than cut:
+        the player reads it here, where he acts, until he acts or the turn passes on."""
+        line = plain_label(QLabel(self))  # a card's name, a game's, a reason: as written
+        line.setObjectName("HintLine")
+        line.setWordWrap(True)
+        line.hide()
+        self.hint_line = line
+        return line
+
+    def show_hint(self, text: str) -> bool:
+        """Show ``text`` (``""``: no hint) on the hint line; False if the panel has none."""
+        line = self.hint_line
+        if line is None:
+            return False
+        line.setText(text)
+        line.setVisible(bool(text))
+        if not text:
+            self.set_brief(False)
+        return True
+
+    @property
+    def brief(self) -> bool:
+        """The instruction stepped aside for the hint."""
+        return self.instruction is not None and self.instruction.isHidden()
+
+    def set_brief(self, brief: bool) -> None:
+        """Let the hint the player asked for take the instruction's row (it says what to
+        do, and more precisely), or give the row back; only while a hint is shown."""
+        note, line = self.instruction, self.hint_line
+        brief = brief and line is not None and not line.isHidden()
+        if note is not None and note.isHidden() != brief:
+            note.setHidden(brief)
+
+    def instruction_height(self, width: int) -> int:
+        """The height the instruction's row takes (with the layout's spacing) in the panel
+        ``width`` pixels wide: what the panel gains when it steps aside for a hint (0
+        without a hint or an instruction)."""
+        note, line, layout = self.instruction, self.hint_line, self.layout()
+        if note is None or line is None or line.isHidden() or layout is None:
+            return 0
+        m = layout.contentsMargins()
+        inner = max(1, width - m.left() - m.right())
+        return note.heightForWidth(inner) + max(0, layout.spacing())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.press_main():
@@ -340,6 +389,8 @@ class BiddingPanel(Panel):
         self.note.setWordWrap(True)
         layout.addWidget(self.title)
         layout.addWidget(self.note)
+        layout.addWidget(self._make_hint_line())
+        self.instruction = self.note
         row = QHBoxLayout()
         self.value_label = QLabel(self.tr("Value:"), self)
         self.values = QComboBox(self)
@@ -438,6 +489,8 @@ class SkatPanel(Panel):
         note = QLabel(self.tr("Pick up the skat, or play a Hand game without it."), self)
         note.setWordWrap(True)
         layout.addWidget(note)
+        layout.addWidget(self._make_hint_line())
+        self.instruction = note
         row = QHBoxLayout()
         self.pick_up = _button(self.tr("&Pick up the skat"), self, self._pick_up)
         self.hand = _button(self.tr("Play ha&nd…"), self, self.handGame.emit)
@@ -474,6 +527,8 @@ class DiscardPanel(Panel):
         layout.addWidget(self.title)
         layout.addWidget(self.note)
         layout.addWidget(self.choice)
+        layout.addWidget(self._make_hint_line())
+        self.instruction = self.note
         row = QHBoxLayout()
         self.put_down = _button(self.tr("&Put down"), self, self._put_down)
         self.clear = _button(self.tr("&Take back"), self, self.clearRequested.emit)
@@ -574,6 +629,8 @@ class DeclarePanel(Panel):
         self.value.setWordWrap(True)
         self.value.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.value)
+        layout.addWidget(self._make_hint_line())
+        self.instruction = self.title  # "Declare your game": the hint names one
         row = QHBoxLayout()
         self.declare = _button(self.tr("&Declare"), self, self._declare)
         self.pass_button = _button(self.tr("Ra&msch"), self, self._pass)
@@ -774,6 +831,8 @@ class SchiebenPanel(Panel):
         )
         note.setWordWrap(True)
         layout.addWidget(note)
+        layout.addWidget(self._make_hint_line())
+        self.instruction = note
         row = QHBoxLayout()
         self.take = _button(self.tr("&Take the skat"), self, self._take)
         self.push = _button(self.tr("P&ush it on"), self, self._push)
@@ -887,6 +946,7 @@ class PlayPanel(Panel):
             self.hint_button,
         ):
             buttons.add(b)
+        outer.addWidget(self._make_hint_line())  # under the note and the buttons, whole
         self._armed: QPushButton | None = None
         self._disarm = QTimer(self)
         self._disarm.setSingleShot(True)
@@ -991,6 +1051,7 @@ class InterjectionPanel(Panel):
         buttons.add(self.say)
         buttons.add(self.no)
         row.add(buttons)
+        outer.addWidget(self._make_hint_line())
         self.main_button = self.no
 
     def set_turn(self, legal: Sequence[Action], game: str) -> None:
@@ -1552,6 +1613,7 @@ class PanelHost(QFrame):
         self._stack.setContentsMargins(10, 6, 10, 6)
         self.zone = QRectF()
         self.room = QRectF()
+        self.spread = False  # a bar or tall panel placed in the room: the zone was too short
         self._refit_soon = QTimer(self)  # dies with the host
         self._refit_soon.setSingleShot(True)
         self._refit_soon.setInterval(0)
@@ -1592,10 +1654,12 @@ class PanelHost(QFrame):
         else as small as the panel allows, centred. A ``full`` panel whose content does not
         fit a narrow ``zone`` spreads into ``room`` (the layout's ``panel_room``); a
         ``whole`` panel (the welcome) is as large as its content wants in a room that
-        takes in the zone (the whole empty table), centred."""
+        takes in the zone (the whole empty table), centred. A ``bar`` or ``tall`` panel
+        too tall for its zone makes room for a hint (:meth:`_fit_short_zone`)."""
         self.zone = QRectF(zone)
         if room is not None:
             self.room = QRectF(room)
+        self.spread = False
         if self.current is None or zone.width() <= 0 or zone.height() <= 0:
             self.hide()
             return
@@ -1606,13 +1670,66 @@ class PanelHost(QFrame):
         if self.current.kind in ("full", "whole"):
             self.setGeometry(self._full_rect(z))
             return
-        w, h = self._size_in(z.width())
-        h = min(z.height(), h)
+        w, full, brief = self._heights(z.width())
+        if full > z.height():
+            spread = self._fit_short_zone(z, full, brief)
+            if spread is not None:
+                self.setGeometry(spread)
+                return
+        else:
+            self.current.set_brief(False)
+        h = min(z.height(), brief if self.current.brief else full)
         if self.current.kind == "tall":
             h = min(z.height(), max(h, min(z.height(), 150)))
         x = z.left() + (z.width() - w) // 2
         y = z.top() + (z.height() - h) // 2
         self.setGeometry(QRect(x, y, w, h))
+
+    def _heights(self, room: int) -> tuple[int, int, int]:
+        """The current panel's width in a zone ``room`` pixels wide, and its height there
+        with its instruction and with the instruction aside for a hint (the same without
+        a hint), whichever of the two it shows now."""
+        w, h = self._size_in(room)
+        m = self._stack.contentsMargins()
+        panel = self.current
+        saving = panel.instruction_height(w - m.left() - m.right())
+        return (w, h + saving, h) if panel.brief else (w, h, h - saving)
+
+    def _fit_short_zone(self, z: QRect, full: int, brief: int) -> QRect | None:
+        """A ``bar`` or ``tall`` panel ``full`` pixels high in a shorter zone ``z`` (a small
+        window's narrow middle beside the side panel; a hint on it is the usual cause):
+        the panel's instruction gives its row to the hint if the panel fits the zone then;
+        else the panel spreads into the room below the other players' plates, bubbles
+        and piles (over the lower cards of their columns) where that width gives it the
+        height it needs. The rectangle in the room, or None: the panel stays in the zone
+        (brief if a hint is on it)."""
+        panel = self.current
+        if brief <= z.height():
+            panel.set_brief(True)
+            return None
+        room = self.room.toRect()
+        if room.width() > z.width() and room.contains(
+            QRect(z.left(), z.bottom() - 1, z.width(), 1)
+        ):
+            w, room_full, room_brief = self._heights(room.width())
+            top = max(room.top(), z.top())
+            high = z.bottom() + 1 - top
+            for short, h in ((False, room_full), (True, room_brief)):
+                if h <= high:
+                    panel.set_brief(short)
+                    self.spread = True
+                    x = max(room.left(), min(z.center().x() - w // 2, room.right() + 1 - w))
+                    return QRect(x, top + (high - h) // 2, w, h)
+        panel.set_brief(True)  # nowhere whole: the hint at least, rather than the instruction
+        return None
+
+    def shown_height(self) -> int:
+        """The height the current panel needs at the host's width as it is shown now (its
+        instruction aside for a hint or not): what the host must be at least."""
+        if self.current is None:
+            return 0
+        _, full, brief = self._heights(self.width())
+        return brief if self.current.brief else full
 
     def _size_in(self, room: int) -> tuple[int, int]:
         """Width and height of the current panel in a zone ``room`` pixels wide: as wide as it
@@ -1631,7 +1748,7 @@ class PanelHost(QFrame):
         a ``full`` panel): the table gives its panel zone at least that much."""
         if self.current is None or self.current.kind in ("full", "whole") or room <= 0:
             return 0.0
-        return float(self._size_in(int(room))[1])
+        return float(self._heights(int(room))[1])  # with its instruction: a steady zone
 
     def _tell_table(self) -> None:
         """Let the table (the view's scene) know what the panel needs; it lays itself out

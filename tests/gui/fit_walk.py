@@ -481,8 +481,11 @@ def panel_problems(window) -> list[str]:
     if host.current.kind in ("full", "whole"):
         zone = lay.panel.united(lay.panel_room()) if lay.panel_room().height() > 0 else lay.panel
     else:
-        zone = lay.panel
-        need = host.needed_height(zone.width()) if hasattr(host, "needed_height") else 0
+        # a bar or tall panel too tall for a small window's narrow middle spreads into the
+        # room below the other players' plates (PanelHost._fit_short_zone); its height is
+        # what it needs at its width as it is shown (its instruction aside for a hint)
+        zone = lay.panel.united(lay.panel_room()) if host.spread else lay.panel
+        need = host.shown_height()
         if host.height() + 1 < need:
             out.append(f"{type(host.current).__name__} is {host.height()} px high, needs {need}")
     if not zone.adjusted(-1, -1, 1, 1).contains(rect):

@@ -128,10 +128,11 @@ def test_the_windows_hint_line_uses_the_words(qapp, qtbot, tmp_path):
     window.set_language("de")
     window._set_deck("german")
     window._on_hint(Hint(Bid(0, 18), "the hand is worth at least 18", Why("bid", count=18)))
-    assert window.turn_label.text() == "Tipp: 18 reizen — das Blatt ist mindestens 18 wert"
+    said = window.statusBar().currentMessage  # (and the hint line of the panel acted in)
+    assert said() == "Tipp: 18 reizen — das Blatt ist mindestens 18 wert"
     jack = Discard(0, (card("CJ"), card("S7")))
     window._on_hint(Hint(jack, "", Why("discard", cards=jack.cards, points=2)))
-    assert window.turn_label.text() == "Tipp: EU G7 drücken — 2 Augen sicher im Skat"
+    assert said() == "Tipp: EU G7 drücken — 2 Augen sicher im Skat"
 
 
 # --------------------------------------------------------------------------- counts
