@@ -232,6 +232,22 @@ class TablePlayer:
         )
         self.cards_played += 1
 
+    def turn(self, phase: str, limit: int = 600, until=lambda need: True) -> HumanTurn:
+        """Play on until the human is asked to act in ``phase`` (a card in "play", not a
+        Kontra) where ``until(need)`` holds too; that turn."""
+        for _ in range(limit):
+            self.settle()
+            need = self.need
+            if (
+                isinstance(need, HumanTurn)
+                and need.view.phase == phase
+                and not (phase == "play" and need.interjection)
+                and until(need)
+            ):
+                return need
+            self.step()
+        raise AssertionError(f"the human never came to act in {phase!r}")
+
     def play_deal(self, limit: int = 400) -> None:
         """Play on until the deal is over (its end-of-deal panel is up)."""
         for _ in range(limit):

@@ -22,13 +22,7 @@ def _plain(text: str) -> str:
 
 
 def _until_bidding(player: TablePlayer) -> HumanTurn:
-    for _ in range(200):
-        player.settle()
-        need = player.need
-        if isinstance(need, HumanTurn) and need.view.phase == "bidding":
-            return need
-        player.step()
-    raise AssertionError("the human was never asked to bid")
+    return player.turn("bidding", limit=200)
 
 
 # --- the language ---------------------------------------------------------------------------

@@ -17,15 +17,11 @@ from .table_driver import TablePlayer, make_window, start
 
 def _play_turn(player: TablePlayer, want_legal_choice: bool = False) -> HumanTurn:
     """Play on until the human is to play a card (with a choice if asked)."""
-    for _ in range(600):
-        player.settle()
-        need = player.need
-        if isinstance(need, HumanTurn) and not need.interjection and need.view.phase == "play":
-            plays = [a for a in need.legal if type(a) is Play]
-            if not want_legal_choice or len(plays) > 1:
-                return need
-        player.step()
-    raise AssertionError("the human never came to play")
+
+    def choice(need: HumanTurn) -> bool:
+        return not want_legal_choice or sum(type(a) is Play for a in need.legal) > 1
+
+    return player.turn("play", until=choice)
 
 
 def test_a_hint_is_computed_off_the_gui_thread_and_marks_a_legal_card(qtbot, tmp_path):

@@ -165,16 +165,6 @@ def test_the_hint_is_whole_on_the_panel_of_every_turn_in_german(qtbot, qapp, tmp
     assert not faults, f"{len(faults)} faults:\n" + "\n".join(faults[:30])
 
 
-def _my_card_turn(player: TablePlayer) -> HumanTurn:
-    for _ in range(600):
-        player.settle()
-        need = player.need
-        if isinstance(need, HumanTurn) and not need.interjection and need.view.phase == "play":
-            return need
-        player.step()
-    raise AssertionError("the human never came to play")
-
-
 def test_the_hint_stays_on_the_play_bar_until_the_player_plays(qtbot, tmp_path):
     """The hint button's answer: on the play bar (not only for ten seconds in the status
     bar), in the smallest window with the side panel open, and gone with the card played."""
@@ -182,7 +172,7 @@ def test_the_hint_stays_on_the_play_bar_until_the_player_plays(qtbot, tmp_path):
     start(window, practice=True, length=0, seed=3, seats=["human", "beginner", "beginner"])
     set_side(window, "default")
     player = TablePlayer(qtbot, window, seed=1)
-    _my_card_turn(player)
+    player.turn("play")
     before = window.turn_label.text()
     panel = window.play_panel
     with qtbot.waitSignal(window.session.hintReady, timeout=30000):
@@ -209,14 +199,7 @@ def test_a_hint_for_the_bid_stays_until_the_turn_passes_on(qtbot, tmp_path):
     window = make_window(qtbot, tmp_path, size=(1024, 700))
     start(window, practice=True, length=0, seed=3, seats=["human", "beginner", "beginner"])
     player = TablePlayer(qtbot, window, seed=1)
-    for _ in range(100):
-        player.settle()
-        need = player.need
-        if isinstance(need, HumanTurn) and need.view.phase == "bidding":
-            break
-        player.step()
-    else:
-        raise AssertionError("the human never came to bid")
+    player.turn("bidding", limit=100)
     with qtbot.waitSignal(window.session.hintReady, timeout=30000):
         window.act_hint.trigger()
         assert window.bidding.hint_line.text() == "Looking for a good move…"

@@ -355,14 +355,7 @@ def test_escape_takes_the_chosen_skat_cards_back_and_closes_the_last_trick(qtbot
     player = TablePlayer(qtbot, window, seed=3)
     player.bid_limit = 60
     scene = window.scene
-    for _ in range(800):
-        player.settle()
-        need = player.need
-        if isinstance(need, HumanTurn) and need.view.phase == "discard":
-            break
-        player.step()
-    else:
-        pytest.fail("the player never won the bidding")
+    player.turn("discard", limit=800)
     hand = scene.bottom_order()
     player.key(Qt.Key.Key_Right)
     player.key(Qt.Key.Key_Return)
