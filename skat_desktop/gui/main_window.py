@@ -158,8 +158,6 @@ TABLE_ROOM = 600
 says exactly, by the table's height)."""
 SIDE_MIN = 280
 """The narrowest the side panel gets: its splitter stops there (the sheet's columns fit)."""
-SPLITTER_ROOM = 12
-"""The dock's separator and frame between the table and the side panel."""
 FIRST_SIZE = (1280, 820)
 """The window at the first start, where the screen has the room."""
 FRAME_ROOM = (16, 40)
@@ -576,8 +574,15 @@ class MainWindow(QMainWindow):
 
         self.side_tabs = QTabWidget(self)
         # the splitter stops there; the table's least width (by its height) is kept when
-        # the splitter or the window moves (_keep_table_room)
+        # the splitter or the window moves (_keep_table_room). Never more: the window's
+        # least width is the table's and this, whatever tabs there are
         self.side_tabs.setMinimumWidth(SIDE_MIN)
+        # more tabs than a small window has room for (the game log's, a networked table's):
+        # their titles stay whole and the tabs scroll (on every platform), the current one
+        # (with its close button) always in sight; a larger window shows them all
+        self.side_tabs.setUsesScrollButtons(True)
+        self.side_tabs.setElideMode(Qt.TextElideMode.ElideNone)
+        self.side_tabs.tabBar().setProperty("scrollsTabs", True)
         self.side_tabs.currentChanged.connect(self._side_tab_changed)
         self.side_dock = QDockWidget(self)
         self.side_dock.setObjectName("SidePanels")
@@ -1596,11 +1601,11 @@ class MainWindow(QMainWindow):
 
     def _follow_window_width(self) -> None:
         self._side_window_w = self.width()
-        self._fit_side_tabs()  # a wider window may give the tabs their whole titles
         dock = self.side_dock
         if not dock.isVisible() or dock.isFloating() or self._side_share is None:
+            self._fit_side_tabs()  # a wider window may give the tabs their whole titles
             return
-        want = self._side_bounded(self._side_share * self.width())
+        want = max(self._side_bounded(self._side_share * self.width()), self._side_least())
         self._side_asked = want
         if abs(dock.width() - want) > 1:
             self.resizeDocks([dock], [want], Qt.Orientation.Horizontal)
@@ -1625,6 +1630,8 @@ class MainWindow(QMainWindow):
             if dock.width() > most + 1:
                 self._side_asked = most
                 self.resizeDocks([dock], [most], Qt.Orientation.Horizontal)
+            else:
+                self._fit_side_tabs()  # ... or too far the other way: the tabs' titles
 
     def _side_tab_changed(self, index: int) -> None:
         widget = self.side_tabs.widget(index)
@@ -2314,7 +2321,7 @@ class MainWindow(QMainWindow):
 
     def _place_panel(self) -> None:
         lay = self.scene.layout
-        self.host.place(lay.panel, lay.panel_room())
+        self.host.place(lay.panel, lay.panel_room(), lay.panel_below())
 
     def _unhandled_key(self, event) -> bool:
         """Enter on the table presses the panel's main button."""
@@ -2546,16 +2553,31 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self._lan_status()
 
-    def _fit_side_tabs(self) -> None:
-        """The side panel is at least as wide as its tabs' titles (a fourth tab, the game
-        log or a networked table's, needs a little more than :data:`SIDE_MIN`)."""
+    def _side_least(self) -> int:
+        """The width the side panel is widened to for its tabs (its minimum size stays
+        :data:`SIDE_MIN`): their whole titles side by side (a fourth or fifth tab, the
+        game log's or a networked table's, needs more than :data:`SIDE_MIN`) where the
+        table keeps its least width beside them; in a smaller window the tabs scroll."""
         bar = self.side_tabs.tabBar()
         need = sum(bar.tabSizeHint(i).width() for i in range(bar.count())) + 4
-        if self.isVisible():  # never at the table's cost: a small window scrolls the tabs
-            need = min(need, self.width() - self.view.least_width() - SPLITTER_ROOM)
-        least = max(SIDE_MIN, need)
-        if self.side_tabs.minimumWidth() != least:
-            self.side_tabs.setMinimumWidth(least)
+        spare = self.side_dock.width() + self.view.width() - self.view.least_width()
+        return max(0, min(need, spare))
+
+    def _fit_side_tabs(self) -> None:
+        """The docked side panel widens to :meth:`_side_least` (after a tab came, a new
+        language, a wider window, the splitter moved).
+
+        Its minimum width stays :data:`SIDE_MIN`: a minimum by the tabs' titles became the
+        window's, which then would not shrink to 784 px (it stayed 844 px wide with the game
+        log's tab, 893 px with a networked table's too); in a small window the table's room
+        decides, and the tabs scroll."""
+        dock = self.side_dock
+        if not self.isVisible() or not dock.isVisible() or dock.isFloating():
+            return
+        least = self._side_least()
+        if dock.width() < least - 1:
+            self._side_asked = least
+            self.resizeDocks([dock], [least], Qt.Orientation.Horizontal)
 
     def _follow_link(self, link) -> None:
         """Hear the connection of the networked table (once per link)."""

@@ -1424,6 +1424,24 @@ class DealOverPanel(Panel):
         m = self.layout().contentsMargins()
         return w + m.left() + m.right() + 4
 
+    def least_height(self, width: int) -> int:
+        """The least height this panel needs at ``width`` to show the whole deal's end
+        without scrolling: its lowest arrangement that fits the width, with small cards."""
+        outer = self.layout()
+        m = outer.contentsMargins()
+        inner = width - m.left() - m.right()
+        sizes = self._part_sizes(self.MIN_CARD)
+        measured = [self._measure(name, sizes) for name in _ARRANGEMENTS]
+        heights = [h for w, h in measured if w <= inner]
+        parts = [min(heights, default=self._measure("column", sizes)[1])]
+        for label in (self.title, self.reason):
+            if label.isVisibleTo(self):
+                parts.append(label.heightForWidth(inner))
+        buttons = [b for b in (self.replay_button, self.next_button) if b.isVisibleTo(self)]
+        if buttons:
+            parts.append(max(b.sizeHint().height() for b in buttons))
+        return sum(parts) + outer.spacing() * (len(parts) - 1) + m.top() + m.bottom()
+
     # ------------------------------------------------------------------ the parts
 
     def _scores_html(self, view, seats, names, entry, totals) -> str:
@@ -1613,6 +1631,7 @@ class PanelHost(QFrame):
         self._stack.setContentsMargins(10, 6, 10, 6)
         self.zone = QRectF()
         self.room = QRectF()
+        self.below = QRectF()  # where a ``full`` panel too tall for its zone grows down to
         self.spread = False  # a bar or tall panel placed in the room: the zone was too short
         self._refit_soon = QTimer(self)  # dies with the host
         self._refit_soon.setSingleShot(True)
@@ -1649,16 +1668,19 @@ class PanelHost(QFrame):
         self._tell_table()
         self.place(self.zone)
 
-    def place(self, zone: QRectF, room: QRectF | None = None) -> None:
+    def place(self, zone: QRectF, room: QRectF | None = None, below: QRectF | None = None) -> None:
         """Fit into ``zone`` (the layout's panel rectangle): full size for a ``full`` panel,
         else as small as the panel allows, centred. A ``full`` panel whose content does not
-        fit a narrow ``zone`` spreads into ``room`` (the layout's ``panel_room``); a
-        ``whole`` panel (the welcome) is as large as its content wants in a room that
-        takes in the zone (the whole empty table), centred. A ``bar`` or ``tall`` panel
-        too tall for its zone makes room for a hint (:meth:`_fit_short_zone`)."""
+        fit a narrow ``zone`` spreads into ``room`` (the layout's ``panel_room``), and one
+        still too short grows down into ``below`` (``panel_below``); a ``whole`` panel (the
+        welcome) is as large as its content wants in a room that takes in the zone (the
+        whole empty table), centred. A ``bar`` or ``tall`` panel too tall for its zone
+        makes room for a hint (:meth:`_fit_short_zone`)."""
         self.zone = QRectF(zone)
         if room is not None:
             self.room = QRectF(room)
+        if below is not None:
+            self.below = QRectF(below)
         self.spread = False
         if self.current is None or zone.width() <= 0 or zone.height() <= 0:
             self.hide()
@@ -1668,7 +1690,7 @@ class PanelHost(QFrame):
             self.setGeometry(self._whole_rect())
             return
         if self.current.kind in ("full", "whole"):
-            self.setGeometry(self._full_rect(z))
+            self.setGeometry(self._grown_down(self._full_rect(z)))
             return
         w, full, brief = self._heights(z.width())
         if full > z.height():
@@ -1787,6 +1809,23 @@ class PanelHost(QFrame):
         x = room.left() + (room.width() - w) // 2
         y = room.top() + (room.height() - h) // 2
         return QRect(x, y, w, h)
+
+    def _grown_down(self, rect: QRect) -> QRect:
+        """``rect`` (a ``full`` panel's place), on down into :attr:`below` as far as the
+        panel needs to show its content without scrolling (``least_height``, the deal's
+        end), where it is too short for it."""
+        panel = self.current
+        below = self.below.toRect()
+        if not hasattr(panel, "least_height") or below.isEmpty():
+            return rect
+        m = self._stack.contentsMargins()
+        need = panel.least_height(rect.width() - m.left() - m.right()) + m.top() + m.bottom()
+        within = below.left() <= rect.left() and rect.right() <= below.right()
+        if need <= rect.height() or not within or below.top() > rect.bottom() + 2:
+            return rect
+        grown = QRect(rect)
+        grown.setBottom(max(rect.bottom(), min(rect.top() + need - 1, below.bottom())))
+        return grown
 
     def _full_rect(self, z: QRect) -> QRect:
         """The zone itself where the panel is at home there: wide enough for two columns, or

@@ -101,6 +101,18 @@ class TableLayout:
             self.margin, top, self.width - 2 * self.margin, max(0.0, self.panel.bottom() - top)
         )
 
+    def panel_below(self) -> QRectF:
+        """Below a ``full`` panel's zone (and its room), down to the table's bottom margin:
+        the player's own plate, bubble, trick pile and hand. The deal's end grows into it
+        only when its content is taller than the zone or the room lets it be (a small
+        window, a table of four), rather than show a row or two and scroll; the other
+        players' plates, bubbles and piles stay in sight. Empty for the other kinds."""
+        if self.kind != "full":
+            return QRectF()
+        top = self.panel.bottom()
+        m = self.margin
+        return QRectF(m, top, self.width - 2 * m, max(0.0, self.height - m - top))
+
     # ------------------------------------------------------------------ positions
 
     def hand_positions(self, side: str, count: int) -> list[QPointF]:

@@ -9,7 +9,9 @@ table through every phase so the checker can look at it at every window size (is
 - a widget that lies (partly) outside its parent, and two widgets of one layout (or of one
   hand-placed :class:`~skat_desktop.gui.panels.FlowBox`) that overlap;
 - a combo box squeezed below its least size, or closed on a current text it cuts short;
-- a tab bar or the menu bar narrower than its tabs or menus;
+- a tab bar or the menu bar narrower than its tabs or menus (a tab bar that scrolls, with the
+  property ``scrollsTabs``, may be: its titles whole, its current tab and that tab's buttons
+  in sight beside the scroll buttons, and the other tabs a scroll button away);
 - in a table or tree: a header section narrower than its text (with the style's margins),
   and a visible cell whose text the view elides ("…") because it does not fit;
 - on the table: the header, a name plate, a bubble, a trick count or the last trick's caption
@@ -54,6 +56,7 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
     QTabBar,
     QTableView,
+    QToolButton,
     QTreeView,
     QWidget,
 )
@@ -171,6 +174,61 @@ def combo_problem(w: QComboBox) -> str | None:
         need += opt.iconSize.width() + 4
     if need > room.width() - 2 + 0.5:  # the label is drawn 1 px in from either side
         return f"{name} is cut: text {need} px in {room.width() - 2} px"
+    return None
+
+
+def _tab_room(bar: QTabBar) -> QRect:
+    """Where a tab bar shows its tabs: the bar less its scroll buttons (when shown)."""
+    room = bar.rect()
+    for arrow in bar.findChildren(QToolButton):
+        if arrow.objectName() not in _SCROLL_BUTTONS or not arrow.isVisible():
+            continue
+        if arrow.geometry().center().x() > room.center().x():
+            room.setRight(min(room.right(), arrow.x() - 1))
+        else:
+            room.setLeft(max(room.left(), arrow.geometry().right() + 1))
+    return room
+
+
+_SCROLL_BUTTONS = ("ScrollLeftButton", "ScrollRightButton")
+"""Qt's names for a tab bar's scroll buttons."""
+
+
+def _tab_of_button(bar: QTabBar, w: QWidget) -> int | None:
+    """The tab whose button (a close button...) ``w`` is, or None."""
+    for i in range(bar.count()):
+        for side in (QTabBar.ButtonPosition.LeftSide, QTabBar.ButtonPosition.RightSide):
+            if bar.tabButton(i, side) is w:
+                return i
+    return None
+
+
+def tab_bar_problem(bar: QTabBar) -> str | None:
+    """A tab bar narrower than its tabs. One that scrolls (property ``scrollsTabs``) may
+    be, if its titles are whole (not elided), its scroll buttons are shown and lead to the
+    tabs out of sight, and its current tab is whole between them."""
+    need = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+    if need <= bar.width() + 1:
+        return None
+    short = f"{_name(bar)}: tabs need {need} px, have {bar.width()}"
+    if not bar.property("scrollsTabs"):
+        return short
+    if bar.elideMode() != Qt.TextElideMode.ElideNone:
+        return f"{short}, and it elides their titles"
+    arrows = [a for a in bar.findChildren(QToolButton) if a.objectName() in _SCROLL_BUTTONS]
+    if len(arrows) != 2 or not all(a.isVisible() for a in arrows):
+        return f"{short}, and it shows no scroll buttons"
+    room = _tab_room(bar)
+    first, last = bar.tabRect(0), bar.tabRect(bar.count() - 1)
+    left, right = sorted(arrows, key=lambda a: a.objectName() != "ScrollLeftButton")
+    if left.isEnabled() != (first.left() < room.left()) or right.isEnabled() != (
+        last.right() > room.right()
+    ):
+        return f"{short}, and its scroll buttons do not lead to the tabs out of sight"
+    current = bar.currentIndex()
+    if current >= 0 and not room.contains(bar.tabRect(current)):
+        text = bar.tabText(current)
+        return f"{short}, and its current tab {text!r} is not whole in sight"
     return None
 
 
@@ -358,6 +416,14 @@ def widget_problems(root: QWidget) -> list[str]:
             continue
         p = w.parentWidget()
         exempt = p is None or w.isWindow() or _in_scroll_area(w) or w.size().isEmpty()
+        tab = _tab_of_button(p, w) if isinstance(p, QTabBar) else None
+        if tab is not None and p.property("scrollsTabs"):
+            # a tab scrolled (partly) out of sight takes its buttons along (under the scroll
+            # buttons, which stay on top); a tab in sight has them in sight
+            room = _tab_room(p)
+            if room.contains(p.tabRect(tab)) and not room.contains(w.geometry()):
+                out.append(f"{_name(w)} lies outside the tabs in sight of {_name(p)}")
+            exempt = True
         if not exempt and not QRect(QPoint(0, 0), p.size()).adjusted(-1, -1, 1, 1).contains(
             w.geometry()
         ):
@@ -370,9 +436,7 @@ def widget_problems(root: QWidget) -> list[str]:
         elif isinstance(w, QComboBox):
             problem = combo_problem(w)
         elif isinstance(w, QTabBar) and w.count():
-            need = sum(w.tabSizeHint(i).width() for i in range(w.count()))
-            if need > w.width() + 1:
-                problem = f"{_name(w)}: tabs need {need} px, have {w.width()}"
+            problem = tab_bar_problem(w)
         elif isinstance(w, QMenuBar) and w.sizeHint().width() > w.width() + 1:
             problem = f"the menu bar needs {w.sizeHint().width()} px, has {w.width()}"
         elif isinstance(w, QHeaderView):
@@ -480,6 +544,10 @@ def panel_problems(window) -> list[str]:
     rect = QRectF(host.geometry())
     if host.current.kind in ("full", "whole"):
         zone = lay.panel.united(lay.panel_room()) if lay.panel_room().height() > 0 else lay.panel
+        if rect.bottom() > zone.bottom() + 1 and not lay.panel_below().isEmpty():
+            # the deal's end too tall for the room grows down over the player's own plate,
+            # pile and hand (PanelHost._grown_down)
+            zone = zone.united(lay.panel_below())
     else:
         # a bar or tall panel too tall for a small window's narrow middle spreads into the
         # room below the other players' plates (PanelHost._fit_short_zone); its height is

@@ -8,7 +8,7 @@ import dataclasses
 import re
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -35,7 +35,7 @@ from skat_desktop.gui.theme import (
     suit_text_color,
 )
 
-from .fit_walk import resize_window, set_side, settle_layout, widget_problems
+from .fit_walk import panel_problems, resize_window, set_side, settle_layout, widget_problems
 from .table_driver import TablePlayer, make_window, start
 
 NAMES = ("Anna", "Bert", "Cleo")
@@ -275,3 +275,43 @@ def test_the_ramsch_lines_below_the_table_are_only_its_notes(qtbot):
     assert "Bock round: × 2" in value  # the note: the score was doubled
     assert "61 points" not in value and "-122" not in value and "+122" not in value
     assert re.search(r"<td[^>]*>&nbsp;5</td>", panel.scores.text())  # Bert's five tricks
+
+
+# ---------------------------------------------------------------------- a table of four
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_a_four_player_deal_end_is_whole_in_a_small_window_beside_the_game_log(
+    qtbot, qapp, tmp_path, store, language
+):
+    """At 784 x 460 (800 x 500 at 200 %) beside the side panel with the game log's tab, a
+    table of four left the deal's end a strip between the other players' trick piles and
+    the player's own plate: one row of the score table, the skat cut, the rest to scroll
+    (and at 1024 x 700 a deal with a reason line scrolled too). A deal's end taller than
+    that room now grows down over the player's own plate, pile and hand; the other
+    players' plates, bubbles and piles stay in sight."""
+    i18n.install_translations(qapp, language)
+    window = make_window(qtbot, tmp_path, store=store, size=(1024, 700))
+    window.show_side_panel(SHEET)
+    window.show_game_log()
+    start(window, seed=7, seats=["human", "beginner", "beginner", "beginner"], length=0)
+    player = TablePlayer(qtbot, window, seed=3)
+    kinds = set()
+    for deal in range(1, 4):
+        player.play_deal()
+        kinds.add(window.deal_over._shown[0].result.kind)
+        for size in ((784, 460), (1024, 700)):
+            resize_window(window, *size)
+            qtbot.waitUntil(lambda: not window.sheet_view.busy, timeout=20000)
+            settle_layout()
+            where = f"{language} deal {deal} at {size[0]}x{size[1]}"
+            assert window.width() == size[0], where
+            assert window.side_tabs.currentWidget() is window.game_log, where
+            _whole_in_sight(window, where)
+            assert not panel_problems(window), (where, panel_problems(window))
+            host = QRectF(window.host.geometry())
+            for side, zones in window.scene.layout.seats.items():
+                for name in ("plate", "bubble", "pile") if side != "bottom" else ():
+                    assert not host.intersects(getattr(zones, name)), (where, side, name)
+        player.step()  # the next deal
+    assert "game" in kinds, kinds

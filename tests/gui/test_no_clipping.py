@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QToolButton
+from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QTabBar, QToolButton
 
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.profiles import HOUSE
 from skat_desktop.gui import main_window as main_window_module
-from skat_desktop.gui.main_window import HISTORY, SIDE_MIN, STATS, MainWindow
+from skat_desktop.gui.main_window import HISTORY, LAN_TABLE, SIDE_MIN, STATS, MainWindow
 from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.settings import Settings
 from skat_desktop.gui.sheet_view import ScoreSheetView
@@ -718,3 +718,147 @@ def test_the_game_log_tab_never_widens_a_small_window(qtbot, qapp, tmp_path, sto
     settle()
     bar = window.side_tabs.tabBar()
     assert bar.width() >= sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+
+
+def _add_table_tab(window, tmp_path) -> None:
+    """A networked table's tab, as the window adds it when it joins a table (a link that
+    knows its table and seats, no host needed)."""
+    from skat_desktop.gui.lan_link import CONNECTED, LanLink, TablePanel
+    from skat_desktop.net.client import ClientTable
+    from skat_desktop.net.remote import RemoteTable
+
+    settings = QSettings(str(tmp_path / "link.ini"), QSettings.Format.IniFormat)
+    link = LanLink(window, settings=settings)
+    client = ClientTable("stammtisch")
+    client.joined, client.seat, client.names = True, 0, ("Anna", "Ben", "Kai")
+    client.seat_infos = tuple(
+        {"seat": s, "name": n, "kind": "human", "level": None, "connected": True}
+        for s, n in enumerate(client.names)
+    )
+    link.remote = RemoteTable(client, lambda _frame: None)
+    link.state = CONNECTED
+    panel = TablePanel(link)
+    panel.setProperty("sidePanel", LAN_TABLE)
+    panel.setObjectName(f"SidePanel-{LAN_TABLE}")
+    window.lan_panel = panel
+    window.add_side_panel(window._side_titles()[LAN_TABLE], panel, show=False)
+    panel.refresh()
+    window._fit_side_tabs()
+    settle()
+
+
+def _tab_in_sight(bar: QTabBar, index: int) -> bool:
+    """Tab ``index`` whole between the ends of the bar and its scroll buttons."""
+    room = bar.rect()
+    for arrow in bar.findChildren(QToolButton):
+        if arrow.objectName().startswith("Scroll") and arrow.isVisible():
+            room.setRight(min(room.right(), arrow.x() - 1))
+    return room.contains(bar.tabRect(index))
+
+
+def _every_tab_reached(qtbot, window, where: str) -> None:
+    """Each tab of the side panel brought into sight with the scroll buttons (as a mouse
+    would), clicked, and then whole with its title and its close button; the checker finds
+    nothing cut in the side panel."""
+    bar = window.side_tabs.tabBar()
+    arrows = {a.objectName(): a for a in bar.findChildren(QToolButton)}
+    for index in range(bar.count()):
+        for _ in range(bar.count() * 2):
+            if _tab_in_sight(bar, index):
+                break
+            ahead = bar.tabRect(index).left() >= 0
+            arrow = arrows["ScrollRightButton" if ahead else "ScrollLeftButton"]
+            assert arrow.isVisible() and arrow.isEnabled(), (where, index)
+            qtbot.mouseClick(arrow, Qt.MouseButton.LeftButton)
+            settle(1)
+        assert _tab_in_sight(bar, index), (where, bar.tabText(index))
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+        settle()
+        assert bar.currentIndex() == index, (where, bar.tabText(index))
+        assert bar.elideMode() == Qt.TextElideMode.ElideNone  # the title is whole
+        assert bar.tabRect(index).width() >= bar.tabSizeHint(index).width(), where
+        close = bar.tabButton(index, QTabBar.ButtonPosition.RightSide)
+        if close is not None:
+            assert close.isVisible() and bar.rect().contains(close.geometry()), where
+        faults = widget_problems(window.side_dock)
+        assert not faults, (where, bar.tabText(index), faults)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_game_log_and_table_tabs_let_the_window_shrink_as_far_as_without(
+    qtbot, qapp, tmp_path, store, language
+):
+    """With the game log's tab open the window would not get narrower than 844 px (893 px
+    with a networked table's tab too): the side panel's minimum was its tabs' titles, and
+    it became the window's. The minimum is :data:`SIDE_MIN` whatever the tabs; a window
+    with the room shows every title whole, a smaller one scrolls the tabs, every one of
+    them (and the log's close button) a click away and whole once there."""
+    set_language(qapp, language)
+    window = _fresh_window(qtbot, tmp_path, store, name=f"tabs-{language}.ini")
+    resize_window(window, 1024, 700)
+    set_side(window, "default")
+    least = window.minimumSizeHint().width()
+    assert least <= 784
+    resize_window(window, 784, 460)  # the table's width there without the two tabs
+    table_w = window.view.width()
+    resize_window(window, 1024, 700)
+    window.show_game_log()
+    _add_table_tab(window, tmp_path)
+    settle()
+    bar = window.side_tabs.tabBar()
+    assert bar.count() == 5
+    assert window.minimumSizeHint().width() == least
+    # at 1024 x 700 the titles fit beside the table: all of them whole, none scrolled
+    assert bar.width() >= sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+    assert window.view.width() >= window.view.least_width()
+    assert widget_problems(window.side_dock) == []
+    resize_window(window, 784, 460)
+    settle()
+    assert window.width() == 784 and window.side_dock.isVisible()
+    assert window.view.width() == table_w
+    _every_tab_reached(qtbot, window, f"{language} 784x460")
+    # the player drags the splitter to its end: the same
+    window.resizeDocks([window.side_dock], [SIDE_MIN], Qt.Orientation.Horizontal)
+    settle()
+    _every_tab_reached(qtbot, window, f"{language} 784x460 narrowest")
+    resize_window(window, 1024, 700)  # larger again: every title whole once more
+    settle()
+    assert bar.width() >= sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+    assert widget_problems(window.side_dock) == []
+    window.close()
+
+
+def test_the_checker_faults_a_scrolling_tab_bar_whose_current_tab_is_out_of_sight(qtbot):
+    """A tab bar narrower than its tabs is cut, unless it scrolls (``scrollsTabs``) and
+    shows its current tab whole."""
+    from PySide6.QtWidgets import QTabWidget, QWidget
+
+    from .fit_walk import tab_bar_problem
+
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    for title in ("Spielliste", "Statistik", "Verlauf", "Spielverlauf", "Tisch"):
+        tabs.addTab(QWidget(), title)
+    tabs.setUsesScrollButtons(True)
+    tabs.setElideMode(Qt.TextElideMode.ElideNone)
+    tabs.resize(SIDE_MIN, 200)
+    tabs.show()
+    settle()
+    bar = tabs.tabBar()
+    assert "tabs need" in (tab_bar_problem(bar) or "")
+    bar.setProperty("scrollsTabs", True)
+    for index in range(bar.count()):
+        bar.setCurrentIndex(index)
+        settle()
+        assert tab_bar_problem(bar) is None, index
+    bar.setCurrentIndex(bar.count() - 1)
+    settle()
+    for arrow in bar.findChildren(QToolButton):
+        if arrow.objectName() == "ScrollLeftButton":
+            while arrow.isEnabled():  # scrolled away from the current tab
+                arrow.click()
+    settle()
+    assert "not whole in sight" in (tab_bar_problem(bar) or "")
+    tabs.setElideMode(Qt.TextElideMode.ElideRight)
+    settle()
+    assert "elides" in (tab_bar_problem(bar) or "")
