@@ -2429,12 +2429,8 @@ class MainWindow(QMainWindow):
     def _show_hint(self, text: str) -> None:
         """``text`` on the hint line of the panel the player acts in, word-wrapped and
         whole (the status bar's line is cut in a small window); the others' lines empty."""
-        current = self.host.current
         for panel in self._panels():
-            if panel is not current:
-                panel.show_hint("")
-        if current is not None:
-            current.show_hint(text)
+            panel.show_hint(text if panel is self.host.current else "")
 
     def _clear_hint(self) -> None:
         """The player acted or the turn passed on: the hint (and its status line) goes."""

@@ -228,16 +228,15 @@ class Panel(QFrame):
         self.hint_line = line
         return line
 
-    def show_hint(self, text: str) -> bool:
-        """Show ``text`` (``""``: no hint) on the hint line; False if the panel has none."""
+    def show_hint(self, text: str) -> None:
+        """Show ``text`` (``""``: no hint) on the hint line, if the panel has one."""
         line = self.hint_line
         if line is None:
-            return False
+            return
         line.setText(text)
         line.setVisible(bool(text))
         if not text:
             self.set_brief(False)
-        return True
 
     @property
     def brief(self) -> bool:
