@@ -1630,8 +1630,9 @@ class PanelHost(QFrame):
         self._stack.setContentsMargins(10, 6, 10, 6)
         self.zone = QRectF()
         self.room = QRectF()
-        self.below = QRectF()  # where a ``full`` panel too tall for its zone grows down to
+        self.below = QRectF()  # where a ``full`` or ``tall`` panel too tall for its zone grows
         self.spread = False  # a bar or tall panel placed in the room: the zone was too short
+        self.grown = False  # ... and grown down into ``below``: the room was too short too
         self._refit_soon = QTimer(self)  # dies with the host
         self._refit_soon.setSingleShot(True)
         self._refit_soon.setInterval(0)
@@ -1674,13 +1675,13 @@ class PanelHost(QFrame):
         still too short grows down into ``below`` (``panel_below``); a ``whole`` panel (the
         welcome) is as large as its content wants in a room that takes in the zone (the
         whole empty table), centred. A ``bar`` or ``tall`` panel too tall for its zone
-        makes room for a hint (:meth:`_fit_short_zone`)."""
+        makes room for a hint, spreads or grows down (:meth:`_fit_short_zone`)."""
         self.zone = QRectF(zone)
         if room is not None:
             self.room = QRectF(room)
         if below is not None:
             self.below = QRectF(below)
-        self.spread = False
+        self.spread = self.grown = False
         if self.current is None or zone.width() <= 0 or zone.height() <= 0:
             self.hide()
             return
@@ -1722,16 +1723,15 @@ class PanelHost(QFrame):
         the panel's instruction gives its row to the hint if the panel fits the zone then;
         else the panel spreads into the room below the other players' plates, bubbles
         and piles (over the lower cards of their columns) where that width gives it the
-        height it needs. The rectangle in the room, or None: the panel stays in the zone
-        (brief if a hint is on it)."""
+        height it needs; failing that, a ``tall`` one grows down (:meth:`_grown_short`).
+        The rectangle in the room, or None: the panel stays in the zone (brief if a hint
+        is on it)."""
         panel = self.current
         if brief <= z.height():
             panel.set_brief(True)
             return None
         room = self.room.toRect()
-        if room.width() > z.width() and room.contains(
-            QRect(z.left(), z.bottom() - 1, z.width(), 1)
-        ):
+        if self._room_beside(z):
             w, room_full, room_brief = self._heights(room.width())
             top = max(room.top(), z.top())
             high = z.bottom() + 1 - top
@@ -1741,7 +1741,41 @@ class PanelHost(QFrame):
                     self.spread = True
                     x = max(room.left(), min(z.center().x() - w // 2, room.right() + 1 - w))
                     return QRect(x, top + (high - h) // 2, w, h)
+        grown = self._grown_short(z)
+        if grown is not None:
+            return grown
         panel.set_brief(True)  # nowhere whole: the hint at least, rather than the instruction
+        return None
+
+    def _room_beside(self, z: QRect) -> bool:
+        """Whether the room is wider than the zone ``z`` and reaches down to its bottom."""
+        room = self.room.toRect()
+        return room.width() > z.width() and room.contains(
+            QRect(z.left(), z.bottom() - 1, z.width(), 1)
+        )
+
+    def _grown_short(self, z: QRect) -> QRect | None:
+        """A ``tall`` panel too tall for the zone and the room beside it (the declaration
+        at 784 x 460 beside the side panel, its six games in three rows): it keeps its
+        top and grows down over the player's own plate and bubble (:attr:`below`, which
+        stops above the player's cards), as wide as the room lets it be, so that every
+        game can be chosen. The rectangle, or None where even that is too short."""
+        below = self.below.toRect()
+        if below.isEmpty() or below.top() > z.bottom() + 2:
+            return None
+        room = self.room.toRect()
+        places = [(z.left(), z.right(), z.top(), False)]  # the zone's width, or the room's
+        if self._room_beside(z):
+            places.insert(0, (room.left(), room.right(), max(room.top(), z.top()), True))
+        for left, right, top, in_room in places:
+            w, full, brief = self._heights(right + 1 - left)
+            high = below.bottom() + 1 - top
+            for short, h in ((False, full), (True, brief)):
+                if h <= high:
+                    self.current.set_brief(short)
+                    self.spread, self.grown = in_room, True
+                    x = max(left, min(z.center().x() - w // 2, right + 1 - w))
+                    return QRect(x, top, w, h)
         return None
 
     def shown_height(self) -> int:

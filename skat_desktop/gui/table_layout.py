@@ -83,7 +83,9 @@ class TableLayout:
         """Where a ``full`` panel (the deal's end) may spread when the centre is narrow: the
         whole width between the margins, below the other players' name plates, bubbles and
         trick piles, which stay in sight. Below them the side columns hold no cards at the
-        deal's end.
+        deal's end. A ``tall`` panel (the auction, the declaration) too tall for a small
+        window's middle spreads there too, over the lower cards of the side columns; it
+        comes before the first trick is taken, so the empty piles do not count.
 
         A ``whole`` panel (the welcome, before a game: no cards, no name plates) has the
         whole table between the margins: the middle between the side columns, kept for
@@ -95,23 +97,33 @@ class TableLayout:
         top = self.panel.top()
         for side, z in self.seats.items():
             if side != "bottom":
-                shown = max(z.plate.bottom(), z.bubble.bottom(), z.pile.bottom())
+                shown = max(z.plate.bottom(), z.bubble.bottom())
+                if self.kind != "tall":  # a tall panel comes before the first trick is taken
+                    shown = max(shown, z.pile.bottom())
                 top = max(top, shown + self.margin)
         return QRectF(
             self.margin, top, self.width - 2 * self.margin, max(0.0, self.panel.bottom() - top)
         )
 
     def panel_below(self) -> QRectF:
-        """Below a ``full`` panel's zone (and its room), down to the table's bottom margin:
-        the player's own plate, bubble, trick pile and hand. The deal's end grows into it
-        only when its content is taller than the zone or the room lets it be (a small
-        window, a table of four), rather than show a row or two and scroll; the other
-        players' plates, bubbles and piles stay in sight. Empty for the other kinds."""
-        if self.kind != "full":
-            return QRectF()
+        """Below the panel's zone (and its room), over the player's own plate and bubble,
+        where a panel too tall for a small window's middle grows down rather than show a
+        row or two and scroll; the other players' plates, bubbles and piles stay in sight.
+
+        A ``full`` panel (the deal's end) may cover the player's hand as well, down to the
+        table's bottom margin. A ``tall`` one (the declaration, the Hand game question)
+        stops above the player's cards, which the choice is made from. Empty for the
+        other kinds."""
         top = self.panel.bottom()
         m = self.margin
-        return QRectF(m, top, self.width - 2 * m, max(0.0, self.height - m - top))
+        if self.kind == "full":
+            bottom = self.height - m
+        elif self.kind == "tall" and "bottom" in self.seats:
+            z = self.seats["bottom"]
+            bottom = z.hand.bottom() - z.card_h - m / 2
+        else:
+            return QRectF()
+        return QRectF(m, top, self.width - 2 * m, max(0.0, bottom - top))
 
     # ------------------------------------------------------------------ positions
 

@@ -553,6 +553,8 @@ def panel_problems(window) -> list[str]:
         # room below the other players' plates (PanelHost._fit_short_zone); its height is
         # what it needs at its width as it is shown (its instruction aside for a hint)
         zone = lay.panel.united(lay.panel_room()) if host.spread else lay.panel
+        if host.grown:  # still too short there: grown down over the player's own plate
+            zone = zone.united(lay.panel_below())
         need = host.shown_height()
         if host.height() + 1 < need:
             out.append(f"{type(host.current).__name__} is {host.height()} px high, needs {need}")

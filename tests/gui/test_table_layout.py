@@ -90,3 +90,24 @@ def test_the_deal_end_spreads_only_below_the_other_players_plates_and_tricks(siz
     bottom = lay.seats["bottom"]
     for name in ("plate", "bubble", "pile", "hand"):
         assert not room.intersects(getattr(bottom, name)), f"bottom.{name}"
+
+
+@pytest.mark.parametrize("table", [3, 4])
+@pytest.mark.parametrize("size", SIZES + NARROW + NARROWER + [(496, 410)])
+def test_a_tall_panel_grows_down_to_the_players_cards_and_no_further(size, table):
+    """The declaration too tall for a small window's middle spreads below the other
+    players' plates and bubbles (their piles are empty before the first trick) and grows
+    down over the player's own plate and bubble, never over the cards it is chosen from."""
+    lay = compute_layout(*size, table, "tall")
+    room, below = lay.panel_room(), lay.panel_below()
+    assert room.bottom() == lay.panel.bottom() and below.top() == lay.panel.bottom()
+    for side, z in lay.seats.items():
+        if side != "bottom":
+            for name in ("plate", "bubble"):
+                assert not room.intersects(getattr(z, name)), f"{side}.{name}"
+                assert not below.intersects(getattr(z, name)), f"{side}.{name}"
+    cards_top = lay.hand_positions("bottom", 10)[0].y()
+    assert below.bottom() < cards_top
+    assert below.height() > 0
+    for kind in ("none", "bar"):
+        assert compute_layout(*size, table, kind).panel_below().isEmpty()
