@@ -1692,6 +1692,10 @@ class PanelHost(QFrame):
         if self.current.kind in ("full", "whole"):
             self.setGeometry(self._grown_down(self._full_rect(z)))
             return
+        widened = self._widened(z)
+        if widened is not None:
+            self.setGeometry(widened)
+            return
         w, full, brief = self._heights(z.width())
         if full > z.height():
             spread = self._fit_short_zone(z, full, brief)
@@ -1745,6 +1749,29 @@ class PanelHost(QFrame):
         if grown is not None:
             return grown
         panel.set_brief(True)  # nowhere whole: the hint at least, rather than the instruction
+        return None
+
+    def _widened(self, z: QRect) -> QRect | None:
+        """A ``bar`` or ``tall`` panel whose rows are wider than the zone ``z`` (the bid
+        box and its buttons, "Skat aufnehmen" beside "Hand spielen…", in the 236 px middle
+        beside the side panel of a small window): as wide as it wants in the room below
+        the other players' plates, where that holds it whole. None where the zone is wide
+        enough, or the room too short: then it is fitted to the zone."""
+        m = self._stack.contentsMargins()
+        panel = self.current
+        want = panel.minimumSizeHint().width() + m.left() + m.right()
+        if want <= z.width() or not self._room_beside(z):
+            return None
+        room = self.room.toRect()
+        w, full, brief = self._heights(min(room.width(), want))
+        top = max(room.top(), z.top())
+        high = z.bottom() + 1 - top
+        for short, h in ((False, full), (True, brief)):
+            if h <= high:
+                panel.set_brief(short)
+                self.spread = True
+                x = max(room.left(), min(z.center().x() - w // 2, room.right() + 1 - w))
+                return QRect(x, top + (high - h) // 2, w, h)
         return None
 
     def _room_beside(self, z: QRect) -> bool:
@@ -1845,14 +1872,20 @@ class PanelHost(QFrame):
 
     def _grown_down(self, rect: QRect) -> QRect:
         """``rect`` (a ``full`` panel's place), on down into :attr:`below` as far as the
-        panel needs to show its content without scrolling (``least_height``, the deal's
-        end), where it is too short for it."""
+        panel needs to show its content without scrolling (the deal's end: its
+        ``least_height``; the series' end: its rows), where it is too short for it."""
         panel = self.current
         below = self.below.toRect()
-        if not hasattr(panel, "least_height") or below.isEmpty():
+        if below.isEmpty():
             return rect
         m = self._stack.contentsMargins()
-        need = panel.least_height(rect.width() - m.left() - m.right()) + m.top() + m.bottom()
+        inner = rect.width() - m.left() - m.right()
+        if hasattr(panel, "least_height"):
+            need = panel.least_height(inner)
+        else:  # the series' end: its totals' rows
+            need = panel.heightForWidth(inner) if panel.hasHeightForWidth() else -1
+            need = max(need, panel.minimumSizeHint().height())
+        need += m.top() + m.bottom()
         within = below.left() <= rect.left() and rect.right() <= below.right()
         if need <= rect.height() or not within or below.top() > rect.bottom() + 2:
             return rect

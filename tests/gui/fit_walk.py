@@ -68,8 +68,9 @@ from skat_desktop.gui.card_items import _font, fit_lines
 from skat_desktop.gui.panels import ElidedLabel, FlowBox
 from skat_desktop.gui.settings import NewGameChoices
 
-SIZES = ((1024, 700), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440))
-"""Window sizes (device-independent pixels) the table must fit."""
+SIZES = ((784, 460), (1024, 700), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440))
+"""Window sizes (device-independent pixels) the table must fit: from the window's least
+size (1600 x 1000 at 200 %) up."""
 
 # ---------------------------------------------------------------------- the checker
 

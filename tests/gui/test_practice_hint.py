@@ -24,8 +24,6 @@ from .fit_walk import settle as rest
 from .fit_walk import settle_layout as settle
 from .table_driver import TablePlayer, make_window, start
 
-HINT_SIZES = ((784, 460), *SIZES)  # 1600 x 1000 at 200 %, then the fit checker's sizes
-
 
 def _long_hint(need: HumanTurn) -> Hint:
     """A hint for ``need`` with the longest reason its kind of move has (a card's share of
@@ -124,7 +122,7 @@ def _walk_hints(qtbot, qapp, tmp_path, store, language: str) -> list[str]:
     for name, panel in _phases(walk):
         seen.append(name)
         assert window.host.current is panel, name
-        views = [(size, side) for size in HINT_SIZES for side in SIDES]
+        views = [(size, side) for size in SIZES for side in SIDES]
         before = {}  # what is cut without a hint
         for size, side in views:
             resize_window(window, *size)
