@@ -59,6 +59,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -268,8 +269,8 @@ class StatisticsView(QWidget):
         for method in METHODS:
             self.method_box.addItem(method_name(method), method)
         self._filter_labels = [QLabel(self) for _ in range(6)]
-        filters = QGridLayout()
-        boxes = (
+        self.filters = filters = QGridLayout()
+        self._filter_boxes = (
             self.player_box,
             self.series_box,
             self.method_box,
@@ -277,12 +278,10 @@ class StatisticsView(QWidget):
             self.date_from,
             self.date_to,
         )
-        for i, (label, box) in enumerate(zip(self._filter_labels, boxes, strict=True)):
+        for label, box in zip(self._filter_labels, self._filter_boxes, strict=True):
             label.setBuddy(box)
-            row, col = divmod(i, 3)
-            filters.addWidget(label, row, 2 * col)
-            filters.addWidget(box, row, 2 * col + 1)
-        filters.setColumnStretch(6, 1)
+        self._filter_columns = 0
+        self._place_filters(3)
         filters.setHorizontalSpacing(8)
         for box in (self.player_box, self.series_box, self.profile_box, self.method_box):
             box.currentIndexChanged.connect(self._filters_changed)
@@ -845,12 +844,65 @@ class StatisticsView(QWidget):
         need = tree.sizeHintForColumn(0) + tree.sizeHintForColumn(1)
         return need + 2 * tree.frameWidth() + tree.verticalScrollBar().sizeHint().width() + 4
 
+    def _place_filters(self, columns: int) -> None:
+        """The six filters in ``columns`` pairs of label and box a row (3, 2 or 1)."""
+        if columns == self._filter_columns:
+            return
+        grid = self.filters
+        pairs = list(zip(self._filter_labels, self._filter_boxes, strict=True))
+        for label, box in pairs:
+            grid.removeWidget(label)
+            grid.removeWidget(box)
+        for i, (label, box) in enumerate(pairs):
+            row, col = divmod(i, columns)
+            grid.addWidget(label, row, 2 * col)
+            grid.addWidget(box, row, 2 * col + 1)
+        for col in range(7):
+            grid.setColumnStretch(col, 1 if col == 2 * columns else 0)
+        self._filter_columns = columns
+
+    def _filters_width(self, columns: int) -> int:
+        """The width the filters need in ``columns`` pairs a row."""
+        pairs = list(zip(self._filter_labels, self._filter_boxes, strict=True))
+        need = 0
+        for col in range(columns):
+            in_col = pairs[col::columns]
+            need += max(label.sizeHint().width() for label, _ in in_col)
+            need += max(box.sizeHint().width() for _, box in in_col)
+        m = self.layout().contentsMargins() if self.layout() is not None else None
+        sides = m.left() + m.right() if m is not None else 0
+        return need + self.filters.horizontalSpacing() * (2 * columns - 1) + sides
+
+    def _offered_width(self) -> int:
+        """The width the view is offered: a scrolling side panel tab's, where it is shown
+        in one (the view keeps its least width there and scrolls), else its own."""
+        parent = self.parentWidget()
+        if parent is not None and isinstance(parent.parentWidget(), QScrollArea):
+            return parent.width()
+        return self.width()
+
+    def _arrange_filters(self) -> None:
+        """As many filters a row as the offered width holds whole: in a narrow side panel
+        (German "Rangliste nach", "Bis:") three pairs a row ran out of sight to the right."""
+        avail = self._offered_width()
+        for columns in (3, 2):
+            if self._filters_width(columns) <= avail:
+                self._place_filters(columns)
+                return
+        self._place_filters(1)
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
+            self._arrange()  # the scrolling tab's viewport: the width offered
+        return super().eventFilter(watched, event)
+
     def _arrange(self) -> None:
         """The figures beside the charts, as wide as their labels need (never cut short);
         a panel too narrow for both side by side puts the figures above the charts, each
         then as wide as the panel."""
+        self._arrange_filters()
         need = self._figures_width()
-        narrow = self.width() < max(620, need + 320)
+        narrow = self._offered_width() < max(620, need + 320)
         want = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
         self.figures.setMinimumWidth(0 if narrow else need)
         if self.splitter.orientation() != want:
@@ -921,6 +973,8 @@ class StatisticsView(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:
         kind = event.type()
+        if kind == QEvent.Type.ParentChange and self.parentWidget() is not None:
+            self.parentWidget().installEventFilter(self)  # a scrolling tab's viewport
         if not hasattr(self, "ranking_model"):
             pass  # still being built
         elif kind == QEvent.Type.FontChange:

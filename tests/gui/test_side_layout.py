@@ -132,3 +132,38 @@ def test_a_series_started_at_the_table_has_a_title_in_the_players_language(
         assert info.title == f"Internationale Skatordnung, {day[8:10]}.{day[5:7]}.{day[:4]}"
     finally:
         i18n.remove_translations(qapp)
+
+
+def _filters_in_sight(window) -> list[str]:
+    """The statistics' filter labels and boxes that lie (partly) right of the side panel
+    tab's visible width."""
+    stats = window.stats_view
+    area = stats.parentWidget()  # the scrolling tab's viewport
+    out = []
+    for w in (*stats._filter_labels, *(label.buddy() for label in stats._filter_labels)):
+        right = w.mapTo(area, w.rect().topRight()).x()
+        if right > area.width():
+            out.append(f"{w.text() if hasattr(w, 'text') else type(w).__name__}: {right}")
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_the_statistics_filters_stay_in_sight_in_the_side_panel(
+    qtbot, qapp, tmp_path, store, language, size
+):
+    """Three filter pairs a row ran out of the side panel at 1024 x 700 in German ("Rangliste
+    na…", the "Bis:" box out of sight): they wrap to two or one pair a row there."""
+    if language == "de":
+        i18n.install_translations(qapp, "de")
+    try:
+        window = make_window(qtbot, tmp_path, store=store, size=size)
+        start(window, seed=3)
+        window.show_side_panel(STATS)
+        qtbot.waitUntil(lambda: window.stats_view is not None, timeout=20000)
+        qtbot.wait(50)
+        assert _filters_in_sight(window) == []
+        window.show_side_panel(SHEET)
+    finally:
+        if language == "de":
+            i18n.remove_translations(qapp)
