@@ -256,6 +256,7 @@ class ClubMenu(QObject):
             page.add_action(a)
         admin.changed.connect(page.refresh)
         correct = QAction(page)
+        correct.setEnabled(False)  # like its neighbours: only with a series open to correct
         correct.triggered.connect(lambda: self._correct(desk, CorrectionDialog))
         page.add_action(correct)
         desk.sheet_print = club_print.SeriesPrint(page)  # print, preview, PDF, CSV
@@ -276,7 +277,9 @@ class ClubMenu(QObject):
                 header.listing.title if header is not None else "",
                 closed,
             )
-            correct.setEnabled(isinstance(series_id, int) and writer is not None and not closed)
+            correct.setEnabled(  # once the series is known to be open (not while it is read)
+                isinstance(series_id, int) and writer is not None and page.is_closed is False
+            )
             form = desk.entry_form
             if form is not None and form.series_id == series_id:
                 form.refresh()

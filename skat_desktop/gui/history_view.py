@@ -311,11 +311,12 @@ class DealListModel(QAbstractTableModel):
 
     def text(self, r: DealListing, c: int) -> str:
         if c == self.SERIES:  # the date says which evening; the title is in the tooltip
-            return r.date
+            return local_date(r.date)
         if c == self.NUMBER:
             return str(r.number)
         if c == self.PLAYER:
-            return f"({r.player})" if r.label == "ramsch" and r.player else r.player
+            name = seat_name(r.player)  # a computer's name in the player's language
+            return f"({name})" if r.label == "ramsch" and name else name
         if c == self.GAME:
             return game_label(r.label)
         return signed(r.score) if r.score else ""
@@ -337,9 +338,9 @@ class DealListModel(QAbstractTableModel):
                 return QBrush(muted_color(pal))
         if role == Qt.ItemDataRole.ToolTipRole:
             if c == self.SERIES:
-                return tip(f"{r.date} {r.series}")  # an imported title as written
+                return tip(f"{local_date(r.date)} {r.series}")  # an imported title as written
             if c == self.GAME:  # and the date and number a narrow list leaves out
-                return tip(f"{game_label(r.label)}\n{r.date} {r.series} #{r.number}")
+                return tip(f"{game_label(r.label)}\n{local_date(r.date)} {r.series} #{r.number}")
             note = None
             if not r.replayable:
                 note = self.tr("Entered from a score sheet: there are no cards to replay")
@@ -1439,9 +1440,9 @@ class HistoryBrowser(QWidget):
             self.player_box.addItem(self.tr("All players"), None)
             if self._store is not None:
                 for s in reversed(self._store.list_series()):
-                    self.series_box.addItem(f"{s['date']} {s['title']}", s["id"])
+                    self.series_box.addItem(f"{local_date(s['date'])} {s['title']}", s["id"])
                 for p in self._store.players():
-                    self.player_box.addItem(p["name"], p["id"])
+                    self.player_box.addItem(seat_name(p["name"]), p["id"])
             self.series_box.setCurrentIndex(max(self.series_box.findData(series), 0))
             self.player_box.setCurrentIndex(max(self.player_box.findData(player), 0))
         finally:

@@ -1707,7 +1707,7 @@ class MainWindow(QMainWindow):
                 ", ".join(str(r.series_id) for r in ended),
             )
             self._forget_saved([r.id for r in ended])
-        tables = [(r, self._saved_title(r), self._saved_line(r)) for r in rows if r.stale is None]
+        tables = self._saved_entries([r for r in rows if r.stale is None])
         stale = [
             (r.id, self.tr("“%1”: %2").replace("%1", self._saved_title(r)).replace("%2", why))
             for r in rows
@@ -1752,26 +1752,71 @@ class MainWindow(QMainWindow):
     def _saved_title(self, row) -> str:
         return row.title or self.tr("series %1").replace("%1", str(row.series_id))
 
-    def _saved_line(self, row) -> str:
-        """ "Deal 7 of 36 against standard 2 and standard 3, saved 11/25/2026, 8:14 PM"."""
+    def _saved_line(self, row, started: str | None = None) -> str:
+        """ "Deal 7 of 36 against standard 2 and standard 3, saved 11/25/2026, 8:14 PM"
+        (the computers' names in the player's language, as at the table); with
+        ``started`` (the series' stored start, UTC) it says when the series began too."""
         number = str(max(row.deal_number, 1))
         if row.planned_deals:
-            deal = (
-                self.tr("Deal %1 of %2").replace("%1", number).replace("%2", str(row.planned_deals))
-            )
+            deal = words.fill(self.tr("Deal %1 of %2"), number, row.planned_deals)
         else:
-            deal = self.tr("Deal %1").replace("%1", number)
+            deal = words.fill(self.tr("Deal %1"), number)
         me = self.settings.new_game.player_name or default_player_name()
         others = [n for n in row.players if n != me]
-        names = others if others and len(others) < len(row.players) else list(row.players)
+        stored = others if others and len(others) < len(row.players) else list(row.players)
+        names = words.seat_names(stored)
         joined = (
             names[0] if len(names) < 2 else ", ".join(names[:-1]) + self.tr(" and ") + names[-1]
         )
-        who = (self.tr("against %1") if names is others else self.tr("with %1")).replace(
-            "%1", joined
-        )
-        line = self.tr("%1 %2, saved %3").replace("%1", deal).replace("%2", who)
-        return line.replace("%3", self._local_time(row.updated))
+        who = words.fill(self.tr("against %1") if stored is others else self.tr("with %1"), joined)
+        saved = self._local_time(row.updated)
+        if started is not None:
+            return words.fill(
+                self.tr("%1 %2, started %3, saved %4"), deal, who, self._local_time(started), saved
+            )
+        return words.fill(self.tr("%1 %2, saved %3"), deal, who, saved)
+
+    def _saved_entries(self, rows: list) -> list[tuple[object, str, str]]:
+        """(row, title, line) of each table saved for later that can be continued. Entries
+        that would read alike (two series of the same rules begun the same day, left at
+        the same deal) say when each series was started; still alike, their numbers."""
+        entries = [(r, self._saved_title(r), self._saved_line(r)) for r in rows]
+
+        def alike(items: list[tuple[object, str, str]]) -> set[int]:
+            seen: dict[tuple[str, str], list[int]] = {}
+            for i, (_r, title, line) in enumerate(items):
+                seen.setdefault((title, line), []).append(i)
+            return {i for same in seen.values() if len(same) > 1 for i in same}
+
+        twins = alike(entries)
+        if not twins:
+            return entries
+        started = self._series_started([entries[i][0].series_id for i in twins])
+        for i in twins:
+            r, title, _line = entries[i]
+            when = started.get(r.series_id)
+            if when:
+                entries[i] = (r, title, self._saved_line(r, started=when))
+        for i in alike(entries):  # begun in the same minute: the series' number tells
+            r, title, line = entries[i]
+            number = words.fill(self.tr("series %1"), r.series_id)
+            entries[i] = (r, title, f"{line} ({number})")
+        return entries
+
+    def _series_started(self, series_ids: list) -> dict[int, str]:
+        """When each of ``series_ids`` was started (its stored UTC time), by id; what the
+        database cannot say now is left out."""
+        store = self.store
+        ids = sorted({i for i in series_ids if isinstance(i, int)})
+        if store is None or not ids:
+            return {}
+        try:
+            marks = ",".join("?" * len(ids))
+            rows = store.query(f"SELECT id, created FROM series WHERE id IN ({marks})", ids)
+        except Exception as e:  # a read the database refused: the entries stay as they are
+            log.warning("the series' start times could not be read: %s", one_line(e))
+            return {}
+        return {r["id"]: r["created"] for r in rows if r["created"]}
 
     @staticmethod
     def _local_time(iso: str) -> str:
