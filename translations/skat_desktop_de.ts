@@ -299,7 +299,7 @@
     </message>
     <message>
         <source>P&amp;lay %1</source>
-        <translation>%1 &amp;spielen</translation>
+        <translation>%1 spie&amp;len</translation>
     </message>
     <message>
         <source>Play at %1, or pass the deal in?</source>
@@ -825,6 +825,18 @@ Programm schließen und es verwerfen?</translation>
         <translation>Schließen</translation>
     </message>
     <message>
+        <source>Club desk</source>
+        <translation>Vereinsbuch</translation>
+    </message>
+    <message>
+        <source>Deal %1 of “%2” is typed but not stored.
+
+Open another series and lose it?</source>
+        <translation>Spiel %1 von „%2“ ist eingetippt, aber nicht gespeichert.
+
+Eine andere Liste öffnen und es verwerfen?</translation>
+    </message>
+    <message>
         <source>Open for viewing only: nothing can be entered or changed here.</source>
         <translation>Nur zum Ansehen geöffnet: Hier kann nichts eingetragen oder geändert werden.</translation>
     </message>
@@ -1129,7 +1141,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>&amp;Declare</source>
-        <translation>&amp;Ansagen</translation>
+        <translation>Ansag&amp;en</translation>
     </message>
     <message>
         <source>&amp;Null</source>
@@ -1145,7 +1157,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Bac&amp;k</source>
-        <translation>&amp;Zurück</translation>
+        <translation>Zurü&amp;ck</translation>
     </message>
     <message>
         <source>Declare your game</source>
@@ -1173,7 +1185,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Schneider &amp;announced</source>
-        <translation>Schneider ang&amp;esagt</translation>
+        <translation>Schnei&amp;der angesagt</translation>
     </message>
     <message>
         <source>enough for your bid of %1</source>
@@ -1242,6 +1254,10 @@ Programm schließen und es verwerfen?</translation>
 <context>
     <name>EntryRefusal</name>
     <message>
+        <source>%1 card points do not fit the result entered</source>
+        <translation>%1 Augen passen nicht zum eingetragenen Ergebnis</translation>
+    </message>
+    <message>
         <source>%1 has 1 to %2 matadors, not %3</source>
         <translation>%1 hat 1 bis %2 Spitzen, nicht %3</translation>
     </message>
@@ -1302,12 +1318,24 @@ Programm schließen und es verwerfen?</translation>
         <translation>ein Nullspiel kennt weder Schneider noch Schwarz</translation>
     </message>
     <message>
+        <source>a Null game has no card points</source>
+        <translation>ein Nullspiel hat keine Augen</translation>
+    </message>
+    <message>
         <source>a Null worth %1 cannot win a bid of %2</source>
         <translation>ein Null zu %1 kann bei einem Reizwert von %2 nicht gewonnen sein</translation>
     </message>
     <message>
         <source>a Ramsch entry needs points and tricks for %1 seats</source>
         <translation>ein Ramsch-Eintrag braucht Augen und Stiche für %1 Plätze</translation>
+    </message>
+    <message>
+        <source>a Schwarz game won gives the declarer all 120 card points, not %1</source>
+        <translation>ein gewonnenes Schwarz-Spiel gibt dem Alleinspieler alle 120 Augen, nicht %1</translation>
+    </message>
+    <message>
+        <source>a game is won with at least 61 card points, not %1</source>
+        <translation>ein Spiel ist mit mindestens 61 Augen gewonnen, nicht mit %1</translation>
     </message>
     <message>
         <source>a player without a trick has no card points</source>
@@ -1404,6 +1432,22 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>unknown game %1 in lose_as</source>
         <translation>unbekanntes Spiel %1 in lose_as</translation>
+    </message>
+    <message>
+        <source>with %1 card points neither side is Schneider</source>
+        <translation>mit %1 Augen ist keine Partei Schneider</translation>
+    </message>
+    <message>
+        <source>with %1 card points one side is Schneider, but the entry does not say so</source>
+        <translation>mit %1 Augen ist eine Partei Schneider, aber der Eintrag sagt es nicht</translation>
+    </message>
+    <message>
+        <source>with %1 card points this game is won: with 61 or more it is lost only when overbid or when an announced Schneider or Schwarz is missed</source>
+        <translation>mit %1 Augen ist dieses Spiel gewonnen: mit 61 oder mehr ist es nur verloren, wenn überreizt oder ein angesagtes Schneider oder Schwarz verfehlt wurde</translation>
+    </message>
+    <message>
+        <source>with Schwarz one side takes every trick: the declarer has 120 card points or at most the skat&apos;s %2, not %1</source>
+        <translation>bei Schwarz macht eine Partei alle Stiche: Der Alleinspieler hat 120 Augen oder höchstens die %2 Augen des Skats, nicht %1</translation>
     </message>
 </context>
 <context>
@@ -2327,7 +2371,7 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>&amp;Bells</source>
         <comment>German deck</comment>
-        <translation>&amp;Schellen</translation>
+        <translation>Schel&amp;len</translation>
     </message>
     <message>
         <source>&amp;Leaves</source>
@@ -2352,13 +2396,13 @@ Programm schließen und es verwerfen?</translation>
         <translation>E</translation>
     </message>
     <message>
-        <source>A&amp;corns</source>
-        <comment>German deck</comment>
-        <translation>E&amp;ichel</translation>
-    </message>
-    <message>
         <source>Ace</source>
         <translation>Ass</translation>
+    </message>
+    <message>
+        <source>Acorn&amp;s</source>
+        <comment>German deck</comment>
+        <translation>E&amp;ichel</translation>
     </message>
     <message>
         <source>Acorns</source>
@@ -2820,12 +2864,12 @@ Programm schließen und es verwerfen?</translation>
         <translation>♠ &amp;Pik</translation>
     </message>
     <message>
-        <source>♣ &amp;Clubs</source>
+        <source>♣ C&amp;lubs</source>
         <translation>♣ &amp;Kreuz</translation>
     </message>
     <message>
         <source>♥ H&amp;earts</source>
-        <translation>♥ &amp;Herz</translation>
+        <translation>♥ Her&amp;z</translation>
     </message>
     <message>
         <source>♦ D&amp;iamonds</source>
@@ -2888,11 +2932,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>&amp;From:</source>
-        <translation>&amp;Von:</translation>
+        <translation>V&amp;on:</translation>
     </message>
     <message>
         <source>&amp;Player:</source>
-        <translation>&amp;Spieler:</translation>
+        <translation>S&amp;pieler:</translation>
     </message>
     <message>
         <source>&amp;Series:</source>
@@ -3793,6 +3837,10 @@ Programm schließen und es verwerfen?</translation>
         <translation>%1 %2, gespeichert %3</translation>
     </message>
     <message>
+        <source>%1 %2, started %3, saved %4</source>
+        <translation>%1 %2, begonnen %3, gespeichert %4</translation>
+    </message>
+    <message>
         <source>%1 (%2) against %3.</source>
         <translation>%1 (%2) gegen %3.</translation>
     </message>
@@ -4674,11 +4722,11 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Give &amp;up</source>
-        <translation>&amp;Aufgeben</translation>
+        <translation>Auf&amp;geben</translation>
     </message>
     <message>
         <source>Give &amp;up…</source>
-        <translation>&amp;Aufgeben…</translation>
+        <translation>Auf&amp;geben…</translation>
     </message>
     <message>
         <source>H&amp;int</source>
@@ -4698,7 +4746,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>Really give &amp;up?</source>
-        <translation>Wirklich &amp;aufgeben?</translation>
+        <translation>Wirklich auf&amp;geben?</translation>
     </message>
     <message>
         <source>Take &amp;back</source>
@@ -5494,7 +5542,7 @@ Programm schließen und es verwerfen?</translation>
     </message>
     <message>
         <source>P&amp;ush it on</source>
-        <translation>&amp;Schieben</translation>
+        <translation>Schie&amp;ben</translation>
     </message>
     <message>
         <source>Schieberamsch</source>
@@ -5612,6 +5660,14 @@ Programm schließen und es verwerfen?</translation>
     <message>
         <source>&amp;Sign and close…</source>
         <translation>&amp;Unterschreiben und abschließen…</translation>
+    </message>
+    <message>
+        <source>Deal %1 is typed but cannot be entered as it is. Discard it and sign?</source>
+        <translation>Spiel %1 ist eingetippt, kann so aber nicht eingetragen werden. Verwerfen und unterschreiben?</translation>
+    </message>
+    <message>
+        <source>Deal %1 is typed but not entered. Enter it before signing?</source>
+        <translation>Spiel %1 ist eingetippt, aber nicht eingetragen. Vor dem Unterschreiben eintragen?</translation>
     </message>
 </context>
 <context>
@@ -6011,6 +6067,10 @@ kungen</translation>
         <translation>&amp;Unterschreiben und abschließen</translation>
     </message>
     <message>
+        <source>Only %1 played.</source>
+        <translation>Nur %1 gespielt.</translation>
+    </message>
+    <message>
         <source>Reopen the score sheet</source>
         <translation>Spielliste wieder öffnen</translation>
     </message>
@@ -6059,7 +6119,7 @@ kungen</translation>
     <name>SkatPanel</name>
     <message>
         <source>&amp;Pick up the skat</source>
-        <translation>Skat &amp;aufnehmen</translation>
+        <translation>Skat auf&amp;nehmen</translation>
     </message>
     <message>
         <source>Pick up the skat, or play a Hand game without it.</source>
@@ -6067,7 +6127,7 @@ kungen</translation>
     </message>
     <message>
         <source>Play ha&amp;nd…</source>
-        <translation>&amp;Hand spielen…</translation>
+        <translation>Han&amp;d spielen…</translation>
     </message>
     <message>
         <source>You play at %1</source>
@@ -6101,11 +6161,11 @@ kungen</translation>
     </message>
     <message>
         <source>&amp;From:</source>
-        <translation>&amp;Von:</translation>
+        <translation>V&amp;on:</translation>
     </message>
     <message>
         <source>&amp;Player:</source>
-        <translation>&amp;Spieler:</translation>
+        <translation>S&amp;pieler:</translation>
     </message>
     <message>
         <source>&amp;Ranking by:</source>
@@ -6484,7 +6544,7 @@ kungen</translation>
     </message>
     <message>
         <source>&amp;Send</source>
-        <translation>&amp;Senden</translation>
+        <translation>Sen&amp;den</translation>
     </message>
     <message>
         <source>A word to the table…</source>
@@ -6923,7 +6983,7 @@ kungen</translation>
     </message>
     <message>
         <source>&amp;Play</source>
-        <translation>&amp;Spielen</translation>
+        <translation>S&amp;pielen</translation>
     </message>
     <message>
         <source>Computer players:</source>

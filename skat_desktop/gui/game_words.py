@@ -149,13 +149,13 @@ class GameWords(QObject):
         """The suit games on the declare panel's buttons, with their shortcut letters."""
         if german:
             return (
-                self.tr("A&corns", "German deck"),
+                self.tr("Acorn&s", "German deck"),
                 self.tr("&Leaves", "German deck"),
                 self.tr("H&earts", "German deck"),
                 self.tr("&Bells", "German deck"),
             )
         return (
-            self.tr("♣ &Clubs"),
+            self.tr("♣ C&lubs"),
             self.tr("♠ &Spades"),
             self.tr("♥ H&earts"),
             self.tr("♦ D&iamonds"),
@@ -316,7 +316,7 @@ def card_html(card: int, dark: bool = False, won: bool = False) -> str:
 
 
 def suit_button_text(game: GameType | int) -> str:
-    """A suit game on the declare panel: ``♣ &Clubs``; ``A&corns`` on German cards."""
+    """A suit game on the declare panel: ``♣ C&lubs``; ``Acorn&s`` on German cards."""
     return _gw().suit_buttons(german_cards())[int(game)]
 
 

@@ -2521,7 +2521,12 @@ class MainWindow(QMainWindow):
             return
         winner = words.seat_name(self.session.port.names[state.last_trick[1]])
         caption = self.tr("Last trick, taken by %1 (click or Esc to close)").replace("%1", winner)
-        self.scene.show_last_trick(caption)
+        if self.scene.show_last_trick(caption):
+            # the caption says Esc closes it: the keyboard goes to the table (from the side
+            # panel, the status bar ...), where Esc closes it and Left/Right choose a card
+            focus = QApplication.focusWidget()
+            if focus is None or not (focus is self.view or self.view.isAncestorOf(focus)):
+                self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _toggle_open_cards(self, on: bool) -> None:
         session = self.session
