@@ -613,14 +613,13 @@ class MainWindow(QMainWindow):
         self._side_window_w = self.width()
         self.side_dock.installEventFilter(self)  # the player moving the splitter
         state = settings.window_state
-        if not state or not self.restoreState(state):
+        self._first_side = not state or not self.restoreState(state)
+        if self._first_side:
             # the first start: the score sheet beside the table if games are saved (and the
             # screen has the room for both)
             room = available_geometry(self).width() - FRAME_ROOM[0]
             self.side_dock.setVisible(self.store is not None and room >= TABLE_ROOM + SIDE_MIN)
-            want = self._side_width(SHEET)
-            self.resizeDocks([self.side_dock], [want], Qt.Orientation.Horizontal)
-            self._side_share, self._side_asked = want / max(1, self.width()), want
+            self._size_first_side()
         elif (
             not self.side_dock.isFloating()
             and available_geometry(self).width() - FRAME_ROOM[0] < TABLE_ROOM + SIDE_MIN
@@ -1077,6 +1076,10 @@ class MainWindow(QMainWindow):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self._fit_side_tabs()  # within the window's width, now that it has one
+        if self._first_side:  # the first start's width, now that the table's is known
+            self._first_side = False
+            if self.side_dock.isVisible() and not self.side_dock.isFloating():
+                QTimer.singleShot(0, self, self._size_first_side)
         self._announce_store_problem()  # over the window, once it is there
         if not self._offered:
             QTimer.singleShot(0, self, self.offer_saved_tables)
@@ -1571,6 +1574,14 @@ class MainWindow(QMainWindow):
         first = QRect(0, 0, *FIRST_SIZE)
         first.moveCenter(room.center())
         self.setGeometry(fit_into(first, room))
+
+    def _size_first_side(self) -> None:
+        """The side panel's width at the first start, asked again once the window is shown:
+        before, the table's least width is not known and the panel got its least 280 px,
+        in which the sheet's third player's column was cut (1024 x 700)."""
+        want = self._side_width(SHEET)
+        self.resizeDocks([self.side_dock], [want], Qt.Orientation.Horizontal)
+        self._side_share, self._side_asked = want / max(1, self.width()), want
 
     def _side_width(self, key: str) -> int:
         """A good width for a tab: the sheet about a third of the window, the statistics

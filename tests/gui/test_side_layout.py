@@ -167,3 +167,53 @@ def test_the_statistics_filters_stay_in_sight_in_the_side_panel(
     finally:
         if language == "de":
             i18n.remove_translations(qapp)
+
+
+FIRST_START = """
+import tempfile
+from pathlib import Path
+from PySide6.QtCore import QCoreApplication, QSettings
+from skat_desktop.gui.app import create_application
+from skat_desktop.gui.main_window import SHEET, MainWindow
+from skat_desktop.gui.settings import Settings
+from skat_desktop.store.repository import Store
+app = create_application()
+tmp = Path(tempfile.mkdtemp())
+settings = Settings(QSettings(str(tmp / "first.ini"), QSettings.Format.IniFormat))
+store = Store.open(tmp / "club.sqlite3")
+window = MainWindow(settings, store, synchronous_pictures=True)
+window.show()
+for _ in range(50):
+    QCoreApplication.processEvents()
+print(window.side_dock.isVisible(), window.side_dock.width(), window._side_width(SHEET))
+window.close()
+store.close()
+"""
+
+
+def test_the_first_start_gives_the_sheet_its_width_on_a_small_screen(tmp_path):
+    """At the first start on a 1024 x 700 screen the side panel opened at its least 280 px
+    (the table's least width was not known before the window was shown), and the sheet's
+    third player's column was cut behind a scroll bar; it opens as wide as the sheet wants."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    config = tmp_path / "screen.json"
+    config.write_text(
+        json.dumps({"screens": [{"name": "s", "x": 0, "y": 0, "width": 1024, "height": 700}]})
+    )
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_START], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    visible, width, want = done.stdout.split()[-3:]
+    assert visible == "True"
+    assert int(want) > 280 and abs(int(width) - int(want)) <= 2, (width, want)
