@@ -35,7 +35,7 @@ Definitions (all per player, over the selected series):
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
@@ -179,6 +179,9 @@ class RankingRow:
     evaluation: int  # sum of the per-series ratings by the method
     per_48: float | None  # evaluation per 48 deals
     money_cents: int = 0  # sum of the series' settlements at their stakes (ISkO 5.5.5)
+    # equal to another player on the rating, games won and games lost: the place between
+    # them was drawn by lot (SkTO 5.1), which a list shows so no one reads it as merit
+    by_lot: bool = False
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -534,6 +537,11 @@ def season_ranking(
         [PlayerTally(acc[p][2], acc[p][3], acc[p][4]) for p in ids],
         lot_seed=lot_seed,
     )
+
+    def merit(pid: int) -> tuple[int, int, int]:
+        return acc[pid][5], acc[pid][3], acc[pid][4]
+
+    merits = Counter(merit(p) for p in ids)
     out = []
     for place, pid in places:
         series, deals, score, won, lost, evaluation, money_cents = acc[pid]
@@ -550,6 +558,7 @@ def season_ranking(
                 evaluation=evaluation,
                 per_48=_per(evaluation, deals, 48),
                 money_cents=money_cents,
+                by_lot=lot_seed is not None and merits[merit(pid)] > 1,
             )
         )
     return out

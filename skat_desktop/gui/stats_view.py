@@ -177,7 +177,8 @@ class RankingModel(QAbstractTableModel):
     def _cell(self, r: RankingRow, c: int) -> tuple[str, float | None]:
         match c:
             case 0:
-                return fill(self.tr("%1."), r.place), None
+                place = fill(self.tr("%1."), r.place)
+                return (fill(self.tr("%1 (lot)"), place) if r.by_lot else place), None
             case 1:
                 return r.name, None
             case 2:
@@ -231,6 +232,14 @@ class RankingModel(QAbstractTableModel):
             return QBrush(negative_color(QGuiApplication.palette()))
         if role == Qt.ItemDataRole.UserRole:
             return value
+        if (
+            role == Qt.ItemDataRole.ToolTipRole
+            and index.column() == 0
+            and self.rows[index.row()].by_lot
+        ):
+            return self.tr(
+                "Equal on the rating, games won and games lost: the place was drawn by lot"
+            )
         return None
 
 

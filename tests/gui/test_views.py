@@ -722,3 +722,22 @@ def test_the_views_survive_a_language_change(qtbot, club):
     for v in views:
         QCoreApplication.sendEvent(v, QEvent(QEvent.Type.LanguageChange))
     assert views[2].analysis_button.text()
+
+
+def test_the_ranking_marks_the_places_the_lot_decided(qtbot):
+    """Two players equal on the rating, games won and lost get places 2 and 3 by lot
+    (SkTO 5.1); the list says so, where the series' sheet shows them sharing place 2."""
+    from skat_desktop.app.statistics import RankingRow
+    from skat_desktop.gui.stats_view import RankingModel
+
+    def row(place: int, name: str, by_lot: bool) -> RankingRow:
+        return RankingRow(place, place, name, 1, 3, 0, 0, 0, 0, None, by_lot=by_lot)
+
+    model = RankingModel()
+    model.set_ranking(
+        (row(1, "Anna", False), row(2, "Bernd", True), row(3, "Carla", True)), "seeger_fabian"
+    )
+    places = [model.data(model.index(r, 0)) for r in range(3)]
+    assert places == ["1.", "2. (lot)", "3. (lot)"]
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
+    assert model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole) is None

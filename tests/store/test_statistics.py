@@ -374,6 +374,10 @@ def test_ranking_more_wins_first_then_lot(tmp_path):
     drawn = [r.player_id for r in season_ranking(store, quiet, lot_seed=5)]
     assert sorted(drawn) == sorted([u, v, w])
     assert [r.player_id for r in season_ranking(store, quiet, lot_seed=5)] == drawn
+    # the list says which places the lot decided, so no one reads them as merit
+    assert all(r.by_lot for r in season_ranking(store, quiet, lot_seed=5))
+    assert not any(r.by_lot for r in season_ranking(store, quiet, lot_seed=None))
+    assert not any(r.by_lot for r in rows)  # decided by games won, not by lot
     store.close()
 
 
