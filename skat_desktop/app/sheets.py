@@ -16,6 +16,9 @@ Score-sheet entries (games played with real cards) are JSON objects by table sea
   "skat_points": 10, "pushes": 0, "later_trick": [seats]}`` — points from the tricks,
   without the skat; a sitting-out dealer has 0 and 0
 * ``{"kind": "passed_in"}``
+
+A game entered or corrected now must also agree with the declarer's card points when they
+are given (:func:`entered_result`); stored deals and imports are read without that check.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from skat_desktop.engine.cards import GAME_NAMES, GameType
+from skat_desktop.engine.cards import GAME_NAMES, RANK_POINTS, GameType
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealResult
 from skat_desktop.engine.dealing import active_seats
@@ -32,6 +35,7 @@ from skat_desktop.engine.entry import (
     GameEntry,
     ImpossibleEntry,
     RamschEntry,
+    cards_for_matadors,
     score_entry,
     score_ramsch_entry,
 )
@@ -39,6 +43,7 @@ from skat_desktop.engine.errors import InvalidRecord, SkatError
 from skat_desktop.engine.money import settle
 from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.record import deal_from_record, record_from_deal
+from skat_desktop.engine.scoring import GameResult, game_result
 from skat_desktop.engine.series import Series, SheetEntry
 from skat_desktop.engine.tournament import evaluate, rank
 from skat_desktop.store.database import StoreError
@@ -176,6 +181,97 @@ def entry_to_result(
         declarer_points=dp if dp is not None else -1,
         extra={"schneider": e.schneider or e.schwarz, "schwarz": e.schwarz},
     )
+
+
+SKAT_MOST = 2 * max(RANK_POINTS)  # two aces: a declarer without a trick has the skat's points
+
+
+def _same_game(a: GameResult, b: GameResult) -> bool:
+    return (a.won, a.value, a.score, a.levels) == (b.won, b.value, b.score, b.levels)
+
+
+def card_points_refusal(profile: RuleProfile, result: DealResult) -> ImpossibleEntry | None:
+    """Why the declarer's card points of an entered game contradict its result, or ``None``.
+
+    The entry's result (won or lost, the levels reached) is scored by the engine from
+    nominal points; here the engine scores the game again from the points given, with
+    every trick count they allow (none: only the skat's points; all ten: 120; some), and
+    the entry stands if one of them gives the same game. So a game lost with 61 or more
+    stands when it is overbid or misses an announced Schneider or Schwarz, and only those.
+    Card points are those of the game played out: a conceded game is entered without them.
+    """
+    g, k, dp = result.game, result.contract, result.declarer_points
+    if g is None or k is None or dp < 0:
+        return None
+    if k.is_null:
+        return ImpossibleEntry("a Null game has no card points", "null_card_points")
+    cards12 = cards_for_matadors(k.game, bool(g.with_matadors), g.matadors)
+    tricks = [5]  # some tricks, not all: any card points from 0 to 120
+    if dp <= SKAT_MOST:
+        tricks.append(0)
+    if dp == 120:
+        tricks.append(10)
+    played = {
+        dt: game_result(profile, k, cards12, result.bid, dp, dt, kontra=g.kontra, bock=g.bock)
+        for dt in tricks
+    }
+    if any(_same_game(r, g) for r in played.values()):
+        return None
+    schwarz = bool(result.extra.get("schwarz"))
+    if g.won and dp < 61:
+        return ImpossibleEntry(
+            f"a game is won with at least 61 card points, not {dp}", "won_below_61", {"points": dp}
+        )
+    if schwarz and g.won and 10 not in played:
+        return ImpossibleEntry(
+            f"a Schwarz game won gives the declarer all 120 card points, not {dp}",
+            "schwarz_won_points",
+            {"points": dp},
+        )
+    if schwarz and not g.won and 0 not in played and 10 not in played:
+        return ImpossibleEntry(
+            "with Schwarz one side takes every trick: the declarer has 120 card points or "
+            f"at most the skat's {SKAT_MOST}, not {dp}",
+            "schwarz_lost_points",
+            {"points": dp, "skat": SKAT_MOST},
+        )
+    if not g.won and any(r.won for r in played.values()):
+        return ImpossibleEntry(
+            f"with {dp} card points this game is won: with 61 or more it is lost only when "
+            "overbid or when an announced Schneider or Schwarz is missed",
+            "lost_with_points_won",
+            {"points": dp},
+        )
+    some = played[5]
+    if not schwarz and ("schneider" in g.levels) != ("schneider" in some.levels):
+        if "schneider" in g.levels:
+            return ImpossibleEntry(
+                f"with {dp} card points neither side is Schneider",
+                "no_schneider_at_points",
+                {"points": dp},
+            )
+        return ImpossibleEntry(
+            f"with {dp} card points one side is Schneider, but the entry does not say so",
+            "schneider_at_points",
+            {"points": dp},
+        )
+    return ImpossibleEntry(
+        f"{dp} card points do not fit the result entered", "card_points_contradict", {"points": dp}
+    )
+
+
+def entered_result(
+    profile: RuleProfile, entry: Any, table_size: int, dealer: int, bock: bool
+) -> DealResult:
+    """:func:`entry_to_result` for an entry being entered or corrected now: it also refuses
+    card points that contradict the result (:func:`card_points_refusal`). Stored deals and
+    imported series are read with :func:`entry_to_result` alone, so a sheet written before
+    this check still reads as it did; its repair is a correction, which is checked."""
+    result = entry_to_result(profile, entry, table_size, dealer, bock)
+    refusal = card_points_refusal(profile, result)
+    if refusal is not None:
+        raise refusal
+    return result
 
 
 def deal_row(
@@ -503,7 +599,7 @@ class SeriesService:
         """Store a game played with real cards, scored by the engine."""
         self._check_open()
         dealer, bock, _ = self.next_context()
-        result = entry_to_result(self.info.profile, entry, self.info.table_size, dealer, bock)
+        result = entered_result(self.info.profile, entry, self.info.table_size, dealer, bock)
         return self._store(result, entry=entry)
 
     def _store(self, result: DealResult, record=None, entry=None, seed=None) -> int:
@@ -534,7 +630,7 @@ class SeriesService:
             raise StoreError(f"series {self.info.id} has no deal {number}")
         source = sources[before.deal_id]
         # the deal as it was played: its dealer (the sheet's) and its stored Bock flag
-        entry_to_result(
+        entered_result(
             self.info.profile,
             new_entry,
             self.info.table_size,

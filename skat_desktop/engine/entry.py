@@ -63,7 +63,7 @@ class GameEntry:
     lose_as: GameType | None = None  # Null below the bid: the game charged
 
 
-def _cards_for_matadors(game: GameType, with_: bool, m: int) -> int:
+def cards_for_matadors(game: GameType, with_: bool, m: int) -> int:
     """A card set whose matadors in ``game`` are exactly (with_, m)."""
     order = trump_order(game)
     held = order[:m] if with_ else order[m : m + 1]
@@ -111,7 +111,7 @@ def score_entry(profile: RuleProfile, e: GameEntry) -> GameResult:
                 "matadors_out_of_range",
                 {"game": game_for_matadors, "top": top, "matadors": e.matadors},
             )
-        cards12 = _cards_for_matadors(game_for_matadors, e.with_matadors, e.matadors)
+        cards12 = cards_for_matadors(game_for_matadors, e.with_matadors, e.matadors)
     if k.is_null:
         if e.schneider or e.schwarz:
             raise ImpossibleEntry("a Null game has no Schneider or Schwarz", "null_schneider")

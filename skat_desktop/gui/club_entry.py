@@ -69,7 +69,7 @@ from skat_desktop.app.club import (
     name_key,
     read_context,
 )
-from skat_desktop.app.sheets import entry_to_result
+from skat_desktop.app.sheets import entered_result
 from skat_desktop.engine.deal import DealResult
 from skat_desktop.engine.entry import ImpossibleEntry
 from skat_desktop.engine.errors import SkatError
@@ -98,6 +98,7 @@ GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 RAMSCH, PASSED_IN = "ramsch", "passed_in"
 PLANNED_STEP = 12  # the arrows of "planned deals" go 24, 36, 48: a round at three and four
 MAX_MATADORS = 11
+TYPED_MATADORS = 999  # the box takes any count typed; the engine says if it is impossible
 
 
 def _load(
@@ -177,11 +178,14 @@ class LetterCombo(QComboBox):
 
 class MatadorsBox(QSpinBox):
     """Matadors as a score sheet writes them: "with 2", "without 3". Digits type the count,
-    a minus sign (or the word) makes it "without"; the arrows step over 0."""
+    a minus sign (or the word) makes it "without"; the arrows step over 0.
+
+    A count no game has (0, 12) is taken as typed, not cut to fit: the row then shows the
+    engine's reason ("Hearts has 1 to 11 matadors, not 12") and stores nothing."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setRange(-MAX_MATADORS, MAX_MATADORS)
+        self.setRange(-TYPED_MATADORS, TYPED_MATADORS)
         self.setValue(1)
 
     def textFromValue(self, value: int) -> str:
@@ -214,7 +218,7 @@ class MatadorsBox(QSpinBox):
                 if len(text.strip()) <= 12
                 else QValidator.State.Invalid
             )
-        elif abs(value) > MAX_MATADORS:
+        elif abs(value) > TYPED_MATADORS:
             state = QValidator.State.Invalid
         else:
             state = QValidator.State.Acceptable
@@ -226,7 +230,7 @@ class MatadorsBox(QSpinBox):
         super().changeEvent(event)
 
     def stepBy(self, steps: int) -> None:
-        value = self.value() + steps
+        value = max(-MAX_MATADORS - 1, min(MAX_MATADORS + 1, self.value())) + steps
         if value == 0:
             value += 1 if steps > 0 else -1
         self.setValue(max(-MAX_MATADORS, min(MAX_MATADORS, value)))
@@ -667,7 +671,7 @@ class GameEntryForm(QWidget):
         won = entry.get("won")
         self.result.setCurrentIndex(-1 if not isinstance(won, bool) else (0 if won else 1))
         count = entry.get("matadors", 1)
-        count = count if isinstance(count, int) and 0 < count <= MAX_MATADORS else 1
+        count = count if isinstance(count, int) and 0 <= count <= TYPED_MATADORS else 1
         self.matadors.setValue(count if entry.get("with_matadors", True) else -count)
         lose_as = entry.get("lose_as")
         self.lose_as.setCurrentIndex(self.lose_as.findData(lose_as) if lose_as else -1)
@@ -745,10 +749,13 @@ class GameEntryForm(QWidget):
             "declared": declared,
             "reached": declared,
             "kontra": declared and profile is not None and profile.kontra,
+            # shown, too, while it holds points (a correction's): they are checked
             "points": declared
             and profile is not None
-            and profile.bock_rounds
-            and "lost_with_60" in profile.bock_triggers,
+            and (
+                (profile.bock_rounds and "lost_with_60" in profile.bock_triggers)
+                or self.points.value() >= 0
+            ),
             "author": self.correcting,
             "reason": self.correcting,
         }
@@ -888,7 +895,7 @@ class GameEntryForm(QWidget):
             return None, missing, False
         ctx = self.context
         try:
-            result = entry_to_result(
+            result = entered_result(
                 ctx.info.profile, entry, ctx.info.table_size, ctx.dealer, ctx.bock
             )
         except (ImpossibleEntry, SkatError, ValueError) as e:

@@ -953,6 +953,49 @@ ENTRY_REFUSALS: dict[str, tuple[str, tuple[str, ...]]] = {
         QT_TRANSLATE_NOOP("EntryRefusal", "its dealer seat %1 is not at the table"),
         ("seat",),
     ),
+    # app/sheets.py: card_points_refusal (card points that contradict the result)
+    "null_card_points": (QT_TRANSLATE_NOOP("EntryRefusal", "a Null game has no card points"), ()),
+    "won_below_61": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "a game is won with at least 61 card points, not %1"),
+        ("points",),
+    ),
+    "schwarz_won_points": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal", "a Schwarz game won gives the declarer all 120 card points, not %1"
+        ),
+        ("points",),
+    ),
+    "schwarz_lost_points": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal",
+            "with Schwarz one side takes every trick: the declarer has 120 card points or at "
+            "most the skat's %2, not %1",
+        ),
+        ("points", "skat"),
+    ),
+    "lost_with_points_won": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal",
+            "with %1 card points this game is won: with 61 or more it is lost only when "
+            "overbid or when an announced Schneider or Schwarz is missed",
+        ),
+        ("points",),
+    ),
+    "no_schneider_at_points": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "with %1 card points neither side is Schneider"),
+        ("points",),
+    ),
+    "schneider_at_points": (
+        QT_TRANSLATE_NOOP(
+            "EntryRefusal",
+            "with %1 card points one side is Schneider, but the entry does not say so",
+        ),
+        ("points",),
+    ),
+    "card_points_contradict": (
+        QT_TRANSLATE_NOOP("EntryRefusal", "%1 card points do not fit the result entered"),
+        ("points",),
+    ),
 }
 """Every refusal code of the club entry (``ImpossibleEntry.code``, the contract's refusals
 among them): the English sentence as the engine says it, with %1… for its ``params`` in
