@@ -1734,17 +1734,10 @@ class PanelHost(QFrame):
         if brief <= z.height():
             panel.set_brief(True)
             return None
-        room = self.room.toRect()
         if self._room_beside(z):
-            w, room_full, room_brief = self._heights(room.width())
-            top = max(room.top(), z.top())
-            high = z.bottom() + 1 - top
-            for short, h in ((False, room_full), (True, room_brief)):
-                if h <= high:
-                    panel.set_brief(short)
-                    self.spread = True
-                    x = max(room.left(), min(z.center().x() - w // 2, room.right() + 1 - w))
-                    return QRect(x, top + (high - h) // 2, w, h)
+            spread = self._in_room(z, self.room.toRect().width())
+            if spread is not None:
+                return spread
         grown = self._grown_short(z)
         if grown is not None:
             return grown
@@ -1762,13 +1755,19 @@ class PanelHost(QFrame):
         want = panel.minimumSizeHint().width() + m.left() + m.right()
         if want <= z.width() or not self._room_beside(z):
             return None
+        return self._in_room(z, min(self.room.toRect().width(), want))
+
+    def _in_room(self, z: QRect, width: int) -> QRect | None:
+        """The current panel ``width`` pixels wide in the room beside the zone ``z``, from
+        the room's top down to the zone's bottom, centred where it holds the panel whole
+        (with its instruction, else with the instruction aside for a hint); else None."""
         room = self.room.toRect()
-        w, full, brief = self._heights(min(room.width(), want))
+        w, full, brief = self._heights(width)
         top = max(room.top(), z.top())
         high = z.bottom() + 1 - top
         for short, h in ((False, full), (True, brief)):
             if h <= high:
-                panel.set_brief(short)
+                self.current.set_brief(short)
                 self.spread = True
                 x = max(room.left(), min(z.center().x() - w // 2, room.right() + 1 - w))
                 return QRect(x, top + (high - h) // 2, w, h)

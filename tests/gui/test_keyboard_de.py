@@ -20,7 +20,6 @@ import pytest
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
-from skat_desktop.app.table import HumanTurn
 from skat_desktop.gui import game_words
 from skat_desktop.gui.panels import DeclarePanel
 
@@ -129,20 +128,7 @@ def test_esc_closes_the_last_trick_opened_from_the_side_panel(qtbot, tmp_path):
     set_side(window, "default")
     player = TablePlayer(qtbot, window, seed=1)
     scene = window.scene
-    for _ in range(800):
-        player.settle()
-        state = scene.state
-        if (
-            state is not None
-            and state.last_trick is not None
-            and isinstance(player.need, HumanTurn)
-            and not player.need.interjection
-            and player.need.view.phase == "play"
-        ):
-            break
-        player.step()
-    else:
-        raise AssertionError("no turn after a trick")
+    player.turn("play", 800, until=lambda _: scene.state.last_trick is not None)
     window.activateWindow()
     window.act_focus.trigger()  # F6: the keyboard in the side panel's tabs
     QCoreApplication.processEvents()
