@@ -834,7 +834,7 @@ Programm schließen und es verwerfen?</translation>
 Open another series and lose it?</source>
         <translation>Spiel %1 von „%2“ ist eingetippt, aber nicht gespeichert.
 
-Eine andere Liste öffnen und es verwerfen?</translation>
+Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Open for viewing only: nothing can be entered or changed here.</source>
@@ -5475,12 +5475,20 @@ Eine andere Liste öffnen und es verwerfen?</translation>
 <context>
     <name>RankingModel</name>
     <message>
+        <source>%1 (lot)</source>
+        <translation>%1 (Los)</translation>
+    </message>
+    <message>
         <source>%1.</source>
         <translation>%1.</translation>
     </message>
     <message>
         <source>Deals</source>
         <translation>Spiele</translation>
+    </message>
+    <message>
+        <source>Equal on the rating, games won and games lost: the place was drawn by lot</source>
+        <translation>Gleich in Wertung, gewonnenen und verlorenen Spielen: Der Platz wurde ausgelost</translation>
     </message>
     <message>
         <source>Lost</source>
@@ -5663,11 +5671,11 @@ Eine andere Liste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Deal %1 is typed but cannot be entered as it is. Discard it and sign?</source>
-        <translation>Spiel %1 ist eingetippt, kann so aber nicht eingetragen werden. Verwerfen und unterschreiben?</translation>
+        <translation>Spiel %1 ist eingetippt, kann so aber nicht eingetragen werden. Möchten Sie es verwerfen und unterschreiben?</translation>
     </message>
     <message>
         <source>Deal %1 is typed but not entered. Enter it before signing?</source>
-        <translation>Spiel %1 ist eingetippt, aber nicht eingetragen. Vor dem Unterschreiben eintragen?</translation>
+        <translation>Spiel %1 ist eingetippt, aber nicht eingetragen. Möchten Sie es vor dem Unterschreiben eintragen?</translation>
     </message>
 </context>
 <context>

@@ -75,6 +75,7 @@ from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.engine.tournament import METHODS
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.game_words import (
+    deals_of_text,
     entry_refusal,
     fill,
     game_label,
@@ -258,6 +259,7 @@ class SignDialog(QDialog):
     needs both. The write goes through the writer; a refusal (busy, read-only, already
     closed) is one line in the dialog, which stays open to try again. ``signed(series_id,
     closed)`` once the database has it; the name is kept as the next default author.
+    ``deals`` (played, planned): a sheet signed short of its planned deals says so.
     """
 
     signed = Signal(int, bool)
@@ -271,11 +273,13 @@ class SignDialog(QDialog):
         title: str = "",
         author: str | None = None,
         settings: Any = None,
+        deals: tuple[int, int | None] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.series_id = series_id
         self.reopen = reopen
+        self.deals = deals
         self.series_title = title
         self._settings = settings
         self._author = ""  # who the write out at the writer names
@@ -292,6 +296,10 @@ class SignDialog(QDialog):
         self.intro = QLabel(self)
         self.intro.setWordWrap(True)
         self.intro.setMinimumWidth(self.fontMetrics().averageCharWidth() * 56)
+        self.short_note = QLabel(self)  # fewer deals played than planned
+        self.short_note.setWordWrap(True)
+        self.short_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.short_note.hide()
         self.author_edit = QLineEdit(self)
         self.author_edit.setMaxLength(MAX_AUTHOR)
         self.author_edit.setText(author if author is not None else last_author(settings))
@@ -320,6 +328,7 @@ class SignDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.intro)
+        layout.addWidget(self.short_note)
         layout.addLayout(form)
         layout.addWidget(self.status)
         layout.addWidget(self.buttons)
@@ -351,6 +360,15 @@ class SignDialog(QDialog):
             self.author_label.setText(self.tr("Signed &by:"))
             self.reason_label.setText(self.tr("&Remark:"))
             self.ok_button.setText(self.tr("&Sign and close"))
+        played, planned = self.deals if self.deals is not None else (0, None)
+        short = not self.reopen and planned is not None and played < planned
+        if short:
+            _say(
+                self.short_note,
+                fill(self.tr("Only %1 played."), deals_of_text(played, planned)),
+                True,
+            )
+        self.short_note.setVisible(short)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "ok_button"):
@@ -409,6 +427,26 @@ class SignDialog(QDialog):
         self.accept()
 
 
+def ask_typed_game(parent: QWidget | None, text: str, can_enter: bool) -> str | None:
+    """Ask what becomes of a game typed but not entered: "enter" (offered when
+    ``can_enter``), "discard", or ``None`` (Cancel, the default). Tests replace it."""
+    title = QCoreApplication.translate("SignDialog", "Sign the score sheet")
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    enter = (
+        box.addButton(_tr("&Enter it"), QMessageBox.ButtonRole.AcceptRole) if can_enter else None
+    )
+    discard = box.addButton(_tr("&Discard it"), QMessageBox.ButtonRole.DestructiveRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.setEscapeButton(cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    if enter is not None and clicked is enter:
+        return "enter"
+    return "discard" if clicked is discard else None
+
+
 def _viewing_only() -> Failure:
     failure = Failure(viewing_only_text())
     failure.read_only = True
@@ -423,10 +461,18 @@ def sign_series(
     title: str = "",
     author: str | None = None,
     settings: Any = None,
+    deals: tuple[int, int | None] | None = None,
 ) -> bool:
-    """Ask who signs series ``series_id`` and close it (``db close``); True once closed."""
+    """Ask who signs series ``series_id`` and close it (``db close``); True once closed.
+    ``deals`` (played, planned): the dialog says when fewer were played than planned."""
     dialog = SignDialog(
-        writer, series_id, title=title, author=author, settings=settings, parent=parent
+        writer,
+        series_id,
+        title=title,
+        author=author,
+        settings=settings,
+        deals=deals,
+        parent=parent,
     )
     try:
         return dialog.exec() == QDialog.DialogCode.Accepted
@@ -998,13 +1044,62 @@ class SeriesAdmin(QObject):
 
     @Slot()
     def sign(self) -> None:
+        """Sign the series; a game typed in the entry row but not stored is entered or
+        discarded first, as the secretary says (Cancel signs nothing)."""
         if self.series_id is None:
             return
+        form = self._typed_entry()
+        if form is not None and not self._settle(form):
+            return
         if sign_series(
-            self._parent, self._writer, self.series_id, title=self.title, settings=self._settings
+            self._parent,
+            self._writer,
+            self.series_id,
+            title=self.title,
+            settings=self._settings,
+            deals=self._deals(),
         ):
             self.set_series(self.series_id, self.title, True)
             self.changed.emit(self.series_id)
+
+    def _typed_entry(self) -> Any:
+        """The page's entry row, when a game of this series is typed there but not stored."""
+        find = getattr(self._parent, "typed_entry", None)
+        form = find() if callable(find) else None
+        return form if form is not None and form.series_id == self.series_id else None
+
+    def _settle(self, form: Any) -> bool:
+        """Enter or discard the typed game, as asked; False to sign nothing (Cancel, or
+        the game could not be stored: the row says why)."""
+        ctx = form.context
+        number = ctx.number if ctx is not None else 0
+        complete = form.score()[0] is not None  # the row as it could be stored
+        if complete:
+            text = self.tr("Deal %1 is typed but not entered. Enter it before signing?")
+        else:
+            text = self.tr("Deal %1 is typed but cannot be entered as it is. Discard it and sign?")
+        answer = ask_typed_game(self._parent, fill(text, number), complete)
+        if answer == "discard":
+            form.clear()
+            return True
+        if answer != "enter" or not form.submit():
+            return False
+        form.writer.finish()  # its answer arrives now: stored, or kept with the reason
+        return not form.unsaved
+
+    def _deals(self) -> tuple[int, int | None] | None:
+        """Deals played and planned of the series: as the entry row knows them (it has
+        read the series again after each game it stored), else as the page's header."""
+        find = getattr(self._parent, "entry_row", None)
+        form = find() if callable(find) else None
+        ctx = getattr(form, "context", None)
+        if ctx is not None and not form.busy and ctx.info.id == self.series_id:
+            return ctx.deals, ctx.info.planned_deals
+        header = getattr(self._parent, "header", None)
+        listing = getattr(header, "listing", None)
+        if listing is None or listing.id != self.series_id:
+            return None
+        return listing.deals, listing.planned
 
     @Slot()
     def reopen(self) -> None:

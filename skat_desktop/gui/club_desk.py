@@ -234,6 +234,31 @@ class SeriesPage(QWidget):
         self.below.layout().addWidget(widget)
         self.below.show()
 
+    def entry_row(self) -> QWidget | None:
+        """The widget below the sheet that enters games into the open series (the entry
+        form: it has ``series_id`` and ``unsaved``), else ``None``. A row hidden for good
+        (the form of a series left, until it is deleted) is none."""
+        sid = self._series_id
+        if sid is None:
+            return None
+        for widget in self.below.findChildren(QWidget):
+            if widget.isHidden() or getattr(widget, "series_id", None) != sid:
+                continue
+            if hasattr(widget, "unsaved"):
+                return widget
+        return None
+
+    def typed_entry(self) -> QWidget | None:
+        """The entry row when it holds a game of the open series that is typed but not
+        stored, else ``None``. A game on its way to the database is waited for first:
+        stored, it is no longer typed."""
+        form = self.entry_row()
+        if form is None:
+            return None
+        if getattr(form, "busy", False):
+            form.writer.finish()  # its answer arrives now: stored, or kept in the row
+        return form if form.unsaved else None
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.below and event.type() in (
             QEvent.Type.LayoutRequest,
@@ -464,10 +489,39 @@ class ClubWindow(QMainWindow):
 
     @Slot(int)
     def open_series(self, series_id: int) -> None:
-        """Show the series ``series_id`` on the first tab, chosen in the list."""
+        """Show the series ``series_id`` on the first tab, chosen in the list. A game typed
+        for the series shown but not stored is not dropped without asking: No keeps that
+        series open and chosen."""
         self.tabs.setCurrentIndex(self.tabs.indexOf(self.splitter))
+        if series_id != self.page.series_id and not self.may_leave_series():
+            self.series_list.select_series(self.page.series_id)
+            return
         self.series_list.select_series(series_id)
         self.page.set_series(series_id)
+
+    def may_leave_series(self) -> bool:
+        """Whether another series may be opened: True unless a game is typed for the one
+        shown and not stored, and the secretary answers No to losing it."""
+        form = self.page.typed_entry()
+        if form is None:
+            return True
+        from skat_desktop.gui.club_files import ask_yes  # tests replace it there
+
+        ctx = getattr(form, "context", None)
+        header = self.page.header
+        number = ctx.number if ctx is not None else 0
+        title = ctx.info.title if ctx is not None else header.listing.title if header else ""
+        return ask_yes(
+            self,
+            self.tr("Club desk"),
+            fill(
+                self.tr(
+                    "Deal %1 of “%2” is typed but not stored.\n\nOpen another series and lose it?"
+                ),
+                number,
+                title,
+            ),
+        )
 
     @Slot()
     def refresh(self) -> None:
