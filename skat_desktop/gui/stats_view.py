@@ -913,7 +913,8 @@ class StatisticsView(QWidget):
         need = self._figures_width()
         narrow = self._offered_width() < max(620, need + 320)
         want = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
-        self.figures.setMinimumWidth(0 if narrow else need)
+        # never cut short: in a panel narrower still, the tab scrolls sideways
+        self.figures.setMinimumWidth(need)
         if self.splitter.orientation() != want:
             self.splitter.setOrientation(want)
             whole = self.height() if narrow else self.width()
