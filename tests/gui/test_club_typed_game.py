@@ -105,16 +105,24 @@ def two_series(qtbot, window):
     return first, second
 
 
-def test_opening_another_series_with_a_game_typed_asks_and_no_keeps_it(
-    qtbot, window, db, two_series, monkeypatch
-):
+def _leave_typed_game(qtbot, window, two_series, monkeypatch, answer: bool):
+    """A Grand typed for the second series, then the first opened in the list, the
+    question answered ``answer``: the desk, the row and the questions asked."""
     first, second = two_series
     form = desk_form(qtbot, window, second)
     desk = window.club.desk
     type_grand(Keys(qtbot), form, "Dora")
     asked: list[str] = []
-    monkeypatch.setattr(club_files, "ask_yes", lambda *a: asked.append(a[2]) or False)
+    monkeypatch.setattr(club_files, "ask_yes", lambda *a: asked.append(a[2]) or answer)
     open_in_list(qtbot, desk, first)
+    return desk, form, asked
+
+
+def test_opening_another_series_with_a_game_typed_asks_and_no_keeps_it(
+    qtbot, window, db, two_series, monkeypatch
+):
+    second = two_series[1]
+    desk, form, asked = _leave_typed_game(qtbot, window, two_series, monkeypatch, False)
     assert asked == [
         "Deal 1 of “Zweite Runde” is typed but not stored.\n\nOpen another series and lose it?"
     ]
@@ -134,12 +142,7 @@ def test_opening_another_series_after_yes_drops_the_game_only_then(
     qtbot, window, db, two_series, monkeypatch
 ):
     first, second = two_series
-    form = desk_form(qtbot, window, second)
-    desk = window.club.desk
-    type_grand(Keys(qtbot), form, "Dora")
-    asked: list[str] = []
-    monkeypatch.setattr(club_files, "ask_yes", lambda *a: asked.append(a[2]) or True)
-    open_in_list(qtbot, desk, first)
+    desk, _, asked = _leave_typed_game(qtbot, window, two_series, monkeypatch, True)
     assert len(asked) == 1
     assert desk.page.series_id == first
     qtbot.waitUntil(lambda: desk.entry_form is not None, timeout=WAIT)
