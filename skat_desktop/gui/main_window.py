@@ -1818,16 +1818,14 @@ class MainWindow(QMainWindow):
         """When each of ``series_ids`` was started (its stored UTC time), by id; what the
         database cannot say now is left out."""
         store = self.store
-        ids = sorted({i for i in series_ids if isinstance(i, int)})
+        ids = [i for i in series_ids if isinstance(i, int)]
         if store is None or not ids:
             return {}
         try:
-            marks = ",".join("?" * len(ids))
-            rows = store.query(f"SELECT id, created FROM series WHERE id IN ({marks})", ids)
+            return store.series_started(ids)
         except Exception as e:  # a read the database refused: the entries stay as they are
             log.warning("the series' start times could not be read: %s", one_line(e))
             return {}
-        return {r["id"]: r["created"] for r in rows if r["created"]}
 
     @staticmethod
     def _local_time(iso: str) -> str:

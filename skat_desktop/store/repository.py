@@ -471,6 +471,15 @@ class Store:
         where, params = _date_filter("date", date_from, date_to)
         return self.query(sql + where + " ORDER BY date, id", params)
 
+    def series_started(self, series_ids: Sequence[int]) -> dict[int, str]:
+        """When each of ``series_ids`` was created (its stored UTC time), by id."""
+        ids = sorted({int(i) for i in series_ids})
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self.query(f"SELECT id, created FROM series WHERE id IN ({marks})", ids)
+        return {r["id"]: r["created"] for r in rows if r["created"]}
+
     def series_overview(self, series_id: int | None = None) -> list[dict[str, Any]]:
         """Every series (or only ``series_id``), newest first, with what a list of score
         sheets shows, in one query (a club keeps thousands): the rule profile's ``profile``
