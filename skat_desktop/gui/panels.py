@@ -218,6 +218,12 @@ class Panel(QFrame):
         # table has no room for both (PanelHost)
         self.instruction: QLabel | None = None
 
+    def least_height(self, width: int) -> int:
+        """The least height this panel needs at ``width`` to show its content without
+        scrolling: its rows wrapped to that width (the deal's end measures its own)."""
+        need = self.heightForWidth(width) if self.hasHeightForWidth() else -1
+        return max(need, self.minimumSizeHint().height())
+
     def _make_hint_line(self) -> QLabel:
         """The line for a practice hint, hidden until one comes. It wraps rather than cut:
         the player reads it here, where he acts, until he acts or the turn passes on."""
@@ -1759,18 +1765,27 @@ class PanelHost(QFrame):
 
     def _in_room(self, z: QRect, width: int) -> QRect | None:
         """The current panel ``width`` pixels wide in the room beside the zone ``z``, from
-        the room's top down to the zone's bottom, centred where it holds the panel whole
-        (with its instruction, else with the instruction aside for a hint); else None."""
+        the room's top down to the zone's bottom, centred; else None."""
         room = self.room.toRect()
-        w, full, brief = self._heights(width)
         top = max(room.top(), z.top())
-        high = z.bottom() + 1 - top
+        rect = self._fit_band(z, room.left(), room.right(), top, z.bottom(), width, True)
+        self.spread = rect is not None
+        return rect
+
+    def _fit_band(
+        self, z: QRect, left: int, right: int, top: int, bottom: int, width: int, centre: bool
+    ) -> QRect | None:
+        """The current panel ``width`` pixels wide (at most the band's) between ``left``
+        and ``right`` and from ``top`` down to ``bottom``, under the zone ``z``'s centre,
+        where that holds it whole: with its instruction, else with the instruction aside
+        for a hint. Centred in the band's height, or at its top; None where too short."""
+        w, full, brief = self._heights(min(width, right + 1 - left))
+        high = bottom + 1 - top
         for short, h in ((False, full), (True, brief)):
             if h <= high:
                 self.current.set_brief(short)
-                self.spread = True
-                x = max(room.left(), min(z.center().x() - w // 2, room.right() + 1 - w))
-                return QRect(x, top + (high - h) // 2, w, h)
+                x = max(left, min(z.center().x() - w // 2, right + 1 - w))
+                return QRect(x, top + (high - h) // 2 if centre else top, w, h)
         return None
 
     def _room_beside(self, z: QRect) -> bool:
@@ -1794,14 +1809,10 @@ class PanelHost(QFrame):
         if self._room_beside(z):
             places.insert(0, (room.left(), room.right(), max(room.top(), z.top()), True))
         for left, right, top, in_room in places:
-            w, full, brief = self._heights(right + 1 - left)
-            high = below.bottom() + 1 - top
-            for short, h in ((False, full), (True, brief)):
-                if h <= high:
-                    self.current.set_brief(short)
-                    self.spread, self.grown = in_room, True
-                    x = max(left, min(z.center().x() - w // 2, right + 1 - w))
-                    return QRect(x, top, w, h)
+            rect = self._fit_band(z, left, right, top, below.bottom(), right + 1 - left, False)
+            if rect is not None:
+                self.spread, self.grown = in_room, True
+                return rect
         return None
 
     def shown_height(self) -> int:
@@ -1871,20 +1882,14 @@ class PanelHost(QFrame):
 
     def _grown_down(self, rect: QRect) -> QRect:
         """``rect`` (a ``full`` panel's place), on down into :attr:`below` as far as the
-        panel needs to show its content without scrolling (the deal's end: its
-        ``least_height``; the series' end: its rows), where it is too short for it."""
+        panel needs to show its content without scrolling (:meth:`Panel.least_height`),
+        where it is too short for it."""
         panel = self.current
         below = self.below.toRect()
         if below.isEmpty():
             return rect
         m = self._stack.contentsMargins()
-        inner = rect.width() - m.left() - m.right()
-        if hasattr(panel, "least_height"):
-            need = panel.least_height(inner)
-        else:  # the series' end: its totals' rows
-            need = panel.heightForWidth(inner) if panel.hasHeightForWidth() else -1
-            need = max(need, panel.minimumSizeHint().height())
-        need += m.top() + m.bottom()
+        need = panel.least_height(rect.width() - m.left() - m.right()) + m.top() + m.bottom()
         within = below.left() <= rect.left() and rect.right() <= below.right()
         if need <= rect.height() or not within or below.top() > rect.bottom() + 2:
             return rect
