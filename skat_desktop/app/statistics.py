@@ -531,17 +531,13 @@ def season_ranking(
         return []
     ids = sorted(acc)
     names = _names(store, ids)
-    places = rank(
-        ids,
-        [acc[p][5] for p in ids],
-        [PlayerTally(acc[p][2], acc[p][3], acc[p][4]) for p in ids],
-        lot_seed=lot_seed,
-    )
-
-    def merit(pid: int) -> tuple[int, int, int]:
-        return acc[pid][5], acc[pid][3], acc[pid][4]
-
-    merits = Counter(merit(p) for p in ids)
+    scores = [acc[p][5] for p in ids]
+    tallies = [PlayerTally(acc[p][2], acc[p][3], acc[p][4]) for p in ids]
+    places = rank(ids, scores, tallies, lot_seed=lot_seed)
+    # the places the SkTO tie-breaks leave shared: where the lot decided
+    unbroken = rank(ids, scores, tallies, lot_seed=None)
+    shared = Counter(place for place, _ in unbroken)
+    tied = {pid for place, pid in unbroken if shared[place] > 1}
     out = []
     for place, pid in places:
         series, deals, score, won, lost, evaluation, money_cents = acc[pid]
@@ -558,7 +554,7 @@ def season_ranking(
                 evaluation=evaluation,
                 per_48=_per(evaluation, deals, 48),
                 money_cents=money_cents,
-                by_lot=lot_seed is not None and merits[merit(pid)] > 1,
+                by_lot=lot_seed is not None and pid in tied,
             )
         )
     return out
