@@ -1596,8 +1596,11 @@ class MainWindow(QMainWindow):
     def _side_bounded(self, want: float) -> int:
         """``want`` within the side panel's limits: :data:`SIDE_MIN` or more, and the table
         keeps its least width (room for the action panels in its middle)."""
-        spare = self.side_dock.width() + self.view.width() - self.view.least_width()
-        return int(max(SIDE_MIN, min(round(want), spare)))
+        return int(max(SIDE_MIN, min(round(want), self._side_spare())))
+
+    def _side_spare(self) -> int:
+        """The most the side panel may be: the table keeps its least width beside it."""
+        return self.side_dock.width() + self.view.width() - self.view.least_width()
 
     def resizeEvent(self, event) -> None:
         """The side panel keeps its share of the window: a maximised window widens it in
@@ -2615,8 +2618,7 @@ class MainWindow(QMainWindow):
         table keeps its least width beside them; in a smaller window the tabs scroll."""
         bar = self.side_tabs.tabBar()
         need = sum(bar.tabSizeHint(i).width() for i in range(bar.count())) + 4
-        spare = self.side_dock.width() + self.view.width() - self.view.least_width()
-        return max(0, min(need, spare))
+        return max(0, min(need, self._side_spare()))
 
     def _fit_side_tabs(self) -> None:
         """The docked side panel widens to :meth:`_side_least` (after a tab came, a new
