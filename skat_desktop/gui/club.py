@@ -183,12 +183,8 @@ class ClubMenu(QObject):
         entered yet, or refused while another program held the lock) is not dropped
         without asking (No, the default, keeps the window open)."""
         desk = self.desk
-        form = getattr(desk, "entry_form", None) if desk is not None else None
+        form = desk.typed_entry() if desk is not None else None
         if form is None:
-            return True
-        if form.busy:
-            form.writer.finish()  # its answer arrives now: stored, or kept in the row
-        if not form.unsaved:
             return True
         from skat_desktop.gui.club_files import ask_yes
         from skat_desktop.gui.game_words import fill

@@ -1064,7 +1064,7 @@ class SeriesAdmin(QObject):
 
     def _typed_entry(self) -> Any:
         """The page's entry row, when a game of this series is typed there but not stored."""
-        find = getattr(self._parent, "typed_entry", None)
+        find = getattr(self._parent.window(), "typed_entry", None)  # the club desk's
         form = find() if callable(find) else None
         return form if form is not None and form.series_id == self.series_id else None
 
@@ -1090,8 +1090,7 @@ class SeriesAdmin(QObject):
     def _deals(self) -> tuple[int, int | None] | None:
         """Deals played and planned of the series: as the entry row knows them (it has
         read the series again after each game it stored), else as the page's header."""
-        find = getattr(self._parent, "entry_row", None)
-        form = find() if callable(find) else None
+        form = getattr(self._parent.window(), "entry_form", None)  # the club desk's
         ctx = getattr(form, "context", None)
         if ctx is not None and not form.busy and ctx.info.id == self.series_id:
             return ctx.deals, ctx.info.planned_deals

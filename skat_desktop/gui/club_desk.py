@@ -22,6 +22,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
@@ -233,31 +234,6 @@ class SeriesPage(QWidget):
         """Put ``widget`` below the sheet (the entry form)."""
         self.below.layout().addWidget(widget)
         self.below.show()
-
-    def entry_row(self) -> QWidget | None:
-        """The widget below the sheet that enters games into the open series (the entry
-        form: it has ``series_id`` and ``unsaved``), else ``None``. A row hidden for good
-        (the form of a series left, until it is deleted) is none."""
-        sid = self._series_id
-        if sid is None:
-            return None
-        for widget in self.below.findChildren(QWidget):
-            if widget.isHidden() or getattr(widget, "series_id", None) != sid:
-                continue
-            if hasattr(widget, "unsaved"):
-                return widget
-        return None
-
-    def typed_entry(self) -> QWidget | None:
-        """The entry row when it holds a game of the open series that is typed but not
-        stored, else ``None``. A game on its way to the database is waited for first:
-        stored, it is no longer typed."""
-        form = self.entry_row()
-        if form is None:
-            return None
-        if getattr(form, "busy", False):
-            form.writer.finish()  # its answer arrives now: stored, or kept in the row
-        return form if form.unsaved else None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.below and event.type() in (
@@ -499,10 +475,21 @@ class ClubWindow(QMainWindow):
         self.series_list.select_series(series_id)
         self.page.set_series(series_id)
 
+    def typed_entry(self) -> Any:
+        """The entry row (``entry_form``, which the club menu makes for the open series)
+        when it holds a game typed but not stored, else ``None``. A game on its way to the
+        database is waited for first: stored, it is no longer typed."""
+        form = getattr(self, "entry_form", None)
+        if form is None:
+            return None
+        if form.busy:
+            form.writer.finish()  # its answer arrives now: stored, or kept in the row
+        return form if form.unsaved else None
+
     def may_leave_series(self) -> bool:
         """Whether another series may be opened: True unless a game is typed for the one
         shown and not stored, and the secretary answers No to losing it."""
-        form = self.page.typed_entry()
+        form = self.typed_entry()
         if form is None:
             return True
         from skat_desktop.gui.club_files import ask_yes  # tests replace it there
