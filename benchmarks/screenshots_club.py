@@ -13,6 +13,7 @@ real :class:`~skat_desktop.gui.main_window.MainWindow` on it and its Club menu's
 
 - ``sheet-open``: the Score sheets tab with the open table of four, the entry row below the
   sheet typed in part (declarer, game, bid, matadors, won: the value shows);
+- ``sheet-refused``: the same row with 40 card points, refused: the engine's reason under it;
 - ``sheet-signed``: the same tab with the signed table of three (no entry row: "closed,
   signed by");
 - ``list-search``: the series list filtered by a search for a player;
@@ -473,6 +474,15 @@ def type_row(desk: Any, deadline: Deadline) -> None:
     settle_layout()
 
 
+def refuse_row(desk: Any) -> None:
+    """The typed game won with 40 card points, Enter pressed: refused, with the reason."""
+    form = desk.entry_form
+    form.points.setValue(40)
+    form.points.setFocus()
+    form.submit()
+    settle_layout()
+
+
 def desk_shots(
     camera: Camera, window: MainWindow, club: Club, tag: str, size: tuple[int, int]
 ) -> None:
@@ -488,6 +498,8 @@ def desk_shots(
     open_series(desk, deadline, club.open)
     type_row(desk, deadline)
     camera.save(f"sheet-open-{tag}", desk)
+    refuse_row(desk)
+    camera.save(f"sheet-refused-{tag}", desk)
 
     def dialog_shot(name: str, dialog: QWidget, ready: Callable[[], bool]) -> None:
         dialog.show()
@@ -518,6 +530,7 @@ def desk_shots(
     export = ExportDialog(desk.store, [club.open], desk)
     dialog_shot("export", export, lambda: bool(export.series))
 
+    desk.entry_form.fill(None)  # else opening another series asks whether to drop it
     open_series(desk, deadline, club.signed)
     camera.save(f"sheet-signed-{tag}", desk)
     audit = AuditDialog(desk.store, club.signed, desk)

@@ -24,12 +24,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QEvent, QObject, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDateTime,
+    QEvent,
+    QObject,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QToolButton,
@@ -58,6 +71,10 @@ from skat_desktop.store.repository import Store
 
 TitleFn = Callable[[], str]
 """A tab's title in the language now in use (asked again when the language changes)."""
+
+SHEET_LINES = 4
+"""The sheet's lines a series page keeps in sight over the entry row however low the
+window (784 x 460, the least the program supports, with the row's reason in German)."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +123,54 @@ def is_read_only(store: Store | None) -> bool:
         return True
 
 
+class PageScroll(QScrollArea):
+    """A page's ``body`` that scrolls up and down where the window is too low for it, and
+    never sideways: the body is as wide as the view and the page as wide as the body's
+    least width. The body is as high as the view, or as its least height at that width
+    where that is more (the scroll area's own sizing would give it its preferred height,
+    a sheet's many lines pushing what is below the sheet out of sight)."""
+
+    def __init__(self, body: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from field to field
+        self.setWidget(body)
+        body.installEventFilter(self)  # its rows change: its least height too
+
+    def least_height(self, width: int) -> int:
+        """What the body needs at ``width``: its wrapped rows, each widget at its least."""
+        layout = self.widget().layout()
+        if layout.hasHeightForWidth():
+            return layout.totalMinimumHeightForWidth(width)
+        return layout.totalMinimumSize().height()
+
+    def minimumSizeHint(self) -> QSize:
+        least = super().minimumSizeHint()
+        bar = self.verticalScrollBar().sizeHint().width()
+        width = self.widget().minimumSizeHint().width() + bar + 2 * self.frameWidth()
+        return QSize(width, least.height())
+
+    def fit(self) -> None:
+        """The body as wide as the view, and high enough for all of it."""
+        body, view = self.widget(), self.viewport()
+        if view.width() <= 0:
+            return
+        height = max(view.height(), self.least_height(view.width()))
+        if body.size() != QSize(view.width(), height):
+            body.resize(view.width(), height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)  # the view's own resizing arrives here too
+        self.fit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.fit()
+            self.updateGeometry()  # its least width may have changed
+        return super().eventFilter(watched, event)
+
+
 class SeriesPage(QWidget):
     """One series: its header, a toolbar for the desk's actions, its score sheet and, below
     it, what others add (the entry form).
@@ -115,6 +180,10 @@ class SeriesPage(QWidget):
     arguments). ``series_changed(series_id or None)`` is emitted when another series is
     opened -- ``is_closed`` is ``None`` then, while its state is read -- and again once
     its state is known or has changed (closed or reopened by another program).
+
+    In a window too low for all of it (784 x 460) the page scrolls (:class:`PageScroll`):
+    the sheet keeps :data:`SHEET_LINES` lines, what is below it its whole height, and the
+    page shows its end -- the entry row with a refusal's reason under it.
     """
 
     series_changed = Signal(object)
@@ -163,6 +232,10 @@ class SeriesPage(QWidget):
         below_layout.setContentsMargins(0, 0, 0, 0)
         self.below.hide()  # until a widget is added
         self.below.installEventFilter(self)  # its rows wrap: it is given the height they need
+        # however low the window, the sheet keeps a few lines in sight over the entry row
+        self.sheet.installEventFilter(self)
+        self.sheet.loaded.connect(self._fit_sheet_soon)
+        self._sheet_fit_due = False
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.addWidget(self.sheet)
         self.splitter.addWidget(self.below)
@@ -170,7 +243,8 @@ class SeriesPage(QWidget):
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
 
-        layout = QVBoxLayout(self)
+        self.body = QWidget(self)  # everything the page shows, scrolled in a low window
+        layout = QVBoxLayout(self.body)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.title)
         layout.addWidget(self.facts)
@@ -179,6 +253,17 @@ class SeriesPage(QWidget):
         layout.addWidget(self.toolbar)
         layout.addWidget(self.splitter, 1)
         layout.addStretch(0)  # keeps the header at the top while no series is open
+        self.scroll = PageScroll(self.body, self)
+        self._page_at_end = True
+        page_bar = self.scroll.verticalScrollBar()
+        page_bar.valueChanged.connect(self._page_scrolled)
+        page_bar.rangeChanged.connect(self._page_range)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll)
 
         self._loader = StoreLoader(self)
         self._loader.loaded.connect(self._header_arrived)
@@ -236,12 +321,65 @@ class SeriesPage(QWidget):
         self.below.show()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.below and event.type() in (
-            QEvent.Type.LayoutRequest,
-            QEvent.Type.Resize,
-        ):
-            self._fit_below()
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
+            if watched is self.below:
+                self._fit_below()
+            elif watched is self.sheet:
+                self._fit_sheet_soon()
         return super().eventFilter(watched, event)
+
+    @Slot(int)
+    def _page_scrolled(self, value: int) -> None:
+        self._page_at_end = value >= self.scroll.verticalScrollBar().maximum() - 2
+
+    @Slot(int, int)
+    def _page_range(self, _least: int, most: int) -> None:
+        """A page lower than its content shows its end -- the entry row, the sheet's last
+        lines over it -- as the sheet shows its last lines, until the user scrolls up; and
+        the row whole again when it grows while being typed in (a reason comes)."""
+        if self._page_at_end:
+            self.scroll.verticalScrollBar().setValue(most)
+            return
+        focus = QApplication.focusWidget()
+        if focus is not None and self.below.isAncestorOf(focus):
+            self._show_row(focus)
+
+    @Slot(QWidget, QWidget)
+    def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
+        """The keyboard into the entry row shows it whole. Not for a click: what is clicked
+        is in sight, and moving it away under the mouse would lose the click."""
+        if (
+            new is not None
+            and QGuiApplication.mouseButtons() == Qt.MouseButton.NoButton
+            and self.below.isAncestorOf(new)
+        ):
+            self._show_row(new)
+
+    def _show_row(self, focus: QWidget) -> None:
+        """What is below the sheet whole in sight where it fits (the entry row with the
+        reason under it), and the field ``focus`` in any case."""
+        self.scroll.ensureWidgetVisible(self.below, 0, 0)
+        self.scroll.ensureWidgetVisible(focus, 0, 0)
+
+    @Slot()
+    def _fit_sheet_soon(self) -> None:
+        """Fit the sheet once the events at hand are done: it fits its columns (headings
+        on two lines, rows grown) to a new width after this page hears of it."""
+        if not self._sheet_fit_due:
+            self._sheet_fit_due = True
+            QTimer.singleShot(0, self, self._fit_sheet)
+
+    def _fit_sheet(self) -> None:
+        """The sheet keeps its headings, :data:`SHEET_LINES` lines and its legend however
+        low the window: the splitter would squeeze it to a line or two, and a page too low
+        for it and the entry row scrolls instead."""
+        self._sheet_fit_due = False
+        sheet = self.sheet
+        if sheet.width() <= 0:
+            return
+        need = sheet.least_height(SHEET_LINES, sheet.width())
+        if need != sheet.minimumHeight():
+            sheet.setMinimumHeight(need)
 
     @Slot(int)
     def _sheet_scrolled(self, value: int) -> None:
@@ -274,6 +412,9 @@ class SeriesPage(QWidget):
             return
         self._series_id = series_id
         self._failure = None
+        self._page_at_end = True
+        page_bar = self.scroll.verticalScrollBar()
+        page_bar.setValue(page_bar.maximum())
         self.sheet.set_series(self._store if series_id is not None else None, series_id)
         self._show_header()
         self.series_changed.emit(series_id)

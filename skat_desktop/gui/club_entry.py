@@ -151,7 +151,15 @@ def _warn(label: QLabel, on: bool) -> None:
 class LetterCombo(QComboBox):
     """A closed combo box that picks by first letter: a letter chooses the first item that
     begins with it, the same letter again the next such item (Kreuz, then Karo). Unlike
-    Qt's own search this does not depend on how fast the keys come."""
+    Qt's own search this does not depend on how fast the keys come.
+
+    Its width follows its items (the players, the games, filled once the series is read):
+    Qt's default measures the items of the moment a layout first asks, which may be none
+    yet, and the row would shift when a longer item is chosen."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         text = event.text()

@@ -746,6 +746,31 @@ class ScoreSheetView(QWidget):
         self._restyle()
         self._fit_columns()
 
+    def least_height(self, lines: int, width: int) -> int:
+        """The height that shows the headings, ``lines`` whole lines wherever the sheet is
+        scrolled (its tallest ones) and the legend wrapped at ``width``: a page that puts
+        more below the sheet keeps this much of it in sight. A layout would count the
+        table as a few pixels high and the legend as one line."""
+        table, rows = self.table, self.table.verticalHeader()
+        shown = (r for r in range(self.model.rowCount()) if not rows.isSectionHidden(r))
+        heights = sorted((rows.sectionSize(r) for r in shown), reverse=True)[:lines]
+        heights += [rows.defaultSectionSize()] * (lines - len(heights))
+        need = sum(heights) + 2 * table.frameWidth()
+        header = table.horizontalHeader()
+        if not header.isHidden():
+            need += header.sizeHint().height()
+        bar = table.horizontalScrollBar()
+        if bar.maximum() > 0:  # the sheet scrolls sideways: its bar takes a line's room
+            need += bar.sizeHint().height()
+        layout = self.layout()
+        m = layout.contentsMargins()
+        inner = width - m.left() - m.right()
+        parts = [need]
+        for label in (self.title, self.status, self.legend):
+            if label.isVisibleTo(self):
+                parts.append(label.heightForWidth(inner))
+        return sum(parts) + layout.spacing() * (len(parts) - 1) + m.top() + m.bottom()
+
     @Slot()
     def copy_to_clipboard(self) -> None:
         QApplication.clipboard().setText(self.model.as_text())

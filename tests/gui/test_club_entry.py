@@ -429,6 +429,18 @@ def test_a_letter_picks_the_next_item_that_begins_with_it(qtbot):
     assert box.currentText() == "Kreuz"
 
 
+def test_a_box_filled_once_the_series_is_read_is_as_wide_as_its_items(qtbot):
+    """The players and games arrive after the row is shown, maybe after a layout measured
+    the empty box: the box measures them, so choosing the longest moves no field."""
+    box = LetterCombo()
+    qtbot.addWidget(box)
+    box.show()
+    empty = box.sizeHint().width()  # a layout asks before the series is read
+    box.addItems(["Clubs", "Spades", "Hearts", "Diamonds", "Grand", "Null", "Karl-Heinz Böttcher"])
+    longest = box.fontMetrics().horizontalAdvance("Karl-Heinz Böttcher")
+    assert box.sizeHint().width() > max(empty, longest)
+
+
 def test_matadors_are_typed_as_with_or_without(qtbot):
     box = MatadorsBox()
     qtbot.addWidget(box)

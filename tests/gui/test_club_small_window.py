@@ -1,0 +1,206 @@
+"""The club desk in a small window (784 x 460, the least the program supports): a secretary
+typing an evening's games on a small laptop sees the entry row, why a game is refused and a
+few lines of the sheet, in English and in German; 1024 x 700 and 1280 x 720 stay whole.
+
+The desk is the one the Club menu opens, every part plugged in (the toolbar's eight
+actions, the entry row), on a table of four under the club rules with a stake (the sheet's
+longest footer) in a Bock round (the row's longest title).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication, QScrollArea, QTableView, QWidget
+
+from skat_desktop.app.sheets import SeriesService
+from skat_desktop.engine.profiles import HOUSE
+from skat_desktop.gui.club_desk import ClubWindow
+from skat_desktop.gui.store_worker import wait_for_jobs
+from skat_desktop.store.repository import Store
+
+from .fit_walk import set_language, settle_layout, widget_problems
+from .table_driver import make_window
+from .test_club_entry import WAIT, Keys
+
+SMALL = (784, 460)
+SIZES = (SMALL, (1024, 700), (1280, 720))
+LINES = 4  # the sheet's lines in sight however small the window: its totals at least
+
+
+@pytest.fixture(autouse=True)
+def jobs_done_afterwards():
+    yield
+    wait_for_jobs()
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "club.sqlite3"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, db):
+    store = Store.open(db)
+    w = make_window(qtbot, tmp_path, store=store, size=(1280, 800))
+    qtbot.waitUntil(lambda: w.writer is not None, timeout=WAIT)
+    yield w
+    desk = w.club.desk
+    if desk is not None:
+        if desk.entry_form is not None:
+            desk.entry_form.fill(None)  # nothing typed is left to ask about
+        desk.close()
+
+
+def friday(db) -> int:
+    """Ten games at a table of four, the last lost with 60: deal 11 is in a Bock round."""
+    store = Store.open(db)
+    try:
+        ids = [store.ensure_player(n) for n in ("Carla", "Dieter", "Erika", "Frank")]
+        sid = store.create_series(
+            "Klubabend – Tisch 2", "2026-11-27", ids, HOUSE, planned_deals=32,
+            place="Gasthaus Zur Linde", stake_cents=0.5, source="entered",
+        )  # fmt: skip
+        svc = SeriesService(store, sid)
+        for i in range(10):
+            dealer, _bock, _ramsch = svc.next_context()
+            lost = i == 9
+            svc.add_entry({"kind": "game", "declarer": (dealer + 1 + i % 3) % 4,
+                           "contract": {"game": ("clubs", "grand", "hearts")[i % 3]},
+                           "bid": 18, "won": not lost and i % 4 != 2, "matadors": 1,
+                           **({"declarer_points": 60} if lost else {})})  # fmt: skip
+        assert svc.next_context()[1], "deal 11 is in a Bock round"
+        return sid
+    finally:
+        store.close()
+
+
+def open_desk(qtbot, window, sid: int) -> ClubWindow:
+    """The desk on ``sid``, its sheet and its entry row read."""
+    desk = window.club.open_desk(series_id=sid)
+    page = desk.page
+    qtbot.waitUntil(lambda: desk.entry_form is not None, timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: (
+            desk.entry_form.ready
+            and page.header is not None
+            and page.sheet.summary is not None
+            and not page.sheet.busy
+        ),
+        timeout=WAIT,
+    )
+    desk.activateWindow()
+    return desk
+
+
+def desk_at(desk: ClubWindow, size: tuple[int, int]) -> None:
+    """The desk at ``size``, two fifths for the list (as it opens)."""
+    desk.resize(*size)
+    settle_layout()
+    whole = sum(desk.splitter.sizes())
+    desk.splitter.setSizes([whole * 2 // 5, whole - whole * 2 // 5])
+    settle_layout()
+
+
+def refused_game(desk: ClubWindow) -> dict[str, Any]:
+    """A Grand declared won with 40 card points: the engine refuses it."""
+    seat = desk.entry_form.context.seats[1]
+    return {"kind": "game", "declarer": seat, "contract": {"game": "grand"}, "bid": 24,
+            "won": True, "matadors": 2, "declarer_points": 40}  # fmt: skip
+
+
+def in_sight(w: QWidget, window: QWidget) -> bool:
+    """``w`` is drawn whole in ``window``: shown, not cut off by the edge of anything it
+    lies in (a scrolled page's view) and inside the window."""
+    where = QRect(w.mapTo(window, QPoint(0, 0)), w.size())
+    return (
+        w.isVisible()
+        and w.visibleRegion().boundingRect() == w.rect()
+        and window.rect().contains(where)
+    )
+
+
+def lines_in_sight(table: QTableView) -> int:
+    """The sheet's lines drawn whole where the user sees them."""
+    seen = table.viewport().visibleRegion().boundingRect()
+    return sum(
+        1
+        for r in range(table.model().rowCount())
+        if not table.isRowHidden(r)
+        and seen.contains(QRect(seen.left(), table.rowViewportPosition(r), 1, table.rowHeight(r)))
+    )
+
+
+def row_out_of_sight(desk: ClubWindow) -> list[str]:
+    """What the secretary types into (each field of the row shown, its button) and cannot
+    see whole."""
+    form = desk.entry_form
+    parts = {key: c for key, c in form.cells.items() if c.isVisibleTo(form)}
+    parts["enter"] = form.enter_button
+    return [f"the row's {key} is out of sight" for key, w in parts.items() if not in_sight(w, desk)]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_refused_game_says_why_in_sight_of_the_row_and_the_sheet(
+    qtbot, qapp, window, db, language
+):
+    """784 x 460 and larger: Enter on a game won with 40 card points stores nothing and the
+    reason stands in the window under the row, the whole row and four lines of the sheet in
+    sight with it, nothing cut off or outside its parent."""
+    set_language(qapp, language)
+    desk = open_desk(qtbot, window, friday(db))
+    form = desk.entry_form
+    for size in SIZES:
+        desk_at(desk, size)
+        form.fill(refused_game(desk))
+        form.points.setFocus(Qt.FocusReason.TabFocusReason)
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is form.points, timeout=WAIT)
+        Keys(qtbot).press(Qt.Key.Key_Return)
+        settle_layout()
+        _, why, refused = form.score()
+        assert refused and why and form.problem.text() == why, (language, size)
+        assert not form.busy  # nothing on its way to the database
+        faults = [] if in_sight(form.problem, desk) else [f"the reason is out of sight: {why}"]
+        faults += row_out_of_sight(desk)
+        lines = lines_in_sight(desk.page.sheet.table)
+        faults += [f"{lines} lines of the sheet in sight"] if lines < LINES else []
+        faults += widget_problems(desk)
+        assert not faults, (language, size, faults)
+        form.fill(None)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_row_comes_back_in_sight_when_the_keyboard_goes_to_it(
+    qtbot, qapp, window, db, language
+):
+    """At 784 x 460 the secretary scrolls up to the series' header; Tab into the row shows
+    the row whole again, with the reason under it."""
+    set_language(qapp, language)
+    desk = open_desk(qtbot, window, friday(db))
+    form = desk.entry_form
+    desk_at(desk, SMALL)
+    form.fill(refused_game(desk))
+    settle_layout()
+    page = next((w for w in _ancestors(form) if isinstance(w, QScrollArea)), None)
+    if page is not None:  # the page scrolls where it is too low for all of it
+        page.verticalScrollBar().setValue(0)
+        settle_layout()
+        assert in_sight(desk.page.title, desk), language
+    form.declarer.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is form.declarer, timeout=WAIT)
+    settle_layout()
+    assert form.problem.text() and in_sight(form.problem, desk), language
+    hidden = row_out_of_sight(desk)
+    assert not hidden, (language, hidden)
+    form.fill(None)
+
+
+def _ancestors(w: QWidget) -> list[QWidget]:
+    found = []
+    p = w.parentWidget()
+    while p is not None:
+        found.append(p)
+        p = p.parentWidget()
+    return found
