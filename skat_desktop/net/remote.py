@@ -198,6 +198,9 @@ class RemoteTable:
         self._last_move: tuple[int | None, int] = (None, 0)  # its id, and changes heard then
         self._said: set[int] = set()  # frame ids of this window's moves (for Refused)
         self._ready_for = 0  # the deal after which this seat said it is ready
+        # the deal whose Next was pressed after its last move came and before the host's
+        # deal_finished did (the window shows the end from the move): said when that comes
+        self._next_early = 0
         self._results: dict[int, tuple[DealResult, tuple[Action, ...] | None]] = {}
         self._finished: list[FinishedDeal] = []
         self._held: tuple[int, list[PortEvent]] | None = None  # a deal's end awaiting its reveal
@@ -454,7 +457,11 @@ class RemoteTable:
     def next_deal(self) -> None:
         """Say this seat is ready for the next deal (once per deal)."""
         c = self.client
-        if not c.deal_over or c.series_over or c.seat is None or self.ready:
+        if c.series_over or c.seat is None or self.ready:
+            return
+        if not c.deal_over:
+            if self.dealt and self._shows_deal_end():
+                self._next_early = c.deal_number  # its deal_finished is on its way
             return
         if not self.connected:
             raise RemoteRefusal(
@@ -582,7 +589,27 @@ class RemoteTable:
         self._collect()
         events = self._hold(message, events)
         self._tell(events)
+        self._next_when_over()
         return events
+
+    def _shows_deal_end(self) -> bool:
+        """The window shows this deal's end: its last move is in (the host's
+        ``deal_finished`` may still be on its way)."""
+        c = self.client
+        return self.view_for(c.seat if c.seat is not None else 0).result is not None
+
+    def _next_when_over(self) -> None:
+        """A Next pressed between a deal's last move and its ``deal_finished`` is said now
+        that the host finished the deal -- unless that was the series' last deal."""
+        c = self.client
+        if not self._next_early or not c.deal_over:
+            return
+        early, self._next_early = self._next_early, 0
+        last = bool(c.planned_deals) and c.deal_number >= c.planned_deals
+        if early != c.deal_number or c.series_over or last:
+            return
+        with contextlib.suppress(RemoteRefusal):  # the host went: the end offers Next again
+            self.next_deal()
 
     def _hold(self, msg: HostMessage, events: list[PortEvent]) -> list[PortEvent]:
         """A deal's end waits for its reveal, which follows at once: only the reveal's

@@ -482,3 +482,33 @@ def test_a_table_the_host_holds_asks_no_move():
     assert isinstance(port.request(), Waiting)
     port.feed(wire(protocol.seats(TABLE, seats, None, [])))
     assert port.client.paused is None and isinstance(port.request(), HumanTurn)
+
+
+@pytest.mark.parametrize("deals", [2, 1])
+def test_next_pressed_before_the_host_finished_the_deal_is_not_lost(deals):
+    """The window shows a deal's end from its last move; the host's ``deal_finished``
+    follows. A Next pressed in between is said once that comes -- not after the series'
+    last deal, where there is no next one to ask for."""
+    game = Game(BUILTIN["isko"], 5, deals)
+    port, anna = game.me.port, game.me
+    while not (game.ctl.deal_number == 1 and game.ctl.deal.finished):
+        assert game.step()
+    pressed = False
+    for _ in range(100):
+        frames, anna.peer.out = anna.peer.out, []
+        if not frames:
+            break
+        for frame in frames:
+            port.feed(frame)
+            if not pressed and isinstance(port.request(), DealOver) and not port.client.deal_over:
+                port.next_deal()  # the gap: shown over, not finished by the host yet
+                pressed = True
+                assert not port.ready
+        game.watcher.deliver()
+    assert pressed, "no frame between the deal's last move and its deal_finished"
+    game.settle()
+    assert not [e for e in anna.heard if type(e) is Refused]
+    if deals == 2:
+        assert game.ctl.deal_number == 2  # the host heard Anna's Next: it dealt again
+    else:
+        assert port.series_finished and game.ctl.series.finished
