@@ -1,7 +1,7 @@
 """Pictures of the club desk (issue 25), made by a script: real widgets, offscreen.
 
     python benchmarks/screenshots_club.py [--out DIR] [--languages en,de]
-        [--sizes 1024x700,1600x1000] [--timeout 110]
+        [--sizes 1024x700,1600x1000] [--screen WxH] [--timeout 110]
 
 Builds a club's database in a temporary folder -- a club evening of two tables (a table of
 three under the ISkO, 21 games with a correction, signed after a reopening; a table of four
@@ -26,13 +26,16 @@ real :class:`~skat_desktop.gui.main_window.MainWindow` on it and its Club menu's
 
 Each file's faults as ``tests/gui/fit_walk.py`` finds them (cut or overlapping text) are
 printed after its name. The desk is the window's own (one per main window); its dialogs are
-made anew in each language. The work folder is removed at the end; ``--timeout`` bounds the
-whole run.
+made anew in each language. The offscreen screen is as large as the smallest of ``--sizes``
+(``--screen`` to choose): the dialogs size themselves to its room, as to a real screen's, and
+each must fit the smallest window (``--sizes 784x460``: the smallest screen the program
+supports). The work folder is removed at the end; ``--timeout`` bounds the whole run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -666,15 +669,31 @@ def _qt_message(_mode: QtMsgType, _context: object, message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
 
+def use_screen(work: Path, size: tuple[int, int]) -> None:
+    """The offscreen platform with one screen of ``size`` (its room for the dialogs), unless
+    another platform was chosen; before the application is made."""
+    if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
+        return
+    config = work / "screen.json"
+    width, height = size
+    screens = [{"name": "shots", "x": 0, "y": 0, "width": width, "height": height}]
+    config.write_text(json.dumps({"screens": screens}), encoding="utf-8")
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", help="folder for the PNG files (default: a new temporary one)")
     ap.add_argument("--languages", default="en,de", help="e.g. en,de")
     ap.add_argument("--sizes", default="1024x700,1600x1000", help="desk sizes, e.g. 1024x700")
+    ap.add_argument(
+        "--screen", help="the offscreen screen, e.g. 1366x768 (default: the smallest size)"
+    )
     ap.add_argument("--timeout", type=float, default=110.0, help="seconds for the whole run")
     args = ap.parse_args(argv)
     languages = [x for x in args.languages.split(",") if x]
     sizes = sizes_of(args.sizes)
+    screen = sizes_of(args.screen)[0] if args.screen else tuple(map(min, zip(*sizes, strict=True)))
     if not languages:
         raise SystemExit("--languages: give at least one, e.g. en")
     if args.timeout <= 0:
@@ -685,6 +704,7 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="skat-club-work-"))
     started = time.monotonic()
     qInstallMessageHandler(_qt_message)
+    use_screen(work, screen)
     app = QApplication.instance()
     if app is None:  # the window's own application (named for its settings)
         from skat_desktop.gui.app import create_application

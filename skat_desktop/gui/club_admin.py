@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -58,6 +59,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -87,6 +89,7 @@ from skat_desktop.gui.game_words import (
 )
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
+from skat_desktop.gui.screen_room import fit_to_screen, keep_on_screen
 from skat_desktop.gui.stats_view import RankingModel, StatisticsView, method_name
 from skat_desktop.gui.store_worker import (
     Failure,
@@ -385,6 +388,7 @@ class SignDialog(QDialog):
         need = self.heightForWidth(self.width())
         if need > self.height():
             self.resize(self.width(), need)
+            keep_on_screen(self)  # it grew downwards
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -951,7 +955,8 @@ class AuditView(QWidget):
 
 
 class AuditDialog(QDialog):
-    """The audit trail of a series in a window of its own."""
+    """The audit trail of a series in a window of its own: 940 x 420 where the screen has
+    the room, else the room (its table's long columns wrap, its lines scroll)."""
 
     def __init__(
         self, store: StoreSource | None, series_id: int, parent: QWidget | None = None
@@ -964,8 +969,13 @@ class AuditDialog(QDialog):
         layout.setContentsMargins(4, 4, 4, 8)
         layout.addWidget(self.view, 1)
         layout.addWidget(buttons)
-        self.resize(940, 420)
+        self.resize(940, 420)  # less where the screen is smaller: the table scrolls
         self._retranslate()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if not event.spontaneous():  # before QDialog places it over its parent
+            fit_to_screen(self)
+        super().showEvent(event)
 
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("Audit trail"))
@@ -1847,7 +1857,8 @@ def players_title() -> str:
 class PlayerStatsDialog(QDialog):
     """One player's statistics: the side panel's :class:`StatisticsView` (the same
     figures as ``skat-desktop db stats NAME``, with its charts and filters), opened on
-    that player. Not modal: several players can be compared side by side."""
+    that player. Not modal: several players can be compared side by side. 960 x 640 where
+    the screen has the room, else the room, the view scrolling in it."""
 
     def __init__(self, store: Store, player_id: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -1855,17 +1866,28 @@ class PlayerStatsDialog(QDialog):
         self.store = store  # kept: the view reads through it
         self.view = StatisticsView(store, self)
         self.view.set_player(player_id)
+        # as in the side panel: the view scrolls where the screen is too small for it
+        # (its filters and figures at their least), the Close button stays in sight
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(self.view)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 8)
-        layout.addWidget(self.view, 1)
+        layout.addWidget(self.scroll, 1)
         layout.addWidget(buttons)
-        self.resize(960, 640)
+        self.resize(960, 640)  # less where the screen is smaller
         self._name = next(
             (p["name"] for p in store.players() if p["id"] == player_id), str(player_id)
         )
         self._retranslate()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if not event.spontaneous():  # before QDialog places it over its parent
+            fit_to_screen(self)
+        super().showEvent(event)
 
     def _retranslate(self) -> None:
         self.setWindowTitle(fill(self.tr("Statistics of %1"), self._name))

@@ -29,20 +29,17 @@ from PySide6.QtCore import (
     QDateTime,
     QEvent,
     QObject,
-    QSize,
     Qt,
     QTimer,
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QScrollArea,
     QSplitter,
     QTabWidget,
     QToolButton,
@@ -62,6 +59,7 @@ from skat_desktop.gui.game_words import (
 )
 from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.plain import plain_label
+from skat_desktop.gui.screen_room import PageScroll
 from skat_desktop.gui.series_list import SeriesListing, SeriesListView, rules_title
 from skat_desktop.gui.sheet_view import ScoreSheetView
 from skat_desktop.gui.store_watch import StoreWatch
@@ -121,54 +119,6 @@ def is_read_only(store: Store | None) -> bool:
         return bool(store.conn.execute("PRAGMA query_only").fetchone()[0])
     except Exception:  # a closed connection: nothing can be written through it either
         return True
-
-
-class PageScroll(QScrollArea):
-    """A page's ``body`` that scrolls up and down where the window is too low for it, and
-    never sideways: the body is as wide as the view and the page as wide as the body's
-    least width. The body is as high as the view, or as its least height at that width
-    where that is more (the scroll area's own sizing would give it its preferred height,
-    a sheet's many lines pushing what is below the sheet out of sight)."""
-
-    def __init__(self, body: QWidget, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from field to field
-        self.setWidget(body)
-        body.installEventFilter(self)  # its rows change: its least height too
-
-    def least_height(self, width: int) -> int:
-        """What the body needs at ``width``: its wrapped rows, each widget at its least."""
-        layout = self.widget().layout()
-        if layout.hasHeightForWidth():
-            return layout.totalMinimumHeightForWidth(width)
-        return layout.totalMinimumSize().height()
-
-    def minimumSizeHint(self) -> QSize:
-        least = super().minimumSizeHint()
-        bar = self.verticalScrollBar().sizeHint().width()
-        width = self.widget().minimumSizeHint().width() + bar + 2 * self.frameWidth()
-        return QSize(width, least.height())
-
-    def fit(self) -> None:
-        """The body as wide as the view, and high enough for all of it."""
-        body, view = self.widget(), self.viewport()
-        if view.width() <= 0:
-            return
-        height = max(view.height(), self.least_height(view.width()))
-        if body.size() != QSize(view.width(), height):
-            body.resize(view.width(), height)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)  # the view's own resizing arrives here too
-        self.fit()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self.fit()
-            self.updateGeometry()  # its least width may have changed
-        return super().eventFilter(watched, event)
 
 
 class SeriesPage(QWidget):

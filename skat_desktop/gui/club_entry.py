@@ -35,7 +35,14 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QIntValidator, QKeyEvent, QPalette, QShowEvent, QValidator
+from PySide6.QtGui import (
+    QIntValidator,
+    QKeyEvent,
+    QPalette,
+    QResizeEvent,
+    QShowEvent,
+    QValidator,
+)
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -90,6 +97,14 @@ from skat_desktop.gui.new_game import offered_profiles
 from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
+from skat_desktop.gui.screen_room import (
+    FRAME_ROOM,
+    PageScroll,
+    available_geometry,
+    fit_to_screen,
+    keep_on_screen,
+    show_more_of,
+)
 from skat_desktop.gui.store_worker import Failure, StoreLoader, StoreWriter, open_reader
 from skat_desktop.store.repository import Store
 
@@ -1147,6 +1162,7 @@ class CorrectionDialog(QDialog):
         need = self.heightForWidth(self.width())
         if need > self.height():
             self.resize(self.width(), need)
+            keep_on_screen(self)  # it grew downwards
 
     def event(self, event: QEvent) -> bool:
         done = super().event(event)
@@ -1266,7 +1282,11 @@ class TableBox(QGroupBox):
 
 
 class NewEveningDialog(QDialog):
-    """Start a club evening: one series per table. ``series_ids`` after it was accepted."""
+    """Start a club evening: one series per table. ``series_ids`` after it was accepted.
+
+    Its fields and tables are a :class:`PageScroll` that scrolls on a screen too low for
+    them (784 x 460), its line and buttons below it in sight; where the screen has the room
+    it grows for another table or a table's reason instead."""
 
     def __init__(
         self, store: Store | None, writer: StoreWriter, parent: QWidget | None = None
@@ -1347,9 +1367,16 @@ class NewEveningDialog(QDialog):
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
 
+        body = QWidget(self)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addLayout(form)
+        body_layout.addWidget(self.scroll)
+        body_layout.addStretch(1)
+        # on a low screen the evening and its tables scroll; its line and buttons stay
+        self.page = PageScroll(body, self)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.scroll)
+        layout.addWidget(self.page, 1)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
 
@@ -1366,6 +1393,21 @@ class NewEveningDialog(QDialog):
         self.title_edit.setText(self.tr("Club evening"))
         self.title_edit.selectAll()
         _load(self._loader, store, writer.path, _club_of)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if not event.spontaneous():  # before QDialog places it over its parent
+            fit_to_screen(self)
+        super().showEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        done = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:
+            show_more_of(self, self.page)  # a reason came: taller where the screen has room
+        return done
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        keep_on_screen(self)  # grown to the right or downwards: back inside the screen
 
     # ------------------------------------------------------------------ the club
 
@@ -1434,17 +1476,25 @@ class NewEveningDialog(QDialog):
 
     def _fit_scroll(self) -> None:
         """The tables' whole height, so only their row scrolls (sideways), never a name;
-        two tables side by side in sight."""
+        two tables side by side in sight where the screen has the room, else as much of
+        them as it has (one at least)."""
         for box in self.tables:
             box.layout().invalidate()  # a reason shown just now counts at once
         need = max(w.sizeHint().height() for w in [*self.tables, self.add_button])
         bar = self.scroll.horizontalScrollBar().sizeHint().height()
-        self.scroll.setMinimumHeight(need + bar)
-        shown = self.tables[:2]
         spacing = self.tables_row.spacing() if self.tables_row.spacing() >= 0 else 6
-        width = sum(box.sizeHint().width() + spacing for box in shown)
-        width += self.add_button.sizeHint().width() + 2 * spacing
-        self.scroll.setMinimumWidth(width)
+        beside = self.add_button.sizeHint().width() + 2 * spacing
+        widths = [box.sizeHint().width() + spacing for box in self.tables[:2]]
+        width = min(sum(widths) + beside, self._row_room())
+        self.scroll.setMinimumSize(max(widths[0] + beside, width), need + bar)
+
+    def _row_room(self) -> int:
+        """The widest the tables' row can be on this screen: its room less the window's
+        frame, the dialog's margins and the page's scroll bar."""
+        room = available_geometry(self.parentWidget() or self).width() - FRAME_ROOM[0]
+        margins = self.layout().contentsMargins()
+        page = self.page.verticalScrollBar().sizeHint().width() + 2 * self.page.frameWidth()
+        return room - margins.left() - margins.right() - page
 
     # ------------------------------------------------------------------ checks
 

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QRect, Qt, QTime, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -121,6 +121,7 @@ from skat_desktop.gui.panels import (
 )
 from skat_desktop.gui.plain import plain, tip
 from skat_desktop.gui.profile_editor import ProfileEditor, profile_title
+from skat_desktop.gui.screen_room import FRAME_ROOM, available_geometry, fit_into
 from skat_desktop.gui.session import (
     MAX_TRIES,
     RETRY_MS,
@@ -160,8 +161,6 @@ SIDE_MIN = 280
 """The narrowest the side panel gets: its splitter stops there (the sheet's columns fit)."""
 FIRST_SIZE = (1280, 820)
 """The window at the first start, where the screen has the room."""
-FRAME_ROOM = (16, 40)
-"""What a window frame and title bar may add to the window, before the window is shown."""
 NOTE_MS = 8000
 """How long a short note (a defender's word on a late concession) stays in the status bar."""
 
@@ -184,24 +183,6 @@ def give_mnemonics(bar: QWidget) -> None:
 
 
 _MNEMONIC = re.compile(r"&([^&\s])")
-
-
-def available_geometry(widget: QWidget | None = None) -> QRect:
-    """The room the screen gives windows (without task bars): the widget's screen's, else
-    the primary screen's."""
-    screen = widget.screen() if widget is not None else None
-    screen = screen or QGuiApplication.primaryScreen()
-    return screen.availableGeometry() if screen is not None else QRect(0, 0, *FIRST_SIZE)
-
-
-def fit_into(rect: QRect, room: QRect, frame: tuple[int, int] = FRAME_ROOM) -> QRect:
-    """``rect`` (a window without its frame) made to fit ``room`` with its frame: no larger
-    than the room, then moved inside it."""
-    w = max(1, min(rect.width(), room.width() - frame[0]))
-    h = max(1, min(rect.height(), room.height() - frame[1]))
-    x = min(max(rect.x(), room.left() + frame[0] // 2), room.right() + 1 - frame[0] // 2 - w)
-    y = min(max(rect.y(), room.top() + frame[1] - frame[0] // 2), room.bottom() + 1 - h)
-    return QRect(max(room.left(), x), max(room.top(), y), w, h)
 
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
