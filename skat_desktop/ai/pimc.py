@@ -293,6 +293,9 @@ class Strength:
     # it 27; the standard 28 and 27 (every interval around 0). It changes the card at
     # 2-7 % of those positions: too rarely to be the expert's step up alone.
     play_reading: bool = False
+    # Bid and hold while the best game's expected TP (``hand_eval.utility``) is above
+    # minus this: a pass is not worth 0 in a match, another player may then play.
+    bid_slack: float = 0.0
 
 
 # Up to 64 worlds within 0.7 s per card (before: 32 within 0.35 s; card p95 0.43 s of the
@@ -821,7 +824,7 @@ class PimcPlayer:
         else:
             return None
         options = self._bidding_options(view, cancel, level)
-        worth = any(v >= level and u > 0 for _, v, u in options)
+        worth = any(v >= level and u > -self.strength.bid_slack for _, v, u in options)
         return first if worth else view.legal[-1]
 
     def _skat(self, view: SeatView, cancel) -> Action | None:

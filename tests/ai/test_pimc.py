@@ -539,3 +539,21 @@ def test_a_deal_lost_by_a_few_points_is_marked_close():
         )
         # sevens and eights reach 61 nowhere; a margin of 60 makes these losses close
         assert {row[0] for row in sim.results} == marks
+
+
+def test_bid_slack_bids_on_where_a_pass_would_be_worth_nothing():
+    """``bid_slack``: bid while the best game's expected TP is above minus the slack (a
+    benchmark's knob: a pass is not worth 0 in a match, another player then plays)."""
+    from skat_desktop.engine.actions import Bid
+
+    def first_word(slack: float, seed: int) -> object:
+        deal = Deal(DealSetup(ISKO, deal_from_seed(seed)))
+        pos = deal.to_move
+        player = PimcPlayer(dataclasses.replace(QUICK, bid_slack=slack), 1)
+        return player.choose(deal.view(deal.setup.seats[pos]))
+
+    for seed in range(1, 40):
+        if type(first_word(0.0, seed)) is not Bid:  # a hand the level passes at 18
+            assert type(first_word(1000.0, seed)) is Bid, seed
+            return
+    raise AssertionError("no hand among 39 deals that the level passes at 18")
