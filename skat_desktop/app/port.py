@@ -224,7 +224,8 @@ class TablePort(Protocol):
     def double(self, seat: int) -> None: ...
 
     def next_deal(self) -> None:
-        """Deal the next deal (local), or say this seat is ready for it (remote)."""
+        """Deal the next deal (local), or say this seat is ready for it (remote: at once,
+        or -- pressed before the host finished the deal -- when it has)."""
         ...
 
     def add_listener(self, listener: PortListener) -> None: ...

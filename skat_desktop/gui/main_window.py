@@ -2334,7 +2334,14 @@ class MainWindow(QMainWindow):
             self.deal_over.nextDeal.disconnect()
             self.deal_over.nextDeal.connect(self.next_deal)
         self.turn_label.setText(self.tr("The deal is over"))
+        self._say_if_ready()  # its Next pressed before the host finished it
         self._show_panel(self.deal_over)
+
+    def _say_if_ready(self) -> None:
+        """At a networked table whose Next this seat pressed: it waits for the others."""
+        session = self.session
+        if session is not None and session.local is None and getattr(session.port, "ready", False):
+            self.turn_label.setText(self.tr("Waiting for the others to be ready…"))
 
     def _show_series_over(self) -> None:
         port = self.session.port
@@ -2432,8 +2439,7 @@ class MainWindow(QMainWindow):
         need = session.port.request()
         if isinstance(need, DealOver):
             session.start_deal()
-            if session.local is None and getattr(session.port, "ready", False):
-                self.turn_label.setText(self.tr("Waiting for the others to be ready…"))
+            self._say_if_ready()
         elif isinstance(need, SeriesOver):
             self._show_series_over()
 

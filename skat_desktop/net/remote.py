@@ -370,9 +370,12 @@ class RemoteTable:
 
     @property
     def ready(self) -> bool:
-        """This seat said it is ready for the next deal (the host deals when all are)."""
+        """This seat said it is ready for the next deal (the host deals when all are), or
+        pressed Next before the host's ``deal_finished`` came (said when it comes)."""
         c = self.client
-        return c.deal_over and self._ready_for == c.deal_number
+        if not c.deal_over:
+            return bool(self._next_early) and self._next_early == c.deal_number
+        return self._ready_for == c.deal_number
 
     def answers(self, re: int | None) -> bool:
         """Whether a host's error with ``re`` answers one of this window's moves (it comes
@@ -455,7 +458,9 @@ class RemoteTable:
         self.apply(action)
 
     def next_deal(self) -> None:
-        """Say this seat is ready for the next deal (once per deal)."""
+        """Say this seat is ready for the next deal (once per deal). Pressed while the
+        deal's end is shown from its last move, before the host's ``deal_finished``: said
+        once that comes."""
         c = self.client
         if c.series_over or c.seat is None or self.ready:
             return
@@ -605,7 +610,8 @@ class RemoteTable:
         if not self._next_early or not c.deal_over:
             return
         early, self._next_early = self._next_early, 0
-        last = bool(c.planned_deals) and c.deal_number >= c.planned_deals
+        planned = self.planned_deals
+        last = planned is not None and c.deal_number >= planned
         if early != c.deal_number or c.series_over or last:
             return
         with contextlib.suppress(RemoteRefusal):  # the host went: the end offers Next again
@@ -661,6 +667,7 @@ class RemoteTable:
             self._changes += 1
         if isinstance(msg, Joined):
             self._out = None
+            self._next_early = 0  # a Next pressed before is pressed again if still due
             self._said.clear()
             return self._caught_up(before)
         if isinstance(msg, Turn):
@@ -679,7 +686,7 @@ class RemoteTable:
         e = msg.event
         kind = e["event"]
         if kind == "deal_started":
-            self._ready_for = 0
+            self._ready_for = self._next_early = 0
             return [DealStarted(e["number"], e["dealer"], tuple(e["seats"]), e["replay"])]
         if kind == "action_applied":
             if e["seat"] in self.mine:
@@ -689,6 +696,7 @@ class RemoteTable:
             result, _ = self._work_out(c.deal_number, e["result"])
             return [DealFinished(result, sheet_entry(e["entry"]))]
         if kind == "actions_undone":
+            self._next_early = 0  # the deal is not over after all
             return [ActionsUndone(e["seat"], e["count"])]
         if kind == "player_failed":
             return [PlayerFailed(e["seat"], e["code"], dict(e["params"]))]

@@ -202,7 +202,9 @@ class LanPlayer(TablePlayer):
             port = self.port
             number = port.deal_number
             # the deal's last move shows its end at once, but deal_finished is a frame of
-            # its own (on a busy machine, a read of its own); "next" is sent only after it
+            # its own (on a busy machine, a read of its own): waited for here so that the
+            # verdict can be checked (a Next pressed before it is said when it comes:
+            # tests/net/test_remote.py)
             self.qtbot.waitUntil(lambda: port.client.deal_over, timeout=WAIT_MS)
             assert w.verify_label.isVisible() or port.verdicts.get(number) is None
             self.click(w.deal_over.next_button)

@@ -491,6 +491,14 @@ def test_next_pressed_before_the_host_finished_the_deal_is_not_lost(deals):
     last deal, where there is no next one to ask for."""
     game = Game(BUILTIN["isko"], 5, deals)
     port, anna = game.me.port, game.me
+    sent: list[str] = []
+    to_host = port._send
+
+    def recorded(frame: dict[str, Any]) -> None:
+        sent.append(frame["type"])
+        to_host(frame)
+
+    port._send = recorded  # what Anna's window puts on the wire
     while not (game.ctl.deal_number == 1 and game.ctl.deal.finished):
         assert game.step()
     pressed = False
@@ -503,12 +511,14 @@ def test_next_pressed_before_the_host_finished_the_deal_is_not_lost(deals):
             if not pressed and isinstance(port.request(), DealOver) and not port.client.deal_over:
                 port.next_deal()  # the gap: shown over, not finished by the host yet
                 pressed = True
-                assert not port.ready
+                assert port.ready and "next" not in sent  # it waits, said when due
         game.watcher.deliver()
     assert pressed, "no frame between the deal's last move and its deal_finished"
     game.settle()
     assert not [e for e in anna.heard if type(e) is Refused]
     if deals == 2:
         assert game.ctl.deal_number == 2  # the host heard Anna's Next: it dealt again
+        assert sent.count("next") == 1
     else:
         assert port.series_finished and game.ctl.series.finished
+        assert "next" not in sent  # no next deal to ask for
