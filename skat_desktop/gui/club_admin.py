@@ -89,7 +89,7 @@ from skat_desktop.gui.game_words import (
 )
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
-from skat_desktop.gui.screen_room import fit_to_screen, keep_on_screen
+from skat_desktop.gui.screen_room import FitsScreen, grow_for_lines
 from skat_desktop.gui.stats_view import RankingModel, StatisticsView, method_name
 from skat_desktop.gui.store_worker import (
     Failure,
@@ -255,7 +255,7 @@ def _sign_job(series_id: int, author: str, reason: str, reopen: bool) -> Any:
     return job
 
 
-class SignDialog(QDialog):
+class SignDialog(FitsScreen, QDialog):
     """Close (sign) a series, or reopen a closed one, with who and why.
 
     Signing needs a name and keeps the reason "signed" unless another is given; reopening
@@ -263,9 +263,11 @@ class SignDialog(QDialog):
     closed) is one line in the dialog, which stays open to try again. ``signed(series_id,
     closed)`` once the database has it; the name is kept as the next default author.
     ``deals`` (played, planned): a sheet signed short of its planned deals says so.
+    Its lines wrap: it is as tall as they need, and wider where the screen is too low.
     """
 
     signed = Signal(int, bool)
+    wraps = True  # the title, the note and the store's reason are wrapped labels
 
     def __init__(
         self,
@@ -380,19 +382,7 @@ class SignDialog(QDialog):
 
     def _tell(self, text: str, bad: bool) -> None:
         _say(self.status, text, bad)
-        self._fit()
-
-    def _fit(self) -> None:
-        """As tall as the wrapped lines need at the dialog's width (a top-level window
-        does not grow for a label that wraps onto another line by itself)."""
-        need = self.heightForWidth(self.width())
-        if need > self.height():
-            self.resize(self.width(), need)
-            keep_on_screen(self)  # it grew downwards
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self._fit()
+        grow_for_lines(self)  # the line may wrap; shown later, it is sized as it is shown
 
     @Slot()
     def submit(self) -> None:
@@ -954,7 +944,7 @@ class AuditView(QWidget):
         super().changeEvent(event)
 
 
-class AuditDialog(QDialog):
+class AuditDialog(FitsScreen, QDialog):
     """The audit trail of a series in a window of its own: 940 x 420 where the screen has
     the room, else the room (its table's long columns wrap, its lines scroll)."""
 
@@ -971,11 +961,6 @@ class AuditDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(940, 420)  # less where the screen is smaller: the table scrolls
         self._retranslate()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if not event.spontaneous():  # before QDialog places it over its parent
-            fit_to_screen(self)
-        super().showEvent(event)
 
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("Audit trail"))
@@ -1854,7 +1839,7 @@ def players_title() -> str:
 # -------------------------------------------------------------- a player's statistics
 
 
-class PlayerStatsDialog(QDialog):
+class PlayerStatsDialog(FitsScreen, QDialog):
     """One player's statistics: the side panel's :class:`StatisticsView` (the same
     figures as ``skat-desktop db stats NAME``, with its charts and filters), opened on
     that player. Not modal: several players can be compared side by side. 960 x 640 where
@@ -1883,11 +1868,6 @@ class PlayerStatsDialog(QDialog):
             (p["name"] for p in store.players() if p["id"] == player_id), str(player_id)
         )
         self._retranslate()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if not event.spontaneous():  # before QDialog places it over its parent
-            fit_to_screen(self)
-        super().showEvent(event)
 
     def _retranslate(self) -> None:
         self.setWindowTitle(fill(self.tr("Statistics of %1"), self._name))

@@ -40,12 +40,10 @@ from PySide6.QtGui import (
     QKeyEvent,
     QPalette,
     QResizeEvent,
-    QShowEvent,
     QValidator,
 )
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QCompleter,
     QDateEdit,
     QDialog,
@@ -81,7 +79,7 @@ from skat_desktop.engine.deal import DealResult
 from skat_desktop.engine.entry import ImpossibleEntry
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
-from skat_desktop.gui.combo_width import keep_text_whole
+from skat_desktop.gui.combo_width import ItemsCombo, keep_text_whole
 from skat_desktop.gui.game_words import (
     doubling_name,
     entry_refusal,
@@ -99,9 +97,10 @@ from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.screen_room import (
     FRAME_ROOM,
+    FitsScreen,
     PageScroll,
     available_geometry,
-    fit_to_screen,
+    grow_for_lines,
     keep_on_screen,
     show_more_of,
 )
@@ -163,18 +162,14 @@ def _warn(label: QLabel, on: bool) -> None:
     label.setPalette(pal)
 
 
-class LetterCombo(QComboBox):
+class LetterCombo(ItemsCombo):
     """A closed combo box that picks by first letter: a letter chooses the first item that
     begins with it, the same letter again the next such item (Kreuz, then Karo). Unlike
     Qt's own search this does not depend on how fast the keys come.
 
-    Its width follows its items (the players, the games, filled once the series is read):
-    Qt's default measures the items of the moment a layout first asks, which may be none
-    yet, and the row would shift when a longer item is chosen."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    Its width follows its items (the players, the games, filled once the series is read),
+    so the row does not shift when a longer item is chosen; a player's very long name ends
+    in "…" when closed (:class:`~skat_desktop.gui.combo_width.ItemsCombo`)."""
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         text = event.text()
@@ -1133,9 +1128,13 @@ class GameEntryForm(QWidget):
         super().changeEvent(event)
 
 
-class CorrectionDialog(QDialog):
+class CorrectionDialog(FitsScreen, QDialog):
     """A :class:`GameEntryForm` correcting deal ``number`` of a series, in a dialog of its
-    own (opened from the sheet); it closes once the correction is stored."""
+    own (opened from the sheet); it closes once the correction is stored. As tall as the
+    form's rows need at its width: its fields wrap onto more rows where the screen is
+    narrow (wider where it is too low for them)."""
+
+    wraps = True
 
     def __init__(
         self,
@@ -1155,24 +1154,11 @@ class CorrectionDialog(QDialog):
         layout.addWidget(buttons)
         self._retranslate()
 
-    def _fit(self) -> None:
-        """As tall as the form's rows need at the dialog's width: its fields wrap onto
-        more rows where the screen is narrow, and a window does not grow by itself for
-        rows that wrap (the author, the reason and the button would be cut off)."""
-        need = self.heightForWidth(self.width())
-        if need > self.height():
-            self.resize(self.width(), need)
-            keep_on_screen(self)  # it grew downwards
-
     def event(self, event: QEvent) -> bool:
         done = super().event(event)
-        if event.type() == QEvent.Type.LayoutRequest and self.isVisible():
-            self._fit()  # the deal was read, or a cell came or went
+        if event.type() == QEvent.Type.LayoutRequest:
+            grow_for_lines(self)  # the deal was read, or a cell came or went
         return done
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self._fit()
 
     def _retranslate(self) -> None:
         number = self.form.correcting_number
@@ -1281,7 +1267,7 @@ class TableBox(QGroupBox):
         super().changeEvent(event)
 
 
-class NewEveningDialog(QDialog):
+class NewEveningDialog(FitsScreen, QDialog):
     """Start a club evening: one series per table. ``series_ids`` after it was accepted.
 
     Its fields and tables are a :class:`PageScroll` that scrolls on a screen too low for
@@ -1394,11 +1380,6 @@ class NewEveningDialog(QDialog):
         self.title_edit.selectAll()
         _load(self._loader, store, writer.path, _club_of)
 
-    def showEvent(self, event: QShowEvent) -> None:
-        if not event.spontaneous():  # before QDialog places it over its parent
-            fit_to_screen(self)
-        super().showEvent(event)
-
     def event(self, event: QEvent) -> bool:
         done = super().event(event)
         if event.type() == QEvent.Type.LayoutRequest:
@@ -1407,7 +1388,8 @@ class NewEveningDialog(QDialog):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        keep_on_screen(self)  # grown to the right or downwards: back inside the screen
+        if not event.spontaneous():  # grown for a table or a reason: back inside the screen
+            keep_on_screen(self)  # (not the user's or the window manager's resizing)
 
     # ------------------------------------------------------------------ the club
 

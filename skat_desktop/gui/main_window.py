@@ -121,7 +121,7 @@ from skat_desktop.gui.panels import (
 )
 from skat_desktop.gui.plain import plain, tip
 from skat_desktop.gui.profile_editor import ProfileEditor, profile_title
-from skat_desktop.gui.screen_room import FRAME_ROOM, available_geometry, fit_into
+from skat_desktop.gui.screen_room import FIRST_SIZE, FRAME_ROOM, available_geometry, fit_into
 from skat_desktop.gui.session import (
     MAX_TRIES,
     RETRY_MS,
@@ -159,8 +159,6 @@ TABLE_ROOM = 600
 says exactly, by the table's height)."""
 SIDE_MIN = 280
 """The narrowest the side panel gets: its splitter stops there (the sheet's columns fit)."""
-FIRST_SIZE = (1280, 820)
-"""The window at the first start, where the screen has the room."""
 NOTE_MS = 8000
 """How long a short note (a defender's word on a late concession) stays in the status bar."""
 

@@ -3,22 +3,25 @@
 The least room the program supports is 784 x 460 (a 1568 x 920 screen at 200 %, or a small
 laptop with its panels): a window or dialog larger than that puts its buttons below the
 screen's edge. :func:`available_geometry` is that room, :func:`fit_into` brings a window
-into it, :func:`fit_to_screen` sizes a dialog for it before it is shown,
-:func:`keep_on_screen` brings back one that grew past the screen's edge and
-:func:`show_more_of` lets one grow for its page where the room allows. :class:`PageScroll`
-is the body of a window or page that scrolls up and down where the room is too low for all
-of it (its buttons stay outside, in sight).
+into it, :func:`fit_to_screen` sizes a dialog for it before it is shown (:class:`FitsScreen`
+does that for a dialog), :func:`keep_on_screen` brings back one that grew past the screen's
+edge, :func:`show_more_of` lets one grow for its page where the room allows and
+:func:`grow_for_lines` for its wrapped lines. :class:`PageScroll` is the body of a window or
+page that scrolls up and down where the room is too low for all of it (its buttons stay
+outside, in sight).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
-from PySide6.QtGui import QGuiApplication, QResizeEvent
+from PySide6.QtGui import QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 FRAME_ROOM = (16, 40)
 """What a window frame and title bar may add to the window, before the window is shown."""
-NO_SCREEN = QRect(0, 0, 1280, 820)
+FIRST_SIZE = (1280, 820)
+"""The main window at the first start, where the screen has the room."""
+NO_SCREEN = QRect(0, 0, *FIRST_SIZE)
 """The room without any screen (never on a desktop): the main window's first size."""
 
 
@@ -42,11 +45,11 @@ def fit_into(rect: QRect, room: QRect, frame: tuple[int, int] = FRAME_ROOM) -> Q
 
 def fit_to_screen(window: QWidget) -> None:
     """Size ``window`` (a dialog about to be shown: call it from its ``showEvent`` before
-    ``QDialog`` places it over its parent) for the room of its parent's screen, with a
-    frame and title bar: the size it was given (``resize``), else its size hint, each
-    side cut to the room but not below the window's least size. Qt's own sizing would keep
-    a size given in code however small the screen, and shrink a dialog sized by its
-    contents to two thirds of the screen; a window whose body scrolls
+    ``QDialog`` places it over its parent, as :class:`FitsScreen` does) for the room of its
+    parent's screen, with a frame and title bar: the size it was given (``resize``), else
+    its size hint, each side cut to the room but not below the window's least size. Qt's
+    own sizing would keep a size given in code however small the screen, and shrink a
+    dialog sized by its contents to two thirds of the screen; a window whose body scrolls
     (:class:`PageScroll`) has a least size that fits."""
     room = available_geometry(window.parentWidget() or window)
     given = window.testAttribute(Qt.WidgetAttribute.WA_Resized)  # not Qt's adjustSize()
@@ -57,6 +60,71 @@ def fit_to_screen(window: QWidget) -> None:
         want.setHeight(window.heightForWidth(width))
     height = max(least.height(), min(want.height(), room.height() - FRAME_ROOM[1]))
     window.resize(width, height)
+
+
+def _room_of(window: QWidget) -> QRect:
+    """The room of the screen ``window`` is on once it is on one, else its parent's (where
+    ``QDialog`` will place it)."""
+    handle = window.windowHandle()
+    shown = handle is not None and handle.isVisible()
+    return available_geometry(window if shown else window.parentWidget() or window)
+
+
+def grow_for_lines(window: QWidget) -> None:
+    """A shown ``window`` made as tall as its wrapped lines need at its width, as far as its
+    screen's room allows: a window does not grow by itself for a label or a row of fields
+    (a :class:`~skat_desktop.gui.panels.FlowBox`) that wraps onto another line, and what is
+    below it would be cut off. Where the room is too low for them it grows wider instead,
+    until they wrap into few enough lines (they are cut only where even the room's width
+    leaves too many). Kept inside the room (:func:`keep_on_screen`); a window not shown
+    yet is left alone (:class:`FitsScreen` sizes it as it is shown)."""
+    if not window.isVisible():
+        return
+    width, height = window.width(), window.height()
+    need = window.heightForWidth(width)  # -1 for a window without wrapped lines
+    if need <= height:
+        return
+    room = _room_of(window)
+    most = room.height() - FRAME_ROOM[1]
+    if need > most:
+        widest = min(room.width() - FRAME_ROOM[0], window.maximumWidth())
+        width = _wide_enough(window, width, widest, most)
+        need = window.heightForWidth(width)
+    window.resize(width, max(height, min(need, most)))
+    keep_on_screen(window)  # it grew to the right or downwards
+
+
+def _wide_enough(window: QWidget, width: int, widest: int, most: int) -> int:
+    """The least width from ``width`` to ``widest`` at which ``window``'s wrapped lines are
+    no taller than ``most`` (``widest`` where none is)."""
+    if widest <= width or window.heightForWidth(widest) > most:
+        return max(width, widest)
+    low, high = width, widest  # too low at low, enough at high
+    while high - low > 1:
+        middle = (low + high) // 2
+        if window.heightForWidth(middle) > most:
+            low = middle
+        else:
+            high = middle
+    return high
+
+
+class FitsScreen:
+    """A dialog that is sized for its screen's room as it is shown, before ``QDialog``
+    places it over its parent (so it opens over the middle of its window, inside the
+    room): :func:`fit_to_screen`, then, for a dialog whose lines wrap (``wraps = True``:
+    labels, a row of fields; nothing that scrolls), :func:`grow_for_lines`. Mixed in before
+    the dialog class: ``class SignDialog(FitsScreen, QDialog)``."""
+
+    wraps = False
+    """The dialog's content wraps onto more lines where it is narrow, rather than scroll."""
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if not event.spontaneous():  # shown by the program (not a window coming back)
+            fit_to_screen(self)
+            if self.wraps:
+                grow_for_lines(self)
+        super().showEvent(event)  # QDialog places it
 
 
 def keep_on_screen(window: QWidget) -> None:

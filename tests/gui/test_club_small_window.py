@@ -13,7 +13,13 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QScrollArea, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QScrollArea,
+    QStyleOptionComboBox,
+    QTableView,
+    QWidget,
+)
 
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.profiles import HOUSE
@@ -54,11 +60,11 @@ def window(qtbot, tmp_path, db):
         desk.close()
 
 
-def friday(db) -> int:
+def friday(db, players: tuple[str, ...] = ("Carla", "Dieter", "Erika", "Frank")) -> int:
     """Ten games at a table of four, the last lost with 60: deal 11 is in a Bock round."""
     store = Store.open(db)
     try:
-        ids = [store.ensure_player(n) for n in ("Carla", "Dieter", "Erika", "Frank")]
+        ids = [store.ensure_player(n) for n in players]
         sid = store.create_series(
             "Klubabend – Tisch 2", "2026-11-27", ids, HOUSE, planned_deals=32,
             place="Gasthaus Zur Linde", stake_cents=0.5, source="entered",
@@ -195,6 +201,55 @@ def test_the_row_comes_back_in_sight_when_the_keyboard_goes_to_it(
     hidden = row_out_of_sight(desk)
     assert not hidden, (language, hidden)
     form.fill(None)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_series_opened_in_a_small_window_shows_its_entry_row(qtbot, qapp, window, db, language):
+    """At 784 x 460 the page is lower than the series' header, its sheet and the entry row:
+    opened and not touched, it shows its end (the row whole, the sheet's last lines over
+    it), as the sheet shows its last lines, not the header with the row below the edge."""
+    set_language(qapp, language)
+    desk = open_desk(qtbot, window, friday(db))
+    desk_at(desk, SMALL)
+    bar = desk.page.scroll.verticalScrollBar()
+    assert bar.maximum() > 0, "the page is not lower than its content"
+    hidden = row_out_of_sight(desk)
+    assert not hidden, (language, bar.value(), bar.maximum(), hidden)
+    lines = lines_in_sight(desk.page.sheet.table)
+    assert lines >= LINES, (language, lines)
+
+
+LONG_NAME = "Wolfgang Maximilian Großmann-Württemberg"  # 40 characters
+
+
+def test_a_long_player_name_leaves_the_desk_as_narrow_as_it_was(qtbot, qapp, window, db):
+    """A player's name of 40 characters chosen as the declarer ends in "…" in the closed box
+    and shows whole in the open list: the page, which cannot scroll sideways, and so the
+    desk keep the least width they have without it (no more than 784 px allows), and at
+    784 x 460 the row stays in sight with nothing cut. (The box used to be as wide as the
+    name, the page and the desk with it.)"""
+    assert len(LONG_NAME) == 40
+    desk = open_desk(qtbot, window, friday(db, ("Carla", LONG_NAME, "Erika", "Frank")))
+    desk_at(desk, SMALL)
+    least = desk.minimumSizeHint().width()
+    assert least <= SMALL[0]
+    box = desk.entry_form.declarer
+    box.setCurrentIndex(box.findText(LONG_NAME))
+    assert box.currentText() == LONG_NAME
+    desk_at(desk, (1024, 700))  # laid out anew: each layout measures its least width again
+    desk_at(desk, SMALL)
+    assert desk.minimumSizeHint().width() == least
+    opt = QStyleOptionComboBox()
+    box.initStyleOption(opt)  # what the closed box shows
+    assert opt.currentText.endswith("…") and LONG_NAME.startswith(opt.currentText[:-1])
+    box.showPopup()
+    qtbot.waitUntil(box.view().isVisible, timeout=WAIT)
+    list_width = box.view().viewport().width()
+    box.hidePopup()
+    assert list_width >= box.fontMetrics().horizontalAdvance(LONG_NAME), list_width
+    faults = row_out_of_sight(desk) + widget_problems(desk)
+    assert not faults, faults
+    desk.entry_form.fill(None)
 
 
 def _ancestors(w: QWidget) -> list[QWidget]:
