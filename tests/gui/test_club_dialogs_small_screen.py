@@ -224,16 +224,12 @@ def test_where_the_screen_has_the_room_a_new_evening_grows_instead_of_scrolling(
     """On the offscreen platform's own screen (800 x 800) the evening opens over the middle
     of its window and its page shows all of it: a second table and each table's note ("Enter
     three or four players.") make the dialog taller, as they did before its page scrolled."""
-    from PySide6.QtWidgets import QWidget
 
     from skat_desktop.gui.club_entry import NewEveningDialog
 
     from .fit_walk import settle_layout, widget_problems
 
-    window = QWidget()
-    qtbot.addWidget(window)
-    window.setGeometry(8, 40, 784, 460)
-    window.show()
+    window = small_window(qtbot)
     dialog = NewEveningDialog(store, writer, window)
     dialog.show()
     settle_layout()
@@ -253,16 +249,12 @@ def test_a_dialog_whose_lines_grow_past_the_screen_grows_wider_and_stays_inside_
     gets) makes it as tall as the screen's room allows and no taller, wider so that its
     lines wrap into that height, and inside the room with nothing cut: it used to grow as
     tall as the text, its buttons below the screen."""
-    from PySide6.QtWidgets import QWidget
 
     from skat_desktop.gui.club_admin import SignDialog
 
     from .fit_walk import settle_layout, widget_problems
 
-    window = QWidget()
-    qtbot.addWidget(window)
-    window.setGeometry(8, 40, 784, 460)
-    window.show()
+    window = small_window(qtbot)
     dialog = SignDialog(None, 1, title="Klubabend – Tisch 2", parent=window)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -284,16 +276,12 @@ def test_a_new_evening_resized_by_the_user_stays_where_it_is_put(qtbot, store, w
     screens) is left alone, even past the screen's edge: the dialog is moved back into the
     room only when it grew by itself (a table or a reason added)."""
     from PySide6.QtCore import QRect
-    from PySide6.QtWidgets import QWidget
 
     from skat_desktop.gui.club_entry import NewEveningDialog
 
     from .fit_walk import settle_layout
 
-    window = QWidget()
-    qtbot.addWidget(window)
-    window.setGeometry(8, 40, 784, 460)
-    window.show()
+    window = small_window(qtbot)
     dialog = NewEveningDialog(store, writer, window)
     dialog.show()
     settle_layout()
@@ -307,3 +295,14 @@ def test_a_new_evening_resized_by_the_user_stays_where_it_is_put(qtbot, store, w
     dialog.add_table()  # grown by itself: back inside the room
     settle_layout()
     assert room.contains(dialog.frameGeometry()), (dialog.frameGeometry(), room)
+
+
+def small_window(qtbot) -> Any:
+    """A shown window of the least size (784 x 460) for a dialog to open over."""
+    from PySide6.QtWidgets import QWidget
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.setGeometry(8, 40, 784, 460)
+    window.show()
+    return window
