@@ -373,9 +373,9 @@ class RemoteTable:
         """This seat said it is ready for the next deal (the host deals when all are), or
         pressed Next before the host's ``deal_finished`` came (said when it comes)."""
         c = self.client
-        if not c.deal_over:
-            return bool(self._next_early) and self._next_early == c.deal_number
-        return self._ready_for == c.deal_number
+        if self._next_early and self._next_early == c.deal_number:
+            return True  # (also while the deal's end is drawn, just before it is said)
+        return c.deal_over and self._ready_for == c.deal_number
 
     def answers(self, re: int | None) -> bool:
         """Whether a host's error with ``re`` answers one of this window's moves (it comes

@@ -27,6 +27,7 @@ from skat_desktop.app.port import HiddenDiscard, LocalTable, Refused, TablePort,
 from skat_desktop.app.table import (
     ActionApplied,
     ComputerTurn,
+    DealFinished,
     DealOver,
     DealStarted,
     HumanTurn,
@@ -499,6 +500,8 @@ def test_next_pressed_before_the_host_finished_the_deal_is_not_lost(deals):
         to_host(frame)
 
     port._send = recorded  # what Anna's window puts on the wire
+    ready_at_end: list[bool] = []  # as the window draws the deal's end: waiting for others?
+    port.add_listener(lambda e: ready_at_end.append(port.ready) if type(e) is DealFinished else 0)
     while not (game.ctl.deal_number == 1 and game.ctl.deal.finished):
         assert game.step()
     pressed = False
@@ -518,7 +521,7 @@ def test_next_pressed_before_the_host_finished_the_deal_is_not_lost(deals):
     assert not [e for e in anna.heard if type(e) is Refused]
     if deals == 2:
         assert game.ctl.deal_number == 2  # the host heard Anna's Next: it dealt again
-        assert sent.count("next") == 1
+        assert sent.count("next") == 1 and ready_at_end == [True]
     else:
         assert port.series_finished and game.ctl.series.finished
         assert "next" not in sent  # no next deal to ask for
