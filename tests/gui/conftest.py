@@ -49,12 +49,18 @@ def _english_and_no_boxes_afterwards():
 
 
 @pytest.fixture
-def store(tmp_path):
+def db(tmp_path):
+    """The path of the test's club database (not created yet)."""
+    return tmp_path / "club.sqlite3"
+
+
+@pytest.fixture
+def store(db):
     """A new club database for the test (a module may define its own ``store``)."""
     from skat_desktop.gui.store_worker import wait_for_jobs
     from skat_desktop.store.repository import Store
 
-    s = Store.open(tmp_path / "club.sqlite3")
+    s = Store.open(db)
     yield s
     wait_for_jobs()
     s.close()
@@ -68,3 +74,23 @@ def writer(store):
     w = StoreWriter(store)
     yield w
     w.close()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, db):
+    """A main window on the club database ``db``, its writer running; its club desk, if
+    one was opened, closed afterwards with nothing left typed to ask about (a module may
+    define its own ``window``)."""
+    from skat_desktop.store.repository import Store
+
+    from .table_driver import make_window
+    from .test_club_entry import WAIT
+
+    w = make_window(qtbot, tmp_path, store=Store.open(db), size=(1280, 800))
+    qtbot.waitUntil(lambda: w.writer is not None, timeout=WAIT)
+    yield w
+    desk = w.club.desk
+    if desk is not None:
+        if desk.entry_form is not None:
+            desk.entry_form.fill(None)
+        desk.close()

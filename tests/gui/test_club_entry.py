@@ -45,19 +45,6 @@ TAB = Qt.Key.Key_Tab
 # ------------------------------------------------------------------------ fixtures
 
 
-@pytest.fixture
-def db(tmp_path) -> Path:
-    return tmp_path / "club.sqlite3"
-
-
-@pytest.fixture
-def store(db):
-    s = Store.open(db)
-    yield s
-    wait_for_jobs()
-    s.close()
-
-
 def new_series(store: Store, names, profile=ISKO, deals: int | None = 36, first: int = 0) -> int:
     ids = [store.ensure_player(n) for n in names]
     return store.create_series(

@@ -11,7 +11,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
@@ -22,25 +21,8 @@ from skat_desktop.gui.club_desk import ClubWindow
 from skat_desktop.gui.club_entry import CorrectionDialog
 from skat_desktop.store.repository import Store
 
-from .table_driver import make_window
 from .test_club_entry import WAIT, Keys, enter, evening_game, run_cli
 from .test_club_print import cli_line, finished, pdf_pages, shown
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "club.sqlite3"
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, db):
-    store = Store.open(db)
-    w = make_window(qtbot, tmp_path, store=store, size=(1280, 800))
-    qtbot.waitUntil(lambda: w.writer is not None, timeout=WAIT)
-    yield w
-    desk = w.club.desk
-    if desk is not None:
-        desk.close()
 
 
 def new_series(db, names=("Anna", "Bernd", "Cem"), deals=12) -> int:

@@ -45,19 +45,6 @@ def jobs_done_afterwards():
     wait_for_jobs()
 
 
-@pytest.fixture
-def db(tmp_path) -> Path:
-    return tmp_path / "club.sqlite3"
-
-
-@pytest.fixture
-def store(db):
-    s = Store.open(db)
-    yield s
-    wait_for_jobs()
-    s.close()
-
-
 def new_series(store: Store, names=("Anna", "Bernd", "Cem"), profile=ISKO, deals=36) -> int:
     ids = [store.ensure_player(n) for n in names]
     return store.create_series(
@@ -463,17 +450,6 @@ def test_a_bock_round_begun_by_a_correction_elsewhere_is_not_stored_unseen(
 
 
 # ------------------------------------------------------------------ the window around
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, db):
-    s = Store.open(db)
-    w = make_window(qtbot, tmp_path, store=s, size=(1280, 800))
-    qtbot.waitUntil(lambda: w.writer is not None, timeout=WAIT)
-    yield w
-    desk = w.club.desk
-    if desk is not None:
-        desk.close()
 
 
 def desk_form(qtbot, window, series_id: int) -> GameEntryForm:

@@ -28,7 +28,6 @@ from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.store.repository import Store
 
 from .fit_walk import set_language, settle_layout, widget_problems
-from .table_driver import make_window
 from .test_club_entry import WAIT, Keys
 
 SMALL = (784, 460)
@@ -40,24 +39,6 @@ LINES = 4  # the sheet's lines in sight however small the window: its totals at 
 def jobs_done_afterwards():
     yield
     wait_for_jobs()
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "club.sqlite3"
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, db):
-    store = Store.open(db)
-    w = make_window(qtbot, tmp_path, store=store, size=(1280, 800))
-    qtbot.waitUntil(lambda: w.writer is not None, timeout=WAIT)
-    yield w
-    desk = w.club.desk
-    if desk is not None:
-        if desk.entry_form is not None:
-            desk.entry_form.fill(None)  # nothing typed is left to ask about
-        desk.close()
 
 
 def friday(db, players: tuple[str, ...] = ("Carla", "Dieter", "Erika", "Frank")) -> int:

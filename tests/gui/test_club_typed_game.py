@@ -9,8 +9,6 @@ the test (as ``ask_yes`` is elsewhere).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QToolButton
@@ -22,7 +20,6 @@ from skat_desktop.gui.club_entry import GameEntryForm
 from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.store.repository import Store
 
-from .table_driver import make_window
 from .test_club_entry import WAIT, Keys, stored_entries
 
 TAB = Qt.Key.Key_Tab
@@ -32,21 +29,6 @@ TAB = Qt.Key.Key_Tab
 def jobs_done_afterwards():
     yield
     wait_for_jobs()
-
-
-@pytest.fixture
-def db(tmp_path) -> Path:
-    return tmp_path / "club.sqlite3"
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, db):
-    w = make_window(qtbot, tmp_path, store=Store.open(db), size=(1280, 800))
-    qtbot.waitUntil(lambda: w.writer is not None, timeout=WAIT)
-    yield w
-    desk = w.club.desk
-    if desk is not None:
-        desk.close()
 
 
 def new_series(store: Store, title: str, names: tuple[str, ...], deals: int = 36) -> int:
