@@ -79,7 +79,7 @@ from skat_desktop.engine.deal import DealResult
 from skat_desktop.engine.entry import ImpossibleEntry
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
-from skat_desktop.gui.combo_width import ItemsCombo, keep_text_whole
+from skat_desktop.gui.combo_width import ITEM_CHARS, ItemsCombo, keep_text_whole
 from skat_desktop.gui.game_words import (
     doubling_name,
     entry_refusal,
@@ -92,7 +92,7 @@ from skat_desktop.gui.game_words import (
 )
 from skat_desktop.gui.i18n import current_language
 from skat_desktop.gui.new_game import offered_profiles
-from skat_desktop.gui.panels import FlowBox
+from skat_desktop.gui.panels import ElidedLabel, FlowBox
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.screen_room import (
@@ -388,7 +388,8 @@ class GameEntryForm(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(2)
-        self.ramsch_names = [plain_label(QLabel(self.ramsch)) for _ in range(3)]
+        # a long name ends in "…" (whole in its tooltip): the row is no wider for it
+        self.ramsch_names = [ElidedLabel(self.ramsch, ITEM_CHARS // 2) for _ in range(3)]
         self.ramsch_points = [_number_edit(120, self.ramsch) for _ in range(3)]
         self.ramsch_tricks = [_number_edit(10, self.ramsch, "00") for _ in range(3)]
         self.points_row = QLabel(self.ramsch)

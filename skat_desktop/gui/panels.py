@@ -132,7 +132,7 @@ class FlowBox(QWidget):
                 rows.append(row)
                 row, used = [], 0
             h = w.heightForWidth(want) if w.hasHeightForWidth() else w.sizeHint().height()
-            row.append((w, want, max(h, w.minimumSizeHint().height())))
+            row.append((w, want, max(h, w.minimumSizeHint().height(), w.minimumHeight())))
             used += want + (self.spacing if len(row) > 1 else 0)
         if row:
             rows.append(row)
@@ -159,7 +159,8 @@ class FlowBox(QWidget):
         if not shown:
             return QSize(0, 0)
         widest = max(max(w.minimumSizeHint().width(), w.minimumWidth()) for w in shown)
-        return QSize(widest, max(w.minimumSizeHint().height() for w in shown))
+        least = max(max(w.minimumSizeHint().height(), w.minimumHeight()) for w in shown)
+        return QSize(widest, least)
 
     def _place(self) -> None:
         width = self.width()
@@ -862,11 +863,14 @@ class SchiebenPanel(Panel):
 
 
 class ElidedLabel(QLabel):
-    """One line of text that ends in "…" where it has no room (a narrow table)."""
+    """One line of text that ends in "…" where it has no room (a narrow table), whole in
+    its tooltip. ``most_chars``: it asks for no more than about so many characters (a
+    player's name of 40 over a column of numbers), however long its text."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, most_chars: int | None = None) -> None:
         super().__init__(parent)
         self._full = ""
+        self.most_chars = most_chars
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         plain(self)  # it names players
 
@@ -878,9 +882,15 @@ class ElidedLabel(QLabel):
     def text(self) -> str:
         return self._full
 
-    def sizeHint(self) -> QSize:
+    def widest(self) -> int:
+        """The most width it asks for: its whole text, or about ``most_chars`` of it."""
         width = self.fontMetrics().horizontalAdvance(self._full) + 4
-        return QSize(width, super().sizeHint().height())
+        if self.most_chars is not None:
+            width = min(width, self.fontMetrics().averageCharWidth() * self.most_chars + 4)
+        return width
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.widest(), super().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
         return QSize(0, super().minimumSizeHint().height())

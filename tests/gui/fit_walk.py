@@ -137,7 +137,8 @@ def _button_problem(w: QAbstractButton) -> str | None:
 def _label_problem(w: QLabel) -> str | None:
     if isinstance(w, ElidedLabel):
         shown = QLabel.text(w)
-        if shown != w.text():
+        # elided where it asks for less than its text (``most_chars``) is meant; squeezed not
+        if shown != w.text() and w.width() + 1 < w.widest():
             return f"{_name(w)} is elided to {shown!r}"
         return None
     if not w.text():

@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QApplication,
+    QLabel,
     QScrollArea,
     QStyleOptionComboBox,
     QTableView,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 from skat_desktop.app.sheets import SeriesService
 from skat_desktop.engine.profiles import HOUSE
 from skat_desktop.gui.club_desk import ClubWindow
+from skat_desktop.gui.club_entry import RAMSCH
 from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.store.repository import Store
 
@@ -231,6 +233,33 @@ def test_a_long_player_name_leaves_the_desk_as_narrow_as_it_was(qtbot, qapp, win
     faults = row_out_of_sight(desk) + widget_problems(desk)
     assert not faults, faults
     desk.entry_form.fill(None)
+
+
+def test_long_names_over_a_ramsch_row_leave_the_desk_as_narrow_as_it_was(qtbot, qapp, window, db):
+    """A Ramsch row names its three players over their points and tricks: names of 40
+    characters end in "…" there (whole in their tooltips), so the page, which cannot scroll
+    sideways, and the desk keep the least width short names give them. (Each label used to
+    be as wide as its name: two such names made the desk wider than 784 px. And the row's
+    flow of cells laid a cell out by its size hint's height, not the least height it is
+    given, so a Ramsch row at 784 px put its skat note partly below the row.)"""
+    short, longs = ("Carla", "Dieter", "Erika", "Frank"), tuple(LONG_NAME[:-1] + c for c in "ABCD")
+    least = {}
+    for names in (short, longs):
+        desk = open_desk(qtbot, window, friday(db, names))
+        form = desk.entry_form
+        form.game.setCurrentIndex(form.game.findData(RAMSCH))
+        desk_at(desk, (1024, 700))
+        desk_at(desk, SMALL)
+        least[names] = desk.minimumSizeHint().width()
+        faults = row_out_of_sight(desk) + widget_problems(desk)
+        assert not faults, (names[0], faults)
+        shown = [QLabel.text(label) for label in form.ramsch_names]
+        form.fill(None)
+        desk.close()
+        settle_layout()
+    assert least[longs] == least[short] <= SMALL[0], least
+    assert all(t.endswith("…") and LONG_NAME.startswith(t[:-1]) for t in shown), shown
+    assert {label.toolTip() for label in form.ramsch_names} <= set(longs)
 
 
 def _ancestors(w: QWidget) -> list[QWidget]:
