@@ -283,7 +283,9 @@ class Strength:
     # After a pick-up, a Null (not Ouvert) judged below this chance is not declared while
     # another game covers the bid (0: any Null may be). No level uses it: at 0.85 against
     # two standard defenders (declarer_calibration.py --null-chance 0.2, seed 81) it
-    # traded 5 Nulls (4 won, +196 TP) for 5 suit games (2 won, -176 TP). NULL_NOTES.md.
+    # traded 5 Nulls (4 won, +196 TP) for 5 suit games (2 won, -176 TP); at 0.6 (seeds 84
+    # and 85) it turned 6 rescue Nulls judged about one half into suit games with the
+    # same outcomes: the Null rate up, not one game more won. NULL_NOTES.md.
     null_floor: float = 0.0
     # In card play, weight the worlds by how likely each makes the others' card play so
     # far too (play_reading.py: a club player's habits — no points given away for
@@ -348,9 +350,16 @@ STANDARD = Strength(
     # counted as 4 deals, 8 deals at least, 3 discards) its picked-up Nulls against the
     # beginner won 68 % at +18.9 TP per game (50 games, benchmarks/declarer_calibration.py
     # seeds 77 and 78), judged 71 %; with one edge of 0.45 for every Null 56 % at -2.1,
-    # judged 62 % (45 games, seed 77).
+    # judged 62 % (45 games, seed 77). Two defenders like itself find the hole more often:
+    # of 23 such losses 39 % were won, fitted best by r - 0.22 (seeds 84 and 85). With
+    # that line its picked-up Nulls are judged about as they are won against either
+    # defence: against the standard's (seeds 84, 85) judged 67 %, won 10 of 16 at +9.6 TP
+    # a game (with r - 0.10: judged 66 %, won 13 of 28 at -17.5), and against the
+    # beginner's (seeds 86, 87) judged 61 %, won 19 of 29 at +14.7 (with r - 0.10: judged
+    # 68 %, won 25 of 41 at +7.0); as a declarer, paired by deal, +608 and -49 TP over
+    # these 1,800 deals each (benchmarks/NULL_NOTES.md).
     null_win=0.98,
-    null_edge=-0.10,
+    null_edge=-0.22,
     null_edge_slope=1.0,
     null_edge_min=0.05,
     null_edge_max=0.80,

@@ -499,22 +499,22 @@ def test_close_double_dummy_losses_carry_their_own_play_edge():
 @pytest.mark.parametrize(
     ("share", "n", "rules", "judged"),
     [
-        # the rules' chance counts as 4 deals: (0.25 * 4 + 4 * 0.25) / 8 = 0.25 double-dummy,
-        # and of the losses r - 0.10 = 0.15 are won at the table
-        (0.25, 4, 0.25, 0.98 * 0.25 + 0.15 * 0.75),
-        # lost in all 16 deals, a hand the rules judge at 0.2: 0.04 double-dummy and an
-        # edge of 0.10 -- the one edge of 0.45 judged it 0.46
-        (0.0, 16, 0.2, 0.98 * 0.04 + 0.10 * 0.96),
-        # the edge stays within [0.05, 0.80]
-        (0.0, 16, 0.02, 0.98 * 0.004 + 0.05 * 0.996),
-        (0.5, 16, 0.95, 0.98 * 0.59 + 0.80 * 0.41),
+        # the rules' chance counts as 4 deals: (0.5 * 4 + 4 * 0.5) / 8 = 0.5 double-dummy,
+        # and of the losses r - 0.22 = 0.28 are won at the table
+        (0.5, 4, 0.5, 0.98 * 0.5 + 0.28 * 0.5),
+        # lost in all 16 deals, a hand the rules judge at 0.4: 0.08 double-dummy and an
+        # edge of 0.18 -- the one edge of 0.45 judged it 0.49
+        (0.0, 16, 0.4, 0.98 * 0.08 + 0.18 * 0.92),
+        # the edge stays at 0.05 or more (and, for a sure hand, reaches 0.78)
+        (0.0, 16, 0.2, 0.98 * 0.04 + 0.05 * 0.96),
+        (0.5, 16, 1.0, 0.98 * 0.6 + 0.78 * 0.4),
     ],
 )
 def test_a_nulls_table_chance_follows_the_rules_chance_of_its_losses(share, n, rules, judged):
     """A Null lost double-dummy is won at the table as often as the defenders miss its
     hole, which they seldom do where the rules see a hopeless hand (the line fitted in
     benchmarks/NULL_NOTES.md): the judged chance is 0.98 of the double-dummy wins plus
-    e(r) = clip(r - 0.10, 0.05, 0.80) of the losses."""
+    e(r) = clip(r - 0.22, 0.05, 0.80) of the losses."""
     p = PimcPlayer(STANDARD, 1)._play_chance(share, n, rules, Contract(GameType.NULL))
     assert p == pytest.approx(judged)
 
