@@ -1014,7 +1014,9 @@ class SeriesAdmin(QObject):
         self._enable()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._parent and event.type() == QEvent.Type.LanguageChange:
+        # the event's type first: while a collected wrapper's C++ half is deleted, its
+        # attributes are gone and the watched widget still sends it events
+        if event.type() == QEvent.Type.LanguageChange and watched is self._parent:
             self.retranslate()
         return False
 

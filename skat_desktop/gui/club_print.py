@@ -1119,7 +1119,9 @@ class SeriesPrint(QObject):
         return (self.print_action, self.preview_action, self.pdf_action, self.csv_action)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._page and event.type() == QEvent.Type.LanguageChange:
+        # the event's type first: while a collected wrapper's C++ half is deleted, its
+        # attributes are gone and the watched widget still sends it events
+        if event.type() == QEvent.Type.LanguageChange and watched is self._page:
             self.retranslate()
         return False
 
@@ -1190,7 +1192,9 @@ class SeasonPrint(QObject):
         return (self.print_action, self.preview_action, self.pdf_action, self.csv_action)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._view and event.type() == QEvent.Type.LanguageChange:
+        # the event's type first: while a collected wrapper's C++ half is deleted, its
+        # attributes are gone and the watched widget still sends it events
+        if event.type() == QEvent.Type.LanguageChange and watched is self._view:
             self.retranslate()
         return False
 

@@ -1311,7 +1311,7 @@ class DealOverPanel(Panel):
     # ------------------------------------------------------------------ arranging
 
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.scroll and event.type() == QEvent.Type.Resize:
+        if event.type() == QEvent.Type.Resize and watched is self.scroll:
             self.reflow()
         return super().eventFilter(watched, event)
 
@@ -1863,7 +1863,7 @@ class PanelHost(QFrame):
             table.set_panel_need(self.needed_height if self.current is not None else None)
 
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.current and event.type() == QEvent.Type.LayoutRequest:
+        if event.type() == QEvent.Type.LayoutRequest and watched is self.current:
             # the panel's content changed (a longer text, a button shown): fit it again
             self._refit_soon.start()
         return super().eventFilter(watched, event)

@@ -406,3 +406,29 @@ def test_a_cancelled_file_dialog_saves_no_pdf(qtbot, club, monkeypatch):
     finished(qtbot, task)
     assert task.ok is False and task.message == "Cancelled: nothing was printed or saved."
     assert asked[0][2] == "Friday table 1 2026-03-06.pdf" and boxes() == []
+
+
+def test_action_sets_being_collected_ignore_their_widgets_events(qtbot, club):
+    """The print, export and sign actions retranslate on their widget's language change,
+    seen through an event filter. When the garbage collector takes such a set apart, its
+    Python attributes go before its C++ half, which the widget still sends events to: the
+    filter used to read an attribute first and raised in the Qt event loop (a test run of
+    the whole suite failed on it). Here the attributes are taken as the collector would."""
+    from PySide6.QtCore import QEvent
+
+    from skat_desktop.gui.club_admin import SeriesAdmin
+
+    store = Store.open(club, read_only=True)
+    try:
+        page = SeriesPage(store, None)
+        qtbot.addWidget(page)
+        view = SeasonView(store)
+        qtbot.addWidget(view)
+        sets = [SeriesPrint(page), SeasonPrint(view, club), SeriesAdmin(page, store, None)]
+        for actions in sets:
+            actions.__dict__.clear()
+        for widget in (page, view):
+            QApplication.sendEvent(widget, QEvent(QEvent.Type.User))  # raised before
+    finally:
+        wait_for_jobs()
+        store.close()
