@@ -877,6 +877,7 @@ class ElidedLabel(QLabel):
     def setText(self, text: str) -> None:
         self._full = text
         self.setToolTip(tip(text))
+        self.setAccessibleName(text)  # a screen reader reads it whole, not as shown
         self._elide()
 
     def text(self) -> str:

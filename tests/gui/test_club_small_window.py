@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -237,11 +238,12 @@ def test_a_long_player_name_leaves_the_desk_as_narrow_as_it_was(qtbot, qapp, win
 
 def test_long_names_over_a_ramsch_row_leave_the_desk_as_narrow_as_it_was(qtbot, qapp, window, db):
     """A Ramsch row names its three players over their points and tricks: names of 40
-    characters end in "…" there (whole in their tooltips), so the page, which cannot scroll
-    sideways, and the desk keep the least width short names give them. (Each label used to
-    be as wide as its name: two such names made the desk wider than 784 px. And the row's
-    flow of cells laid a cell out by its size hint's height, not the least height it is
-    given, so a Ramsch row at 784 px put its skat note partly below the row.)"""
+    characters end in "…" there (whole in their tooltips and to a screen reader), so the
+    page, which cannot scroll sideways, and the desk keep the least width short names give
+    them. (Each label used to be as wide as its name: two such names made the desk wider
+    than 784 px. And the row's flow of cells laid a cell out by its size hint's height, not
+    the least height it is given, so a Ramsch row at 784 px put its skat note partly below
+    the row.)"""
     short, longs = ("Carla", "Dieter", "Erika", "Frank"), tuple(LONG_NAME[:-1] + c for c in "ABCD")
     least = {}
     for names in (short, longs):
@@ -260,6 +262,8 @@ def test_long_names_over_a_ramsch_row_leave_the_desk_as_narrow_as_it_was(qtbot, 
     assert least[longs] == least[short] <= SMALL[0], least
     assert all(t.endswith("…") and LONG_NAME.startswith(t[:-1]) for t in shown), shown
     assert {label.toolTip() for label in form.ramsch_names} <= set(longs)
+    read = [QAccessible.queryAccessibleInterface(label) for label in form.ramsch_names]
+    assert {a.text(QAccessible.Text.Name) for a in read} <= set(longs)  # a screen reader's
 
 
 def _ancestors(w: QWidget) -> list[QWidget]:
