@@ -256,14 +256,16 @@ def test_long_names_over_a_ramsch_row_leave_the_desk_as_narrow_as_it_was(qtbot, 
         faults = row_out_of_sight(desk) + widget_problems(desk)
         assert not faults, (names[0], faults)
         shown = [QLabel.text(label) for label in form.ramsch_names]
+        tips = {label.toolTip() for label in form.ramsch_names}
+        read = [QAccessible.queryAccessibleInterface(label) for label in form.ramsch_names]
+        heard = {a.text(QAccessible.Text.Name) for a in read}  # what a screen reader says
         form.fill(None)
         desk.close()
         settle_layout()
     assert least[longs] == least[short] <= SMALL[0], least
     assert all(t.endswith("…") and LONG_NAME.startswith(t[:-1]) for t in shown), shown
-    assert {label.toolTip() for label in form.ramsch_names} <= set(longs)
-    read = [QAccessible.queryAccessibleInterface(label) for label in form.ramsch_names]
-    assert {a.text(QAccessible.Text.Name) for a in read} <= set(longs)  # a screen reader's
+    assert len(tips) == 3 and tips <= set(longs), tips  # the three players of the deal
+    assert heard == tips, heard
 
 
 def _ancestors(w: QWidget) -> list[QWidget]:
