@@ -20,6 +20,8 @@ from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMenu, QMenuBar, QToolBar, QWidget
 
+from skat_desktop.gui.i18n import OnLanguageChange
+
 if TYPE_CHECKING:
     from skat_desktop.gui.club_desk import ClubWindow
 
@@ -305,7 +307,7 @@ class ClubMenu(QObject):
             correct.setText(self.tr("&Correct a game…"))
 
         retranslate()
-        desk.installEventFilter(_OnLanguageChange(desk, retranslate))
+        desk.installEventFilter(OnLanguageChange(desk, retranslate))
 
         # the season and the players
         desk.season_view = club_admin.SeasonView(store, desk)
@@ -387,18 +389,3 @@ def _chosen_deal(sheet: Any) -> int | None:
     """The deal of the sheet's current line, if it is a game's line."""
     index = sheet.table.currentIndex()
     return _deal_at(sheet, index.row()) if index.isValid() else None
-
-
-class _OnLanguageChange(QObject):
-    """Calls ``fn`` when its watched widget's language changes."""
-
-    def __init__(self, parent: QObject, fn) -> None:
-        super().__init__(parent)
-        self.fn = fn
-
-    def eventFilter(self, watched: QObject, event) -> bool:
-        from PySide6.QtCore import QEvent
-
-        if event.type() == QEvent.Type.LanguageChange:
-            self.fn()
-        return False

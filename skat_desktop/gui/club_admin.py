@@ -87,6 +87,7 @@ from skat_desktop.gui.game_words import (
     number,
     signed,
 )
+from skat_desktop.gui.i18n import OnLanguageChange
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.screen_room import FitsScreen, grow_for_lines
@@ -1009,16 +1010,9 @@ class SeriesAdmin(QObject):
         self.sign_action.triggered.connect(self.sign)
         self.reopen_action.triggered.connect(self.reopen)
         self.audit_action.triggered.connect(self.audit)
-        parent.installEventFilter(self)  # its language changes with the page's
+        parent.installEventFilter(OnLanguageChange(self, self.retranslate))  # with the page's
         self.retranslate()
         self._enable()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # the event's type first: while a collected wrapper's C++ half is deleted, its
-        # attributes are gone and the watched widget still sends it events
-        if event.type() == QEvent.Type.LanguageChange and watched is self._parent:
-            self.retranslate()
-        return False
 
     def retranslate(self) -> None:
         self.sign_action.setText(self.tr("&Sign and close…"))

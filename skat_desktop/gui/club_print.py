@@ -36,7 +36,6 @@ from PySide6.QtCore import (
     QBuffer,
     QByteArray,
     QCoreApplication,
-    QEvent,
     QIODevice,
     QMarginsF,
     QObject,
@@ -87,6 +86,7 @@ from skat_desktop.gui.club_files import (
     file_name,
 )
 from skat_desktop.gui.game_words import deals_of_text, deals_text, fill, local_date, number, signed
+from skat_desktop.gui.i18n import OnLanguageChange
 from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.series_list import rules_title
 from skat_desktop.gui.sheet_view import (
@@ -1110,20 +1110,13 @@ class SeriesPrint(QObject):
         for action in self.actions:
             page.add_action(action)
         page.series_changed.connect(self._enable)
-        page.installEventFilter(self)  # its language changes with the page's
+        page.installEventFilter(OnLanguageChange(self, self.retranslate))  # with the page's
         self.retranslate()
         self._enable()
 
     @property
     def actions(self) -> tuple[QAction, ...]:
         return (self.print_action, self.preview_action, self.pdf_action, self.csv_action)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # the event's type first: while a collected wrapper's C++ half is deleted, its
-        # attributes are gone and the watched widget still sends it events
-        if event.type() == QEvent.Type.LanguageChange and watched is self._page:
-            self.retranslate()
-        return False
 
     def retranslate(self) -> None:
         self.print_action.setText(QCoreApplication.translate("ClubPrint", "&Print…"))
@@ -1184,19 +1177,12 @@ class SeasonPrint(QObject):
         self.preview_action.triggered.connect(lambda: self._run(preview_ranking))
         self.pdf_action.triggered.connect(lambda: self._run(save_ranking_pdf))
         self.csv_action.triggered.connect(lambda: self._run(export_ranking_csv))
-        view.installEventFilter(self)
+        view.installEventFilter(OnLanguageChange(self, self.retranslate))  # with the tab's
         self.retranslate()
 
     @property
     def actions(self) -> tuple[QAction, ...]:
         return (self.print_action, self.preview_action, self.pdf_action, self.csv_action)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # the event's type first: while a collected wrapper's C++ half is deleted, its
-        # attributes are gone and the watched widget still sends it events
-        if event.type() == QEvent.Type.LanguageChange and watched is self._view:
-            self.retranslate()
-        return False
 
     def retranslate(self) -> None:
         self.print_action.setText(QCoreApplication.translate("ClubPrint", "&Print the ranking…"))

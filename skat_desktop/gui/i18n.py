@@ -28,9 +28,10 @@ as German and strings that escaped ``tr()`` both show up without knowing German.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QTranslator
 
 PACKAGE = "skat_desktop.translations"
 """The package whose data files are the compiled translations."""
@@ -176,3 +177,21 @@ def install_translations(app: QCoreApplication, language: str = "") -> str:
             _installed.append(translator)
     _language = chosen
     return _language
+
+
+class OnLanguageChange(QObject):
+    """Calls ``retranslate`` when the widget it watches changes language: for an object
+    that is not a widget itself (a page's actions) or code beside a widget, which get no
+    ``changeEvent``. ``widget.installEventFilter(OnLanguageChange(owner, retranslate))``;
+    ``owner`` keeps it as long as the text it sets lives."""
+
+    def __init__(self, owner: QObject, retranslate: Callable[[], None]) -> None:
+        super().__init__(owner)
+        self._retranslate = retranslate
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # the event's type first: while a collected wrapper's C++ half is deleted, its
+        # attributes are gone and the watched widget still sends it events
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        return False

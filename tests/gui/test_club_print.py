@@ -432,3 +432,32 @@ def test_action_sets_being_collected_ignore_their_widgets_events(qtbot, club):
     finally:
         wait_for_jobs()
         store.close()
+
+
+def test_action_sets_say_their_words_in_the_new_language(qtbot, qapp, club):
+    """The print, export and sign actions are not widgets: they follow their page's (or
+    tab's) language change (:class:`~skat_desktop.gui.i18n.OnLanguageChange`)."""
+    from skat_desktop.gui.club_admin import SeriesAdmin
+
+    from .fit_walk import set_language
+
+    store = Store.open(club, read_only=True)
+    try:
+        page = SeriesPage(store, None)
+        qtbot.addWidget(page)
+        view = SeasonView(store)
+        qtbot.addWidget(view)
+        series, season = SeriesPrint(page), SeasonPrint(view, club)
+        admin = SeriesAdmin(page, store, None)
+        actions = (series.print_action, season.print_action, admin.sign_action)
+        english = [a.text() for a in actions]
+        set_language(qapp, "de")
+        german = [a.text() for a in actions]
+        set_language(qapp, "en")
+        assert german == ["&Drucken…", "Wertung &drucken…", "&Unterschreiben und abschließen…"], (
+            german
+        )
+        assert [a.text() for a in actions] == english
+    finally:
+        wait_for_jobs()
+        store.close()
