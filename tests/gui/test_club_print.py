@@ -408,56 +408,53 @@ def test_a_cancelled_file_dialog_saves_no_pdf(qtbot, club, monkeypatch):
     assert asked[0][2] == "Friday table 1 2026-03-06.pdf" and boxes() == []
 
 
-def test_action_sets_being_collected_ignore_their_widgets_events(qtbot, club):
+@pytest.fixture
+def action_sets(qtbot, club):
+    """The series page's print and sign actions and the Season tab's print actions, on
+    ``club`` opened read-only: (series print, season print, series admin, page, tab)."""
+    from skat_desktop.gui.club_admin import SeriesAdmin
+
+    store = Store.open(club, read_only=True)
+    try:
+        page = SeriesPage(store, None)
+        qtbot.addWidget(page)
+        view = SeasonView(store)
+        qtbot.addWidget(view)
+        admin = SeriesAdmin(page, store, None)
+        yield SeriesPrint(page), SeasonPrint(view, club), admin, page, view
+    finally:
+        wait_for_jobs()
+        store.close()
+
+
+def test_action_sets_being_collected_ignore_their_widgets_events(action_sets):
     """The print, export and sign actions retranslate on their widget's language change,
     seen through an event filter. When the garbage collector takes such a set apart, its
     Python attributes go before its C++ half, which the widget still sends events to: the
     filter used to read an attribute first and raised in the Qt event loop (a test run of
     the whole suite failed on it). Here the attributes are taken as the collector would."""
     from PySide6.QtCore import QEvent
+    from shiboken6 import Shiboken
 
-    from skat_desktop.gui.club_admin import SeriesAdmin
-
-    store = Store.open(club, read_only=True)
-    try:
-        page = SeriesPage(store, None)
-        qtbot.addWidget(page)
-        view = SeasonView(store)
-        qtbot.addWidget(view)
-        sets = [SeriesPrint(page), SeasonPrint(view, club), SeriesAdmin(page, store, None)]
-        for actions in sets:
-            actions.__dict__.clear()
-        for widget in (page, view):
-            QApplication.sendEvent(widget, QEvent(QEvent.Type.User))  # raised before
-    finally:
-        wait_for_jobs()
-        store.close()
+    *sets, page, view = action_sets
+    for actions in sets:
+        actions.__dict__.clear()
+    for widget in (page, view):
+        QApplication.sendEvent(widget, QEvent(QEvent.Type.User))  # raised before
+    for actions in sets:
+        Shiboken.delete(actions)  # and the collector deletes the C++ half
 
 
-def test_action_sets_say_their_words_in_the_new_language(qtbot, qapp, club):
+def test_action_sets_say_their_words_in_the_new_language(qapp, action_sets):
     """The print, export and sign actions are not widgets: they follow their page's (or
     tab's) language change (:class:`~skat_desktop.gui.i18n.OnLanguageChange`)."""
-    from skat_desktop.gui.club_admin import SeriesAdmin
-
     from .fit_walk import set_language
 
-    store = Store.open(club, read_only=True)
-    try:
-        page = SeriesPage(store, None)
-        qtbot.addWidget(page)
-        view = SeasonView(store)
-        qtbot.addWidget(view)
-        series, season = SeriesPrint(page), SeasonPrint(view, club)
-        admin = SeriesAdmin(page, store, None)
-        actions = (series.print_action, season.print_action, admin.sign_action)
-        english = [a.text() for a in actions]
-        set_language(qapp, "de")
-        german = [a.text() for a in actions]
-        set_language(qapp, "en")
-        assert german == ["&Drucken…", "Wertung &drucken…", "&Unterschreiben und abschließen…"], (
-            german
-        )
-        assert [a.text() for a in actions] == english
-    finally:
-        wait_for_jobs()
-        store.close()
+    series, season, admin, _page, _view = action_sets
+    actions = (series.print_action, season.print_action, admin.sign_action)
+    english = [a.text() for a in actions]
+    set_language(qapp, "de")
+    german = [a.text() for a in actions]
+    set_language(qapp, "en")
+    assert german == ["&Drucken…", "Wertung &drucken…", "&Unterschreiben und abschließen…"], german
+    assert [a.text() for a in actions] == english
