@@ -45,7 +45,7 @@ BANDS = ((0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9),
 
 def nulls(level: str, against: str, deals: int, seed: int, min_chance: float, discard: str):
     """(the rules' chance, the suits' safe chance, won double-dummy, won at the table, the
-    deal's seed) of each Null played."""
+    deal's seed, the discard) of each Null played."""
     for deal_seed in match_deal_seeds(seed, deals):
         dealt = deal_from_seed(deal_seed)
         hand12 = dealt.hands[0] | dealt.skat
@@ -56,10 +56,6 @@ def nulls(level: str, against: str, deals: int, seed: int, min_chance: float, di
             continue
         if discard == "suits":  # the same deals, the safest discard by every suit's play
             d1, d2 = null_suits.best_discard(hand12)
-            final = hand12 & ~((1 << d1) | (1 << d2))
-            chance = he.win_chance(final, GameType.NULL, 0, pre=False, skat_points=0)
-        hands = (final, dealt.hands[1], dealt.hands[2])
-        dd = solve(Position(GameType.NULL, 0, hands, (), 0, 0, 0), "win", answer_cards=False)
         setup = DealSetup(ISKO, dealt, deal_seed, dealer=DEALER)
         deal = Deal(setup)
         while deal.phase == Phase.BIDDING:  # forehand gets the game at the lowest bid
@@ -68,12 +64,26 @@ def nulls(level: str, against: str, deals: int, seed: int, min_chance: float, di
             wanted = (Bid, Hold) if p == 0 else (Pass,)
             deal.apply(next(a for a in legal if type(a) in wanted))
         deal.apply(PickUp(0))
-        deal.apply(Discard(0, (d1, d2)))
-        deal.apply(Declare(0, Contract(GameType.NULL)))
         players = [make_player(level if p == 0 else against, deal_seed * 3 + p) for p in range(3)]
+        if discard == "level":  # the level's own discard, on the deals it declares Null
+            put = players[0].choose(deal.view(setup.seats[0]))
+            deal.apply(put)
+            said = players[0].choose(deal.view(setup.seats[0]))
+            if type(said) is not Declare or said.contract != Contract(GameType.NULL):
+                continue
+            d1, d2 = put.cards
+        else:
+            deal.apply(Discard(0, (d1, d2)))
+            said = Declare(0, Contract(GameType.NULL))
+        final = hand12 & ~((1 << d1) | (1 << d2))
+        if discard != "rules":
+            chance = he.win_chance(final, GameType.NULL, 0, pre=False, skat_points=0)
+        hands = (final, dealt.hands[1], dealt.hands[2])
+        dd = solve(Position(GameType.NULL, 0, hands, (), 0, 0, 0), "win", answer_cards=False)
+        deal.apply(said)
         play_deal(deal, players)
         safe = null_suits.safe_chance(final, (1 << d1) | (1 << d2))
-        yield chance, safe, bool(dd.declarer_wins), bool(deal.result.won), deal_seed
+        yield chance, safe, bool(dd.declarer_wins), bool(deal.result.won), deal_seed, (d1, d2)
 
 
 def main() -> None:
@@ -84,7 +94,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--min-chance", type=float, default=0.3)
     ap.add_argument("--by", choices=("rules", "suits"), default="rules")
-    ap.add_argument("--discard", choices=("rules", "suits"), default="rules")
+    ap.add_argument("--discard", choices=("rules", "suits", "level"), default="rules")
     ap.add_argument("--rows", metavar="FILE", help="also write one JSON line per Null")
     args = ap.parse_args()
     set_threads(1)
@@ -92,9 +102,10 @@ def main() -> None:
     tally = {lo: [[0, 0], [0, 0], [0, 0]] for lo, _ in BANDS}
     out = open(args.rows, "w") if args.rows else None  # noqa: SIM115 (closed below)
     played = nulls(args.level, args.against, args.deals, args.seed, args.min_chance, args.discard)
-    for chance, safe, dd, won, deal_seed in played:
+    for chance, safe, dd, won, deal_seed, put in played:
         if out:
             record = {"deal_seed": deal_seed, "rules": chance, "suits": safe, "dd": dd, "won": won}
+            record["discard"] = put
             out.write(json.dumps(record) + "\n")
             out.flush()
         key = chance if args.by == "rules" else safe
