@@ -1,7 +1,8 @@
 """How often a level's Nulls are won at the table, by whether they win double-dummy.
 
 Usage: python benchmarks/null_calibration.py [--level standard] [--against beginner]
-       [--deals 3000] [--seed 11] [--min-chance 0.3] [--by rules|suits] [--discard rules|suits]
+       [--deals 3000] [--seed 11] [--min-chance 0.3] [--by rules|suits]
+       [--discard rules|suits|level]
        [--rows FILE]
 
 Double-dummy the defenders of a Null see the declarer's hand and lead to his one weak
@@ -15,7 +16,9 @@ band of the rules' chance, how many Nulls were won at the table, of those lost a
 those won double-dummy.
 
 ``--discard suits`` plays the same deals with the discard of
-:func:`null_suits.best_discard` (the rules' chance still chooses the deals); ``--by
+:func:`null_suits.best_discard` (the rules' chance still chooses the deals); ``--discard
+level`` lets the level pick up, discard and declare itself and plays the deals on which
+it declares a plain Null (its own choice at the bid of 18); ``--by
 suits`` bands by :func:`null_suits.safe_chance` (every suit played out exactly) instead
 of the rules' chance; ``--rows`` writes one JSON line per Null (deal seed, both
 chances, double-dummy and table result) for fitting.
