@@ -651,9 +651,10 @@ def signed(value: int | float, decimals: int = 0) -> str:
     return "+" + text if value > 0 else text
 
 
-def local_date(iso: str) -> str:
-    """A date (``yyyy-MM-dd``) as the player's language writes it, with the full year:
-    "22.11.2026" in German, "11/22/2026" in English; unreadable text as it is."""
+def local_date(iso: str, language: str = "") -> str:
+    """A date (``yyyy-MM-dd``) as the player's language (or ``language``) writes it, with
+    the full year: "22.11.2026" in German, "11/22/2026" in English; unreadable text as
+    it is."""
     from PySide6.QtCore import QDate
 
     from skat_desktop.gui.i18n import current_language
@@ -661,11 +662,20 @@ def local_date(iso: str) -> str:
     day = QDate.fromString(iso[:10], "yyyy-MM-dd")
     if not day.isValid():
         return iso
-    locale = QLocale(current_language().replace("-", "_"))
+    locale = QLocale((language or current_language()).replace("-", "_"))
     pattern = locale.dateFormat(QLocale.FormatType.ShortFormat)
     if "yyyy" not in pattern:
         pattern = pattern.replace("yy", "yyyy")
     return locale.toString(day, pattern)
+
+
+def names_date(title: str, iso: str) -> bool:
+    """Whether a series' ``title`` already names its date ``iso``: a table's series is
+    called "<rules>, <date>" in the language it was started in, which may not be the
+    player's now."""
+    from skat_desktop.gui.i18n import available_languages
+
+    return iso in title or any(local_date(iso, code) in title for code in available_languages())
 
 
 def percent(rate: float | None) -> str:

@@ -91,6 +91,7 @@ from skat_desktop.gui.game_words import (
     local_date,
     mix,
     muted_color,
+    names_date,
     negative_color,
     number,
     position_name,
@@ -1723,7 +1724,7 @@ class HistoryBrowser(QWidget):
 
     def _heading(self, opened: OpenedDeal) -> str:
         """``<series>, <date> — deal 3 — dealt by Anna`` in the player's language."""
-        if opened.date in opened.series or local_date(opened.date) in opened.series:
+        if names_date(opened.series, opened.date):
             # a table's series is called "<rules>, <date>": the date once
             heading = fill(self.tr("%1 — deal %2"), opened.series, opened.number)
         else:

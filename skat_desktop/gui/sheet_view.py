@@ -65,6 +65,7 @@ from skat_desktop.gui.game_words import (
     local_date,
     mix,
     muted_color,
+    names_date,
     negative_color,
     number,
     plural,
@@ -807,7 +808,7 @@ class ScoreSheetView(QWidget):
         )
         # a table's series is called "<rules>, <date>": each said once
         parts = [info.title]
-        if info.date not in info.title and local_date(info.date) not in info.title:
+        if not names_date(info.title, info.date):
             parts.append(local_date(info.date) + where)
         elif where:
             parts[0] += where

@@ -236,6 +236,23 @@ def test_the_sheets_heading_follows_the_language(qapp, qtbot, store):
     assert row.data() == "Eingepasst"
 
 
+
+def test_a_series_named_in_english_gets_its_date_once_in_a_german_heading(qapp, qtbot, store):
+    """A table's series is called "<rules>, <date>" in the language it was started in;
+    shown in German its heading named the date again ("…, 1/9/2026 — 09.01.2026")."""
+    a, b, c = (store.add_player(n) for n in ("Anna", "Bert", "Cleo"))
+    title = "International Skat Order, 1/9/2026"
+    sid = store.create_series(title, "2026-01-09", [a, b, c], ISKO)
+    view = ScoreSheetView(store, sid)
+    qtbot.addWidget(view)
+    shown(qtbot, view)
+    assert view.title.text().startswith(title + " — 0 deals")
+    i18n.install_translations(qapp, "de")
+    qtbot.waitUntil(lambda: "Spiele" in view.title.text(), timeout=WAIT)
+    assert view.title.text().startswith(title + " — 0 Spiele")
+    assert "09.01.2026" not in view.title.text()
+
+
 # --------------------------------------------------------------------------- every view
 
 
@@ -305,6 +322,19 @@ def test_the_history_heading_follows_the_language(qapp, qtbot, store):
     i18n.install_translations(qapp, "de")
     qtbot.waitUntil(lambda: "— Spiel 1 — Geber: Anna" in view.heading.text(), timeout=WAIT)
     assert view.list_status.text() == "1 Spiel"
+
+
+def test_a_deal_of_a_series_named_in_english_gets_its_date_once_in_german(qapp, qtbot, store):
+    a, b, c = (store.add_player(n) for n in ("Anna", "Bert", "Cleo"))
+    title = "International Skat Order, 1/9/2026"
+    sid = store.create_series(title, "2026-01-09", [a, b, c], ISKO)
+    SeriesService(store, sid).add_entry({"kind": "passed_in"})
+    i18n.install_translations(qapp, "de")
+    view = HistoryBrowser(store)
+    qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: view.deal_count() == 1, timeout=WAIT)
+    view.show_deal(view.list_model.rows[0].deal_id)
+    assert view.heading.text().startswith(title + " — Spiel 1")  # not "…, 09.01.2026 — …"
 
 
 # --------------------------------------------------------------------------- translations
