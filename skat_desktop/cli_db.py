@@ -237,11 +237,16 @@ def _create_series(args, out: TextIO) -> int:
 
 
 def _add_game(args, out: TextIO) -> int:
+    from skat_desktop.store.database import StoreError
+
     store = _store(args)
     svc = _service(store, args.series)
     entry = _game_entry(args, svc.info)
     svc.add_entry(entry)
-    line = svc.sheet().lines[-1]
+    try:
+        line = svc.sheet().lines[-1]
+    except StoreError as e:  # stored all the same: said, so that it is not entered twice
+        raise DbCommandError(f"the game is stored, but the sheet cannot be shown: {e}") from None
     scores = [
         f"{name} {score:+d}"
         for (_, name), score in zip(svc.info.players, line.scores, strict=True)

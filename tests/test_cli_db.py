@@ -179,6 +179,19 @@ def test_ramsch_entry_via_names(tmp_path):
         (["add-game", "1", "--declarer", "Bernd", "--game", "clubs"], "needs --declarer"),
         (["add-game", "1", "--entry", "{oops"], "not valid JSON"),
         (["sheet", "7"], "no series 7"),
+        (
+            ["create-series", "--title", "Odd", "--players", "Anna,Bernd,Cem", "--stake", "-3"],
+            "the stake must be a number from 0 to",
+        ),
+        (
+            ["create-series", "--title", "Odd", "--players", "Anna,Bernd,Cem", "--stake", "nan"],
+            "the stake must be a number from 0 to",
+        ),
+        (
+            ["create-series", "--title", "Odd", "--players", "Anna,Bernd,Cem", "--deals", "9" * 20],
+            "the planned number of deals must be 1 to",
+        ),
+        (["players", "--add", "x" * 224], "has at most 200 characters"),
         (["correct", "1", "3", "--passed", "--author", "A", "--reason", "r"], "no deal 3"),
     ],
 )
@@ -389,3 +402,21 @@ def test_season_ranking_adds_up_the_money_of_each_series(club):
     money = {line.split()[1]: line.split()[-1] for line in out.splitlines()[1:]}
     # ISkO 5.5.5 on totals 0 / 36 / 0 / -144: 4 x s - (-108)
     assert money == {"Anna": "+108", "Bernd": "+252", "Cem": "+108", "Dora": "-468"}
+
+
+def test_a_game_stored_under_a_stake_that_cannot_be_counted_says_it_is_stored(club, capsys):
+    """A file from before the store refused such stakes: the game is kept, and said to
+    be, so that it is not entered twice (it printed a traceback)."""
+    import sqlite3
+
+    with sqlite3.connect(club) as raw:
+        raw.execute("UPDATE series SET stake_cents = -3 WHERE id = 1")
+    argv = ["add-game", "1", "--declarer", "Bernd", "--game", "clubs", "--bid", "18", "--won"]
+    code, _ = run(club, *argv, "--matadors", "1")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "the game is stored, but the sheet cannot be shown" in err
+    assert run(club, "sheet", "1")[0] == 2
+    assert "series 1: its stake of -3.0 cents a point cannot be counted" in capsys.readouterr().err
+    with sqlite3.connect(club) as raw:
+        assert raw.execute("SELECT COUNT(*) FROM deals").fetchone()[0] == 1

@@ -65,7 +65,14 @@ from skat_desktop.store.database import (
     open_database,
 )
 from skat_desktop.store.faults import fail_point, kill_point
-from skat_desktop.store.repository import Store, _check_date
+from skat_desktop.store.repository import (
+    MAX_NAME,
+    MAX_PLANNED_DEALS,
+    MAX_STAKE_CENTS,
+    MAX_TEXT,
+    Store,
+    _check_date,
+)
 from skat_desktop.store.schema import APPLICATION_ID
 
 __all__ = [
@@ -103,8 +110,8 @@ MAX_DEALS = 500_000  # deals in one document (all series together)
 MAX_CORRECTIONS = 100_000  # corrections in one document
 MAX_EVENTS = 10_000  # close/reopen events of one series
 MAX_PLAYERS = 30_000
-MAX_NAME = 200  # characters of a player name
-MAX_TEXT = 10_000  # characters of a title, place, author or reason
+# (MAX_NAME, MAX_TEXT: the store's, for a player's name and for a title, place, author or
+# reason: a series stored can be exported and read in again)
 MAX_JSON = 1_000_000  # characters of one entry, record or correction, written compactly
 MAX_DEPTH = 64  # nesting of objects and lists in a document (a record needs about ten)
 MAX_REPORTED_ERRORS = 10_000  # broken ISS lines listed in a report (all are counted)
@@ -745,7 +752,7 @@ def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
         if not 0 <= s["first_dealer"] < n:
             raise ImportRefused(f"{where}: the first dealer must be one of the seats")
         stake = s["stake_cents"]
-        if not math.isfinite(stake) or not 0 <= stake <= 10**9:
+        if not math.isfinite(stake) or not 0 <= stake <= MAX_STAKE_CENTS:
             raise ImportRefused(f"{where}: the stake must be a number from 0 to 10^9 cents")
         profile = _check_profile(s["profile"], f"the rule profile of {where}")
         deals = s["deals"]
@@ -753,8 +760,10 @@ def _check_document(doc: Any) -> tuple[list[dict[str, Any]], list[_SeriesPlan]]:
         if total_deals > MAX_DEALS:
             raise ImportRefused(f"the export holds more than {MAX_DEALS} deals")
         planned = s["planned_deals"]
-        if planned is not None and not 0 < planned <= MAX_DEALS:
-            raise ImportRefused(f"{where}: the planned number of deals must be 1 to {MAX_DEALS}")
+        if planned is not None and not 0 < planned <= MAX_PLANNED_DEALS:
+            raise ImportRefused(
+                f"{where}: the planned number of deals must be 1 to {MAX_PLANNED_DEALS}"
+            )
         if planned is not None and len(deals) > planned:
             raise ImportRefused(
                 f"{where} holds {len(deals)} deals, more than the {planned} planned"

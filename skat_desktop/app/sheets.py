@@ -27,6 +27,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from skat_desktop.app.statistics import series_money
 from skat_desktop.engine.cards import GAME_NAMES, RANK_POINTS, GameType
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealResult
@@ -40,7 +41,6 @@ from skat_desktop.engine.entry import (
     score_ramsch_entry,
 )
 from skat_desktop.engine.errors import InvalidRecord, SkatError
-from skat_desktop.engine.money import settle
 from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.record import deal_from_record, record_from_deal
 from skat_desktop.engine.scoring import GameResult, game_result
@@ -719,7 +719,7 @@ class SeriesService:
         # starts with every player first
         ranking = rank(list(range(info.table_size)), evaluation, tallies, lot_seed=None)
         totals = tuple(self.series.totals)
-        money = tuple(settle(totals, info.stake_cents)) if info.stake_cents else (0,) * len(totals)
+        money = tuple(series_money(info.id, totals, info.stake_cents))
         return SheetSummary(
             info=info,
             lines=tuple(lines),

@@ -236,6 +236,20 @@ def _series_where(
     return (" AND ".join(clauses) or "1"), params
 
 
+def series_money(series_id: int, totals: Sequence[int], stake_cents: float) -> list[int]:
+    """Each seat's money at the end of a series (ISkO 5.5.5; none without a stake), or a
+    one-line refusal naming the series whose stored stake cannot be counted: a file from
+    before the store refused such stakes, or edited by hand (``db check`` names it)."""
+    if not stake_cents:
+        return [0] * len(totals)
+    try:
+        return settle(totals, stake_cents)
+    except (ValueError, TypeError):
+        raise StoreError(
+            f"series {series_id}: its stake of {stake_cents!r} cents a point cannot be counted"
+        ) from None
+
+
 @dataclass
 class _Table:
     """One selected series: who sat where and the tally of each seat."""
@@ -512,11 +526,7 @@ def season_ranking(
             won_only[t.profile_id] = profile.texas_matador_bonus_won_only
         tallies = t.tallies()
         ratings = evaluate(method, tallies, t.table_size, won_only[t.profile_id])
-        money = (
-            settle([x.game_points for x in tallies], t.stake_cents)
-            if t.stake_cents
-            else [0] * t.table_size
-        )
+        money = series_money(t.series_id, [x.game_points for x in tallies], t.stake_cents)
         for seat, pid in t.players.items():
             tally = tallies[seat]
             a = acc.setdefault(pid, [0, 0, 0, 0, 0, 0, 0])

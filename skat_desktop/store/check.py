@@ -13,6 +13,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from skat_desktop.store.iss import unsafe_character
+from skat_desktop.store.repository import MAX_NAME, MAX_PLANNED_DEALS, MAX_STAKE_CENTS
 from skat_desktop.store.schema import APPLICATION_ID, KNOWN, MIGRATION_SET
 
 MAX_LISTED = 100  # per kind of problem: enough to act on, bounded for a wrecked file
@@ -153,6 +155,49 @@ def structure(conn: sqlite3.Connection, limit: int = MAX_LISTED) -> list[Problem
         (limit,),
     ).fetchall():
         problems.append(Problem(f"it has {count} deals, {planned} were planned", series=sid))
+    for sid, stake in conn.execute(
+        "SELECT id, stake_cents FROM series WHERE typeof(stake_cents) NOT IN ('integer', 'real')"
+        " OR NOT stake_cents BETWEEN 0 AND ? LIMIT ?",
+        (MAX_STAKE_CENTS, limit),
+    ).fetchall():
+        problems.append(
+            Problem(
+                f"its stake of {stake!r} cents a point is not a number from 0 to"
+                f" {MAX_STAKE_CENTS}: its money, and the season's, cannot be counted",
+                series=sid,
+            )
+        )
+    for sid, planned in conn.execute(
+        "SELECT id, planned_deals FROM series WHERE planned_deals IS NOT NULL"
+        " AND (typeof(planned_deals) != 'integer' OR NOT planned_deals BETWEEN 1 AND ?) LIMIT ?",
+        (MAX_PLANNED_DEALS, limit),
+    ).fetchall():
+        problems.append(
+            Problem(f"{planned!r} deals are planned, not 1 to {MAX_PLANNED_DEALS}", series=sid)
+        )
+    odd = 0
+    for pid, name in conn.execute("SELECT id, name FROM players ORDER BY id"):
+        text = str(name)
+        why = (
+            f"is longer than {MAX_NAME} characters"
+            if len(text) > MAX_NAME
+            else f"holds the control character {bad}"
+            if (bad := unsafe_character(text))
+            else None
+        )
+        if why is None:
+            continue
+        odd += 1
+        if odd <= limit:
+            shown = " ".join(text.split())[:40]
+            problems.append(
+                Problem(
+                    f"the name of player {pid} ({shown!r}) {why}: an export of its series"
+                    " cannot be read in again"
+                )
+            )
+    if odd > limit:
+        problems.append(Problem(f"... and {odd - limit} more such player names"))
     for sid, closed, last in conn.execute(
         "SELECT id, closed, last FROM (SELECT s.id, s.closed, (SELECT e.action FROM"
         " series_events e WHERE e.series_id = s.id ORDER BY e.id DESC LIMIT 1) AS last"

@@ -27,6 +27,7 @@ from skat_desktop.store.database import (
     open_database,
 )
 from skat_desktop.store.faults import fail_point, kill_point
+from skat_desktop.store.iss import unsafe_character
 
 
 def now() -> str:
@@ -87,6 +88,52 @@ class DealRow:
     bock_triggered: bool = False
     record: dict[str, Any] | None = None  # the engine's game record (played deals)
     entry: dict[str, Any] | None = None  # the score-sheet entry (games with real cards)
+
+
+# What a player's name, a series' title and its place, its stake and its planned deals
+# may be: the same limits as a series export's (app/exchange.py), so every series
+# stored here can be exported and read in again, by this program or another copy.
+MAX_NAME = 200  # characters of a player's name
+MAX_TEXT = 10_000  # characters of a series' title or place
+MAX_STAKE_CENTS = 10**9  # cents per point
+MAX_PLANNED_DEALS = 500_000
+
+
+def _checked_name(name: str) -> str:
+    """A player's name without its surrounding spaces, or a one-line refusal."""
+    name = name.strip()
+    if not name:
+        raise StoreError("a player needs a name")
+    if len(name) > MAX_NAME:
+        raise StoreError(f"a player's name has at most {MAX_NAME} characters")
+    bad = unsafe_character(name)
+    if bad:
+        raise StoreError(f"a player's name cannot hold the control character {bad}")
+    return name
+
+
+def _checked_series(title: str, place: str, stake_cents: float, planned: int | None) -> None:
+    """Refuse, in one line, a series no export could carry (see ``MAX_NAME``)."""
+    for what, text in (("title", title), ("place", place)):
+        if len(text) > MAX_TEXT:
+            raise StoreError(f"a series' {what} has at most {MAX_TEXT} characters")
+        bad = unsafe_character(text)
+        if bad:
+            raise StoreError(f"a series' {what} cannot hold the control character {bad}")
+    if not title.strip():
+        raise StoreError("a series needs a title")
+    if (
+        isinstance(stake_cents, bool)
+        or not isinstance(stake_cents, int | float)
+        or not 0 <= stake_cents <= MAX_STAKE_CENTS  # (not NaN either)
+    ):
+        raise StoreError(f"the stake must be a number from 0 to {MAX_STAKE_CENTS} cents")
+    if planned is not None and (
+        isinstance(planned, bool)
+        or not isinstance(planned, int)
+        or not 0 < planned <= MAX_PLANNED_DEALS
+    ):
+        raise StoreError(f"the planned number of deals must be 1 to {MAX_PLANNED_DEALS}")
 
 
 # Whose a table saved for later is: the snapshot's ``extra.kind`` says it (its owner's
@@ -235,9 +282,7 @@ class Store:
     # ----------------------------------------------------------------- players
 
     def add_player(self, name: str, guest: bool = False, kind: str = "human") -> int:
-        name = name.strip()
-        if not name:
-            raise StoreError("a player needs a name")
+        name = _checked_name(name)
         if self.find_player(name) is not None:
             raise StoreError(f"there is already a player called {name!r}")
         with self.transaction():
@@ -276,9 +321,7 @@ class Store:
     def rename_player(self, player_id: int, new_name: str) -> None:
         """Give a player another name; every sheet he sat at shows it (the seats hold his
         id). Refuses an empty name and one another player has, changing nothing."""
-        name = new_name.strip()
-        if not name:
-            raise StoreError("a player needs a name")
+        name = _checked_name(new_name)
         with self.transaction():  # checked under the write lock: no one adds it meanwhile
             if self.player_name(player_id) == name:
                 return  # nothing to change
@@ -408,8 +451,7 @@ class Store:
             raise StoreError("a player cannot sit at the table twice")
         if not 0 <= first_dealer < n:
             raise StoreError("the first dealer must be one of the players")
-        if planned_deals is not None and planned_deals <= 0:
-            raise StoreError("the planned number of deals must be positive")
+        _checked_series(title, place, stake_cents, planned_deals)
         _check_date(date)
         with self.transaction():
             profile_id = self.save_profile(profile)

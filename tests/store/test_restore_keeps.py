@@ -117,7 +117,8 @@ def test_a_damaged_database_gets_a_new_name_and_a_refused_swap_removes_it(club, 
     kept = ex.restore(wrong, db)
     older = digest(kept)
     store = Store.open(db)
-    store.add_player("Padding " * 2000)  # a second page that the damage can hit
+    for i in range(80):  # a second page that the damage can hit
+        store.add_player(f"Padding {i} " + "x" * 180)
     store.close()
     _damage(db)
     damaged = digest(db)
