@@ -47,6 +47,7 @@ from skat_desktop.app.sheets import (
     source_result,
     unreadable_reason,
 )
+from skat_desktop.engine.actions import DOUBLING_NAMES
 from skat_desktop.engine.deal import Deal, DealResult
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.engine.profiles import BUILTIN, ISKO, RuleProfile
@@ -134,7 +135,7 @@ def _one_line(text: str) -> str:
 
 
 _FIXED_BEFORE = ("number", "dealer", "declarer", "game", "value", "won")
-_FIXED_AFTER = ("bock", "ramsch round", "overbid", "corrected")
+_FIXED_AFTER = ("kontra", "bock", "ramsch round", "overbid", "corrected")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -157,8 +158,9 @@ def sheet_csv_rows(store: Store, series_id: int) -> list[dict[str, Any]]:
     One row per deal — ``number``, ``dealer``, ``declarer``, ``game``, ``value`` (empty
     without a declared game), ``won`` (``won``/``lost``/empty), each player's score and
     running total (columns ``<name>`` and ``<name> total``; ``(seat n)`` is added to a
-    name that clashes with another column), and the markers ``bock``, ``ramsch round``,
-    ``overbid``, ``corrected`` (``x`` when set) — then the lines ``total``, ``won``,
+    name that clashes with another column), ``kontra`` (the game's doubling: ``kontra``,
+    ``re``, ``bock`` or ``hirsch``; empty without), and the markers ``bock``, ``ramsch
+    round``, ``overbid``, ``corrected`` (``x`` when set) — then the lines ``total``, ``won``,
     ``lost`` and ``Seeger-Fabian`` with a number per player (label in ``number``).
     """
     sheet = SeriesService(store, series_id).sheet()
@@ -183,8 +185,9 @@ def sheet_csv_rows(store: Store, series_id: int) -> list[dict[str, Any]]:
         for seat, (score, total) in enumerate(cols):
             row[score] = line.scores[seat]
             row[total] = line.totals[seat]
+        row["kontra"] = DOUBLING_NAMES[line.kontra - 1] if 0 < line.kontra <= 4 else ""
         for key, flag in zip(
-            _FIXED_AFTER,
+            _FIXED_AFTER[1:],
             (line.bock, line.ramsch_round, line.overbid, line.corrected),
             strict=True,
         ):

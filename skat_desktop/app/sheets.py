@@ -351,6 +351,7 @@ class SheetLine:
     overbid: bool
     corrected: bool
     unreadable: str | None = None  # why the deal cannot be scored (it counts 0)
+    kontra: int = 0  # the game's doubling: 1 Kontra, 2 Re (3 Bock, 4 Hirsch), 0 none
 
 
 @dataclass(frozen=True)
@@ -710,6 +711,7 @@ class SeriesService:
                     overbid=e.overbid,
                     corrected=d.corrected,
                     unreadable=d.unreadable,
+                    kontra=e.kontra,
                 )
             )
         tallies = self.series.tallies()

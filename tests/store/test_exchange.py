@@ -429,17 +429,17 @@ def test_csv_of_a_hand_computed_sheet(tmp_path):
     # Seeger-Fabian: points + 50 per won - 50 per lost game + 40 per game lost by another.
     expected = """\
 number,dealer,declarer,game,value,won,Anna,Anna total,Bernd,Bernd total,Cem,Cem total,\
-bock,ramsch round,overbid,corrected
-1,Anna,Bernd,Grand,48,won,0,0,48,48,0,0,,,,
-2,Bernd,Cem,Hearts,30,won,0,0,0,48,30,30,,,,x
-3,Cem,,passed in,,,0,0,0,48,0,30,,,,
-4,Anna,Anna,Null,23,won,23,23,0,48,0,30,,,,
-5,Bernd,Anna,Clubs,36,won,36,59,0,48,0,30,,,,
-6,Cem,Bernd,Spades,33,lost,0,59,-66,-18,0,30,,,x,
-total,,,,,,59,59,-18,-18,30,30,,,,
-won,,,,,,2,,1,,1,,,,,
-lost,,,,,,0,,1,,0,,,,,
-Seeger-Fabian,,,,,,199,,-18,,120,,,,,
+kontra,bock,ramsch round,overbid,corrected
+1,Anna,Bernd,Grand,48,won,0,0,48,48,0,0,,,,,
+2,Bernd,Cem,Hearts,30,won,0,0,0,48,30,30,,,,,x
+3,Cem,,passed in,,,0,0,0,48,0,30,,,,,
+4,Anna,Anna,Null,23,won,23,23,0,48,0,30,,,,,
+5,Bernd,Anna,Clubs,36,won,36,59,0,48,0,30,,,,,
+6,Cem,Bernd,Spades,33,lost,0,59,-66,-18,0,30,,,,x,
+total,,,,,,59,59,-18,-18,30,30,,,,,
+won,,,,,,2,,1,,1,,,,,,
+lost,,,,,,0,,1,,0,,,,,,
+Seeger-Fabian,,,,,,199,,-18,,120,,,,,,
 """
     assert out.getvalue() == expected.replace("\n", "\r\n")
     assert rows[0]["Bernd"] == 48 and rows[-1]["Anna"] == 199
@@ -457,7 +457,7 @@ def test_csv_marks_bock_and_ramsch_rounds_and_survives_odd_names(tmp_path):
     play(SeriesService(store, sid), 40, seed=3)
     rows = ex.sheet_csv_rows(store, sid)
     cols = list(rows[0])
-    assert len(cols) == len(set(cols)) == 6 + 8 + 4
+    assert len(cols) == len(set(cols)) == 6 + 8 + 5
     assert "game (seat 2)" in cols and "Anna (seat 3) total" in cols
     deals = store.deal_rows(sid)
     assert [r["bock"] for r in rows[:-4]] == ["x" if d["bock"] else "" for d in deals]
@@ -469,6 +469,23 @@ def test_csv_marks_bock_and_ramsch_rounds_and_survives_odd_names(tmp_path):
     ex.write_csv(rows, out)
     header = next(csv.reader(io.StringIO(out.getvalue())))
     assert header[6] == "'=HYPERLINK(1)"
+
+
+def test_csv_says_each_games_kontra_and_re(tmp_path):
+    """The value and the scores of a doubled game could not be followed from the file:
+    "Clubs 22 ... +88" with no word of the Re that made it 4 x 22."""
+    store = open_store(tmp_path / "kontra.sqlite3")
+    ids = [store.add_player(n) for n in ("Anna", "Bernd", "Cem")]
+    sid = store.create_series("Pub", "2024-03-01", ids, HOUSE)
+    svc = SeriesService(store, sid)
+    svc.add_entry(game(1, "clubs", 18, True, matadors=1, kontra=2))
+    svc.add_entry(game(2, "spades", 18, False, matadors=1, kontra=1))
+    svc.add_entry(game(0, "hearts", 18, True, matadors=1))
+    rows = ex.sheet_csv_rows(store, sid)
+    assert [r["kontra"] for r in rows[:3]] == ["re", "kontra", ""]
+    assert [r["value"] for r in rows[:3]] == [24, 22, 20]  # the game's value, undoubled
+    # 24 x 4 (Re); the Re opened a Bock round: 22 x 2 (Kontra) x 2 (Bock) x 2 (lost)
+    assert (rows[0]["Bernd"], rows[1]["Cem"], rows[1]["bock"]) == (96, -176, "x")
 
 
 # ------------------------------------------------------------------------ backup/restore
