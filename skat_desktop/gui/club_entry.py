@@ -323,8 +323,10 @@ class GameEntryForm(QWidget):
         self.context: EntryContext | None = None
         self._pending: int | None = None  # the writer's ticket of the game being stored
         self._failure: str | None = None  # why the last try was not stored (kept on screen)
-        self._note: str | None = None  # what was stored last (until the next key)
-        self._sent = ""  # the value and score of the game on its way
+        # what was stored last (until the next key): corrected?, its number, its result
+        # and context; said in the language of the moment
+        self._note: tuple[bool, int, DealResult, EntryContext] | None = None
+        self._sent: tuple[DealResult, EntryContext] | None = None  # the game on its way
         self._prefilled = False
         self._prefilled_from: dict[str, Any] | None = None  # the entry the correction shows
         self._filling = False  # the row is being filled in by the program, not typed
@@ -941,7 +943,7 @@ class GameEntryForm(QWidget):
         if result is not None and usable:
             self.preview.setText(self._result_text(result))
         else:
-            self.preview.setText(self._note or "")
+            self.preview.setText(self._note_text())
         self.preview.setToolTip(tip(self._result_lines(result)) if result is not None else "")
         if self._failure:
             self.problem.setText(self._failure)
@@ -958,8 +960,17 @@ class GameEntryForm(QWidget):
             usable and ctx is not None and result is not None and self._pending is None
         )
 
-    def _result_text(self, result: DealResult) -> str:
-        ctx = self.context
+    def _note_text(self) -> str:
+        if self._note is None:
+            return ""
+        corrected, number, result, ctx = self._note
+        done = self.tr("Deal %1 corrected: %2") if corrected else self.tr("Deal %1 stored: %2")
+        return done.replace("%1", str(number)).replace("%2", self._result_text(result, ctx))
+
+    def _result_text(self, result: DealResult, ctx: EntryContext | None = None) -> str:
+        """The game's value and score, with the names of ``ctx`` (the deal's; the form's
+        own by default)."""
+        ctx = ctx or self.context
         names = [name for _, name in ctx.info.players]
         if result.kind == "passed_in":
             return self.tr("Passed in: no score")
@@ -1017,7 +1028,7 @@ class GameEntryForm(QWidget):
 
         self._loader.cancel()  # the writer's answer brings the series as it is then
         self._failure = None
-        self._sent = self._result_text(result)
+        self._sent = (result, self.context)
         self._pending = self.writer.submit(job)
         self._update()
         return True
@@ -1037,10 +1048,8 @@ class GameEntryForm(QWidget):
         self._apply(answer)
         if not self.correcting:
             self.clear()
-        done = (
-            self.tr("Deal %1 corrected: %2") if self.correcting else self.tr("Deal %1 stored: %2")
-        )
-        self._note = done.replace("%1", str(number)).replace("%2", self._sent)
+        if self._sent is not None:
+            self._note = (self.correcting, number, *self._sent)
         self._update()
         self.entered.emit(self.series_id, number)
 

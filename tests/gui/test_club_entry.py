@@ -401,6 +401,8 @@ def test_a_normal_game_takes_eleven_key_presses(qtbot, store, writer, db):
     assert (line.declarer, line.label, line.value, line.won) == ("Anna", "Grand", 72, True)
     assert form.preview.text() == "Deal 1 stored: Value 72 → Anna +72"
     assert form.title.text().startswith("Deal 2 of 36 · Dealer: Bernd")
+    set_language(QApplication.instance(), "de")  # the note follows (it stayed English)
+    assert form.preview.text() == "Spiel 1 gespeichert: Wert 72 → Anna +72"
 
 
 def test_a_letter_picks_the_next_item_that_begins_with_it(qtbot):
