@@ -261,8 +261,8 @@ def _write_file(text: str, path: str | os.PathLike[str], databases: Databases) -
     (0600), a replaced one keeps its mode; a database is never overwritten."""
     try:
         files.write_private_atomic(path, text, databases)
-    except StoreError as e:
-        raise ExchangeError(_one_line(str(e))) from None
+    except StoreError as e:  # (its code and path let a window say it in its language)
+        raise ExchangeError(_one_line(str(e)), e.code, **e.params) from None
 
 
 # ======================================================================= JSON export
@@ -1322,7 +1322,7 @@ def backup(store: Store, dest: str | os.PathLike[str]) -> Path:
     try:
         real = files.refuse_database_target(dest, [store.path], allow_sqlite=True)
     except StoreError as e:
-        raise ExchangeError(str(e)) from None
+        raise ExchangeError(str(e), e.code, **e.params) from None
     if not real.parent.is_dir():
         raise ExchangeError(f"the folder {real.parent} does not exist")
     _refuse_live_database(real, dest)

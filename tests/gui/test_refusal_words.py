@@ -197,6 +197,16 @@ def test_store_errors_in_german(german, tmp_path):
     assert all(t and "%" not in t for t in texts)
 
 
+
+def test_an_export_that_cannot_be_written_is_said_in_german_alone(german, tmp_path, monkeypatch):
+    """It said "… konnte nicht exportiert oder eingelesen werden: cannot write …:
+    Permission denied": the store's English sentence inside the German one."""
+    monkeypatch.setenv("SKAT_DESKTOP_FAIL_AT", "export.write")
+    target = tmp_path / "sheet.csv"
+    with pytest.raises(exchange.ExchangeError) as caught:
+        exchange.write_csv([{"number": 1}], target)
+    assert describe(caught.value) == f"{target} kann nicht geschrieben werden."
+
 def test_taking_back_a_card_before_any_is_refused_in_the_players_language(qtbot, tmp_path):
     window = make_window(qtbot, tmp_path)
     install_translations(QCoreApplication.instance(), PSEUDO)
