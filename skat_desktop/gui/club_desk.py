@@ -58,7 +58,7 @@ from skat_desktop.gui.game_words import (
     number,
 )
 from skat_desktop.gui.panels import FlowBox
-from skat_desktop.gui.plain import plain_label
+from skat_desktop.gui.plain import breakable, plain_label
 from skat_desktop.gui.screen_room import PageScroll
 from skat_desktop.gui.series_list import SeriesListing, SeriesListView, rules_title
 from skat_desktop.gui.sheet_view import ScoreSheetView
@@ -435,7 +435,7 @@ class SeriesPage(QWidget):
             self.state.hide()
             return
         s = h.listing
-        self.title.setText(s.title)
+        self.title.setText(breakable(s.title))  # (a title may be one long word)
         facts = [local_date(s.date)]
         if s.place:
             facts.append(s.place)
@@ -445,7 +445,7 @@ class SeriesPage(QWidget):
             stake = number(s.stake_cents, decimals)
             facts.append(fill(self.tr("stake %1 ct a point"), stake))
         self.facts.setText(" · ".join(facts))
-        self.players.setText(fill(self.tr("Players: %1"), ", ".join(s.players)))
+        self.players.setText(breakable(fill(self.tr("Players: %1"), ", ".join(s.players))))
         deals = deals_of_text(s.deals, s.planned) if s.planned else deals_text(s.deals)
         if not s.closed:
             state = self.tr("open")

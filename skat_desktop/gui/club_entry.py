@@ -93,7 +93,7 @@ from skat_desktop.gui.game_words import (
 from skat_desktop.gui.i18n import current_language
 from skat_desktop.gui.new_game import offered_profiles
 from skat_desktop.gui.panels import ElidedLabel, FlowBox
-from skat_desktop.gui.plain import plain_label, tip
+from skat_desktop.gui.plain import breakable, plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.screen_room import (
     FRAME_ROOM,
@@ -837,7 +837,7 @@ class GameEntryForm(QWidget):
             parts.append(self.tr("Bock round: scores count double"))
         if ctx.ramsch_round:
             parts.append(self.tr("Ramsch round"))
-        self.title.setText(" · ".join(parts))
+        self.title.setText(breakable(" · ".join(parts)))  # a name may be one long word
 
     def entry(self) -> tuple[dict[str, Any] | None, str | None]:
         """The entry as typed (the dict ``db add-game`` builds), or what is still missing."""

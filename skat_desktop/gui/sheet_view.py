@@ -72,7 +72,7 @@ from skat_desktop.gui.game_words import (
     seat_name,
     signed,
 )
-from skat_desktop.gui.plain import plain_label, tip
+from skat_desktop.gui.plain import breakable, plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
 from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
@@ -166,6 +166,7 @@ class SheetModel(QAbstractTableModel):
         self._players: list[str] = []
         self._header_cache: list[str] | None = None
         self._two_lines = False  # the headings on two lines (a narrow sheet)
+        self._names_shown: list[str] | None = None  # the players' headings cut short
         self.data_shown: SheetData | None = None
 
     # the columns ------------------------------------------------------------------------
@@ -184,7 +185,11 @@ class SheetModel(QAbstractTableModel):
     def _headers(self) -> list[str]:
         """The headings as shown: on one line, or on two (see :meth:`set_two_lines`)."""
         if self._header_cache is None:
-            self._header_cache = self.headings(self._two_lines)
+            heads = self.headings(self._two_lines)
+            if self._names_shown is not None and len(self._names_shown) == len(self._players):
+                first = self.player_column(0)
+                heads[first : first + len(self._players)] = self._names_shown
+            self._header_cache = heads
         return self._header_cache
 
     def headings(self, two_lines: bool = False) -> list[str]:
@@ -206,6 +211,17 @@ class SheetModel(QAbstractTableModel):
             *names,
             "\n".join(_GAP + line for line in notes.split("\n")),
         ]
+
+    def set_names_shown(self, names: list[str] | None) -> None:
+        """Show the players' headings as ``names`` (cut short with "…" where the sheet
+        is too narrow for all players' columns otherwise; ``None``: whole). The tooltips
+        keep the whole names."""
+        if names == self._names_shown:
+            return
+        self._names_shown = names
+        self._header_cache = None
+        if self.columnCount():
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
 
     def set_two_lines(self, on: bool) -> None:
         """Put the headings on two lines (players' names, long words) or back on one: a
@@ -815,7 +831,7 @@ class ScoreSheetView(QWidget):
         rules = profile_title(info.profile)
         if info.profile.title not in info.title and rules not in info.title:
             parts.append(rules)
-        self.title.setText(" — ".join([*parts, planned, state]))
+        self.title.setText(breakable(" — ".join([*parts, planned, state])))
 
     @Slot(str)
     def _fail(self, message: str) -> None:
@@ -943,6 +959,24 @@ class ScoreSheetView(QWidget):
         if not marks and fit.over() + notes_head > 0:
             fit.hidden.add(notes)  # the room left goes to the game, the players stay alike
             widths[3] += max(0, -fit.over() - 1)
+        # at last the players' names end in "…" (their tooltips say them whole), as far as
+        # a name keeps its first letters: every player's column in sight, not scrolled to
+        shown = None
+        if fit.over() > 0 and players:
+            floor = max(numbers, head("M" * 8 + "…"))
+            cut = -(-fit.over() // len(players))
+            width = max(floor, widths[players[0]] - cut)
+            if width < widths[players[0]]:
+                heads = two if two_lines else one
+                room_text = width - head_pad
+                elide = Qt.TextElideMode.ElideRight
+                shown = [
+                    "\n".join(fm_head.elidedText(x, elide, room_text) for x in heads[c].split("\n"))
+                    for c in players
+                ]
+                for c in players:
+                    widths[c] = width
+        model.set_names_shown(shown)
         model.set_two_lines(two_lines)
         # Qt would elide a heading of two lines into one line: the widths above fit them
         mode = Qt.TextElideMode.ElideNone if two_lines else Qt.TextElideMode.ElideRight

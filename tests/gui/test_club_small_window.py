@@ -28,7 +28,7 @@ from skat_desktop.engine.profiles import HOUSE
 from skat_desktop.gui.club_desk import ClubWindow
 from skat_desktop.gui.club_entry import RAMSCH
 from skat_desktop.gui.store_worker import wait_for_jobs
-from skat_desktop.store.repository import Store
+from skat_desktop.store.repository import MAX_NAME, Store
 
 from .fit_walk import set_language, settle_layout, widget_problems
 from .test_club_entry import WAIT, Keys
@@ -44,13 +44,17 @@ def jobs_done_afterwards():
     wait_for_jobs()
 
 
-def friday(db, players: tuple[str, ...] = ("Carla", "Dieter", "Erika", "Frank")) -> int:
+def friday(
+    db,
+    players: tuple[str, ...] = ("Carla", "Dieter", "Erika", "Frank"),
+    title: str = "Klubabend – Tisch 2",
+) -> int:
     """Ten games at a table of four, the last lost with 60: deal 11 is in a Bock round."""
     store = Store.open(db)
     try:
         ids = [store.ensure_player(n) for n in players]
         sid = store.create_series(
-            "Klubabend – Tisch 2", "2026-11-27", ids, HOUSE, planned_deals=32,
+            title, "2026-11-27", ids, HOUSE, planned_deals=32,
             place="Gasthaus Zur Linde", stake_cents=0.5, source="entered",
         )  # fmt: skip
         svc = SeriesService(store, sid)
@@ -266,6 +270,62 @@ def test_long_names_over_a_ramsch_row_leave_the_desk_as_narrow_as_it_was(qtbot, 
     assert all(t.endswith("…") and LONG_NAME.startswith(t[:-1]) for t in shown), shown
     assert len(tips) == 3 and tips <= set(longs), tips  # the three players of the deal
     assert heard == tips, heard
+
+
+def test_the_longest_names_and_title_the_store_takes_leave_the_desk_as_narrow_as_it_was(
+    qtbot, qapp, window, db
+):
+    """The command line and an import may store names of 200 characters and a title of
+    thousands, without a space: with a title of 300 such characters the desk was 3,486 px
+    wide, off any screen. They now break where they must (or end in "…" where a line
+    cannot grow), so the desk keeps the least width short ones give it."""
+    long_names = tuple(c * MAX_NAME for c in "ABCD")
+    cases = {"short": friday(db), "long": friday(db, long_names, "X" * 300)}
+    least = {}
+    for case, sid in cases.items():
+        desk = open_desk(qtbot, window, sid)
+        desk_at(desk, (1024, 700))
+        desk_at(desk, SMALL)
+        least[case] = desk.minimumSizeHint().width()
+        faults = row_out_of_sight(desk)
+        assert not faults, (case, faults)
+        desk.entry_form.fill(None)
+        desk.close()
+        settle_layout()
+    assert least["long"] == least["short"] <= SMALL[0], least
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_four_long_names_leave_every_players_column_of_the_sheet_in_sight(
+    qtbot, qapp, window, db, language
+):
+    """At 1024 x 700 a table of four with names of 36 to 40 characters put the third
+    player's column half and the fourth wholly out of sight (the sheet scrolled sideways).
+    Now the names end in "…" where they must, keeping their first letters, and their
+    headings' tooltips say them whole."""
+    set_language(qapp, language)
+    names = (
+        "Maximilian-Alexander Müller-Lüdenscheidt",
+        "Hans-Joachim Schulze-Oberkirchberger",
+        "Wolfgang Friedrich-Wilhelm Zimmermann",
+        "Eva",
+    )
+    desk = open_desk(qtbot, window, friday(db, names))
+    desk_at(desk, (1024, 700))
+    table, model = desk.page.sheet.table, desk.page.sheet.model
+    heads = []
+    for s in range(4):
+        c = model.player_column(s)
+        end = table.columnViewportPosition(c) + table.columnWidth(c)
+        assert not table.isColumnHidden(c) and 0 <= end <= table.viewport().width(), (s, end)
+        heads.append(model.headerData(c, Qt.Orientation.Horizontal))
+        whole = model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+        assert whole == names[s], whole
+    assert not table.horizontalScrollBar().isVisible()
+    assert any("…" in h for h in heads) and heads[3] == "Eva", heads
+    assert all(h.replace("\n", " ")[:8] == n[:8] for h, n in zip(heads, names, strict=True))
+    assert not widget_problems(desk.page.sheet), widget_problems(desk.page.sheet)
+    desk.entry_form.fill(None)
 
 
 def _ancestors(w: QWidget) -> list[QWidget]:
