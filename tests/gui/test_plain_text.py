@@ -203,3 +203,18 @@ def test_the_table_shows_a_players_name_as_written(qtbot, window):
         if w.isVisible():
             assert_shown_as_written(w)
     window.writer.finish()
+
+
+def test_only_a_long_run_without_a_space_gets_breaks_and_never_inside_a_character():
+    from skat_desktop.gui.plain import LONG_RUN, breakable
+
+    word = "Vereinsmeisterschaftsrunde"  # 26 letters: may break
+    assert breakable("Freitagsrunde im Gasthaus") == "Freitagsrunde im Gasthaus"
+    assert breakable("X" * LONG_RUN) == "X" * LONG_RUN
+    assert breakable(word).replace("\u200b", "") == word and "\u200b" in breakable(word)
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji of five code points
+    broken = breakable(family * 8)
+    assert broken.replace("\u200b", "") == family * 8
+    assert all(piece.count(family) * len(family) == len(piece) for piece in broken.split("\u200b"))
+    accented = "e\u0301" * 30  # é as e and a combining accent
+    assert all(not p.startswith("\u0301") for p in breakable(accented).split("\u200b"))
