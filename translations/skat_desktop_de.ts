@@ -1513,8 +1513,36 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>%1 ist die Datenbank selbst; wählen Sie einen anderen Dateinamen.</translation>
     </message>
     <message>
+        <source>A player&apos;s name cannot hold the invisible control character %1.</source>
+        <translation>Ein Spielername darf das unsichtbare Steuerzeichen %1 nicht enthalten.</translation>
+    </message>
+    <message>
+        <source>A player&apos;s name has at most %1 characters.</source>
+        <translation>Ein Spielername hat höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
         <source>A rule profile named “%1” with other rules exists already; give the copy a new name.</source>
         <translation>Ein Regelprofil namens „%1“ mit anderen Regeln gibt es schon; geben Sie der Kopie einen neuen Namen.</translation>
+    </message>
+    <message>
+        <source>A series needs a title.</source>
+        <translation>Eine Spielliste braucht einen Titel.</translation>
+    </message>
+    <message>
+        <source>A series&apos; place cannot hold the invisible control character %1.</source>
+        <translation>Der Ort einer Spielliste darf das unsichtbare Steuerzeichen %1 nicht enthalten.</translation>
+    </message>
+    <message>
+        <source>A series&apos; place has at most %1 characters.</source>
+        <translation>Der Ort einer Spielliste hat höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>A series&apos; title cannot hold the invisible control character %1.</source>
+        <translation>Der Titel einer Spielliste darf das unsichtbare Steuerzeichen %1 nicht enthalten.</translation>
+    </message>
+    <message>
+        <source>A series&apos; title has at most %1 characters.</source>
+        <translation>Der Titel einer Spielliste hat höchstens %1 Zeichen.</translation>
     </message>
     <message>
         <source>Another program is using the database; try again in a moment.</source>
@@ -1597,6 +1625,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Den Ordner %1 gibt es nicht.</translation>
     </message>
     <message>
+        <source>The planned number of deals must be from 1 to %1.</source>
+        <translation>Die geplante Zahl der Spiele muss zwischen 1 und %1 liegen.</translation>
+    </message>
+    <message>
         <source>The record of this game holds a move the rules do not allow.</source>
         <translation>Die Aufzeichnung dieses Spiels enthält einen Zug, den die Regeln nicht erlauben.</translation>
     </message>
@@ -1611,6 +1643,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>The series export was written by another version; this one cannot read it.</source>
         <translation>Der Serien-Export stammt von einer anderen Version; diese kann ihn nicht lesen.</translation>
+    </message>
+    <message>
+        <source>The stake must be a number from 0 to %1 cents a point.</source>
+        <translation>Der Einsatz muss eine Zahl von 0 bis %1 Cent je Punkt sein.</translation>
     </message>
     <message>
         <source>There is no database at %1.</source>

@@ -217,9 +217,38 @@ def _store_error(e: StoreError) -> str:
         "profile_builtin": QCoreApplication.translate(
             "Errors", "“%1” is a built-in rule profile; give the copy a new name."
         ),
+        "name_long": QCoreApplication.translate(
+            "Errors", "A player's name has at most %1 characters."
+        ),
+        "name_control": QCoreApplication.translate(
+            "Errors", "A player's name cannot hold the invisible control character %1."
+        ),
+        "title_long": QCoreApplication.translate(
+            "Errors", "A series' title has at most %1 characters."
+        ),
+        "title_control": QCoreApplication.translate(
+            "Errors", "A series' title cannot hold the invisible control character %1."
+        ),
+        "place_long": QCoreApplication.translate(
+            "Errors", "A series' place has at most %1 characters."
+        ),
+        "place_control": QCoreApplication.translate(
+            "Errors", "A series' place cannot hold the invisible control character %1."
+        ),
+        "title_empty": QCoreApplication.translate("Errors", "A series needs a title."),
+        "stake_range": QCoreApplication.translate(
+            "Errors", "The stake must be a number from 0 to %1 cents a point."
+        ),
+        "planned_range": QCoreApplication.translate(
+            "Errors", "The planned number of deals must be from 1 to %1."
+        ),
     }
     if code in texts:
         shown = params.get("name", "") if code.startswith("profile") else path
+        if "most" in params:
+            shown = str(params["most"])
+        elif "char" in params:
+            shown = str(params["char"])
         if code == "not_a_file":
             shown = _name(path)
         return fill(texts[code], shown)

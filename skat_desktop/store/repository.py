@@ -105,10 +105,14 @@ def _checked_name(name: str) -> str:
     if not name:
         raise StoreError("a player needs a name")
     if len(name) > MAX_NAME:
-        raise StoreError(f"a player's name has at most {MAX_NAME} characters")
+        raise StoreError(
+            f"a player's name has at most {MAX_NAME} characters", "name_long", most=MAX_NAME
+        )
     bad = unsafe_character(name)
     if bad:
-        raise StoreError(f"a player's name cannot hold the control character {bad}")
+        raise StoreError(
+            f"a player's name cannot hold the control character {bad}", "name_control", char=bad
+        )
     return name
 
 
@@ -116,24 +120,38 @@ def _checked_series(title: str, place: str, stake_cents: float, planned: int | N
     """Refuse, in one line, a series no export could carry (see ``MAX_NAME``)."""
     for what, text in (("title", title), ("place", place)):
         if len(text) > MAX_TEXT:
-            raise StoreError(f"a series' {what} has at most {MAX_TEXT} characters")
+            raise StoreError(
+                f"a series' {what} has at most {MAX_TEXT} characters", f"{what}_long", most=MAX_TEXT
+            )
         bad = unsafe_character(text)
         if bad:
-            raise StoreError(f"a series' {what} cannot hold the control character {bad}")
+            raise StoreError(
+                f"a series' {what} cannot hold the control character {bad}",
+                f"{what}_control",
+                char=bad,
+            )
     if not title.strip():
-        raise StoreError("a series needs a title")
+        raise StoreError("a series needs a title", "title_empty")
     if (
         isinstance(stake_cents, bool)
         or not isinstance(stake_cents, int | float)
         or not 0 <= stake_cents <= MAX_STAKE_CENTS  # (not NaN either)
     ):
-        raise StoreError(f"the stake must be a number from 0 to {MAX_STAKE_CENTS} cents")
+        raise StoreError(
+            f"the stake must be a number from 0 to {MAX_STAKE_CENTS} cents",
+            "stake_range",
+            most=MAX_STAKE_CENTS,
+        )
     if planned is not None and (
         isinstance(planned, bool)
         or not isinstance(planned, int)
         or not 0 < planned <= MAX_PLANNED_DEALS
     ):
-        raise StoreError(f"the planned number of deals must be 1 to {MAX_PLANNED_DEALS}")
+        raise StoreError(
+            f"the planned number of deals must be 1 to {MAX_PLANNED_DEALS}",
+            "planned_range",
+            most=MAX_PLANNED_DEALS,
+        )
 
 
 # Whose a table saved for later is: the snapshot's ``extra.kind`` says it (its owner's

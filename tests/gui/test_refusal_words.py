@@ -160,6 +160,19 @@ def _store_errors(tmp_path: Path) -> list[BaseException]:
         with pytest.raises(StoreError) as caught:
             store.save_profile(ISKO.copy("meine", "Meine", bock_rounds=not ISKO.bock_rounds))
         errors.append(caught.value)
+        ids = [store.ensure_player(n) for n in ("Anna", "Bert", "Cleo")]
+        for refused in (
+            lambda: store.add_player("x" * 201),
+            lambda: store.rename_player(ids[0], "Anna\u202eBerg"),
+            lambda: store.create_series("", "2026-01-09", ids, ISKO),
+            lambda: store.create_series("a\tb", "2026-01-09", ids, ISKO),
+            lambda: store.create_series("T", "2026-01-09", ids, ISKO, place="p" * 10_001),
+            lambda: store.create_series("T", "2026-01-09", ids, ISKO, stake_cents=-3),
+            lambda: store.create_series("T", "2026-01-09", ids, ISKO, planned_deals=0),
+        ):
+            with pytest.raises(StoreError) as caught:
+                refused()
+            errors.append(caught.value)
         for raw in (b"\xff\xfe", b"{ not json", b"[]", b'{"format": "other"}'):
             with pytest.raises(ImportRefused) as caught:
                 exchange.import_series(store, exchange.read_export(io.BytesIO(raw)))
@@ -195,7 +208,9 @@ def test_store_errors_in_german(german, tmp_path):
     texts = [describe(e) for e in _store_errors(tmp_path)]
     assert texts[0] == "notes.sqlite3 ist keine SQLite-Datenbank."
     assert all(t and "%" not in t for t in texts)
-
+    assert "Ein Spielername hat höchstens 200 Zeichen." in texts
+    assert "Ein Spielername darf das unsichtbare Steuerzeichen U+202E nicht enthalten." in texts
+    assert "Der Einsatz muss eine Zahl von 0 bis 1000000000 Cent je Punkt sein." in texts
 
 
 def test_an_export_that_cannot_be_written_is_said_in_german_alone(german, tmp_path, monkeypatch):
@@ -206,6 +221,7 @@ def test_an_export_that_cannot_be_written_is_said_in_german_alone(german, tmp_pa
     with pytest.raises(exchange.ExchangeError) as caught:
         exchange.write_csv([{"number": 1}], target)
     assert describe(caught.value) == f"{target} kann nicht geschrieben werden."
+
 
 def test_taking_back_a_card_before_any_is_refused_in_the_players_language(qtbot, tmp_path):
     window = make_window(qtbot, tmp_path)
