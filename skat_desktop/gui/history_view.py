@@ -99,7 +99,7 @@ from skat_desktop.gui.game_words import (
     seat_name,
     signed,
 )
-from skat_desktop.gui.plain import plain, plain_label, tip
+from skat_desktop.gui.plain import breakable, plain, plain_label, tip
 from skat_desktop.gui.sheet_view import ColumnFit
 from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
@@ -1630,7 +1630,7 @@ class HistoryBrowser(QWidget):
             self.deal_shown.emit(deal_id)
             return
         self._opened = opened
-        self.heading.setText(self._heading(opened))
+        self.heading.setText(breakable(self._heading(opened)))
         if opened.record is None:
             self._replay = None
             self._show_entry(opened)
@@ -2035,7 +2035,7 @@ class HistoryBrowser(QWidget):
             self._floor_changed()
             self.deal_list.viewport().update()
             if self._opened is not None:
-                self.heading.setText(self._heading(self._opened))
+                self.heading.setText(breakable(self._heading(self._opened)))
             self._fill_moves()
             self._draw()
         super().changeEvent(event)
