@@ -240,7 +240,10 @@ class SheetModel(QAbstractTableModel):
         self.data_shown = data
         self._header_cache = None  # new players, or a new language
         self._rows = []
-        self._players = [name for _, name in data.summary.info.players] if data else []
+        players = [name for _, name in data.summary.info.players] if data else []
+        if players != self._players:
+            self._names_shown = None  # (another series: cut short anew by the next fit)
+        self._players = players
         if data is not None:
             self._rows = self._deal_rows(data) + self._footer_rows(data.summary)
         self.endResetModel()
