@@ -8,6 +8,7 @@ exits non-zero with a one-line, human-readable error on bad input.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
@@ -265,7 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--db",
         dest="gui_db",
         metavar="PATH",
-        help="without a sub-command: open the card table on this database file",
+        help="the database file: the card table's without a sub-command, else that of db,"
+        " selfplay or serve (as their own --db)",
     )
     sub = ap.add_subparsers(dest="command")
     sc = sub.add_parser(
@@ -368,6 +370,36 @@ def main(
     args = parser.parse_args(argv)
     if args.command is None:
         return _run_gui(args.gui_db)
+    refused = _database_given_before(args)
+    if refused:
+        print(f"skat-desktop: error: {refused}", file=sys.stderr)
+        return 2
+    try:
+        return _run_command(args, out, inp)
+    except BrokenPipeError:  # ``skat-desktop db sheet 1 | head -1``: the reader has enough
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def _database_given_before(args: argparse.Namespace) -> str | None:
+    """``skat-desktop --db FILE db restore …`` names the database before the sub-command:
+    it is that command's ``--db`` (it used to be ignored, and the restore went into the
+    default database). A reason when it cannot be: the command uses none, or got another."""
+    if args.gui_db is None:
+        return None
+    if not hasattr(args, "db"):
+        return (
+            f"{args.command} uses no database: --db FILE goes with the card table, db,"
+            " selfplay or serve"
+        )
+    if args.db is not None and args.db != args.gui_db:
+        return f"two databases given, {args.gui_db} and {args.db}: give --db once"
+    args.db = args.gui_db
+    return None
+
+
+def _run_command(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     if args.command == "db":
         from skat_desktop.cli_db import run_db_command
 

@@ -716,6 +716,8 @@ def run_db_command(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         return args.db_func(args, out)
+    except BrokenPipeError:  # the reader of our output stopped reading (``| head``)
+        raise
     except (DbCommandError, StoreError, ImpossibleEntry, OSError) as e:
         print(f"skat-desktop: error: {_first_line(e)}", file=sys.stderr)
         return 2

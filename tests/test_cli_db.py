@@ -420,3 +420,20 @@ def test_a_game_stored_under_a_stake_that_cannot_be_counted_says_it_is_stored(cl
     assert "series 1: its stake of -3.0 cents a point cannot be counted" in capsys.readouterr().err
     with sqlite3.connect(club) as raw:
         assert raw.execute("SELECT COUNT(*) FROM deals").fetchone()[0] == 1
+
+
+def test_a_database_named_before_the_sub_command_is_the_one_used(tmp_path, capsys, monkeypatch):
+    """``skat-desktop --db club.sqlite3 db restore …`` ignored the --db and restored into
+    the default database; now --db before ``db`` (or selfplay, serve) is theirs."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the default database
+    club, other = tmp_path / "club.sqlite3", tmp_path / "other.sqlite3"
+    argv = ["db", "create-series", "--title", "Friday", "--players", "Anna,Bernd,Cem"]
+    assert main(["--db", str(club), *argv], out=io.StringIO()) == 0
+    assert club.exists() and not (tmp_path / "data").exists()
+    out = io.StringIO()
+    assert main(["--db", str(club), "db", "sheet", "1"], out=out) == 0
+    assert out.getvalue().startswith("Friday")
+    assert main(["--db", str(club), "db", "--db", str(other), "sheet", "1"]) == 2
+    assert "two databases given" in capsys.readouterr().err and not other.exists()
+    assert main(["--db", str(club), "score"], inp=io.StringIO()) == 2
+    assert "score uses no database" in capsys.readouterr().err
