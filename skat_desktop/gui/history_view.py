@@ -1621,6 +1621,7 @@ class HistoryBrowser(QWidget):
         self._analysis_loader.cancel()
         self.analysis = None
         self._analysis_by_step = {}
+        self._nothing_shown = False
         try:
             opened = self._read(deal_id)
         except Exception as e:  # a damaged row is one line in the view, never a crash
@@ -1677,6 +1678,7 @@ class HistoryBrowser(QWidget):
         )
 
     def _show_nothing(self) -> None:
+        self._nothing_shown = True  # (said again in a new language)
         self._replay = None
         self.heading.setText(self.tr("No deal chosen"))
         self.contract_line.clear()
@@ -2036,6 +2038,8 @@ class HistoryBrowser(QWidget):
             self.deal_list.viewport().update()
             if self._opened is not None:
                 self.heading.setText(breakable(self._heading(self._opened)))
+            elif self._nothing_shown:
+                self._show_nothing()  # "No deal chosen" stayed in the old language
             self._fill_moves()
             self._draw()
         super().changeEvent(event)

@@ -236,7 +236,6 @@ def test_the_sheets_heading_follows_the_language(qapp, qtbot, store):
     assert row.data() == "Eingepasst"
 
 
-
 def test_a_series_named_in_english_gets_its_date_once_in_a_german_heading(qapp, qtbot, store):
     """A table's series is called "<rules>, <date>" in the language it was started in;
     shown in German its heading named the date again ("…, 1/9/2026 — 09.01.2026")."""
@@ -322,6 +321,15 @@ def test_the_history_heading_follows_the_language(qapp, qtbot, store):
     i18n.install_translations(qapp, "de")
     qtbot.waitUntil(lambda: "— Spiel 1 — Geber: Anna" in view.heading.text(), timeout=WAIT)
     assert view.list_status.text() == "1 Spiel"
+
+
+def test_the_history_without_a_deal_says_so_in_the_new_language(qapp, qtbot, store):
+    view = HistoryBrowser(store)
+    qtbot.addWidget(view)
+    assert view.heading.text() == "No deal chosen"
+    i18n.install_translations(qapp, "de")
+    qtbot.waitUntil(lambda: view.heading.text() == "Kein Spiel gewählt", timeout=WAIT)
+    assert view.board.state.empty_text == "Wählen Sie ein Spiel aus der Liste."
 
 
 def test_a_deal_of_a_series_named_in_english_gets_its_date_once_in_german(qapp, qtbot, store):
