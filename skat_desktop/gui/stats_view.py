@@ -769,6 +769,7 @@ class StatisticsView(QWidget):
         chart.addSeries(series)
         self._category_axes(chart, series, [k[0] for k in kinds], self.tr("Games"))
         self.game_chart.setChart(chart)
+        self._room_for_categories(self.game_chart, len(kinds))
 
         # win rate by game type, with all games declared and the defence for comparison
         chart = self._new_chart()
@@ -796,6 +797,7 @@ class StatisticsView(QWidget):
         axis_y.setLabelFormat("%d")
         chart.legend().hide()
         self.rate_chart.setChart(chart)
+        self._room_for_categories(self.rate_chart, len(labels))
 
         # score over time: the cumulative score after each series
         chart = self._new_chart()
@@ -921,6 +923,13 @@ class StatisticsView(QWidget):
             first = round(whole * 0.45) if narrow else max(need, round(whole * 0.42))
             self.splitter.setSizes([first, whole - first])
 
+    def _room_for_categories(self, view: QChartView, rows: int) -> None:
+        """A chart of bars lying down at least as high as its categories' names need, one
+        line each with some air, besides its title, value axis and legend: lower, Qt cut
+        every name to "…" or left it out (the side panel of a 700 px window)."""
+        line = QFontMetrics(view.chart().font()).height()
+        view.setMinimumHeight(max(200, rows * (line + 8) + 6 * line + 40))
+
     def _category_axes(
         self, chart: QChart, series: Any, labels: list[str], title: str
     ) -> QValueAxis:
@@ -929,6 +938,9 @@ class StatisticsView(QWidget):
         axis_cat = QBarCategoryAxis()
         axis_cat.append(labels)
         axis_cat.setReverse(True)
+        # whole even where a category's row is lower than a line (a short panel): Qt
+        # cut every name to "…" there, and a bar's name is the chart's point
+        axis_cat.setTruncateLabels(False)
         axis_val = QValueAxis()
         axis_val.setLabelFormat("%d")
         axis_val.setTitleText(title)

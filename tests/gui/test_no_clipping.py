@@ -546,6 +546,32 @@ def test_the_statistics_figures_are_whole_beside_the_charts(qtbot, qapp, store, 
             assert beside == (width >= 1000), where
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_charts_name_every_game_type_in_a_short_panel(qtbot, qapp, store, language):
+    """In the side panel of a 700 px window the bar charts were so low that Qt cut every
+    game type's name to "…" (or left it out, where a category's row is lower than a line);
+    each chart is now as high as its names need."""
+    from PySide6.QtGui import QFontMetricsF
+
+    set_language(qapp, language)
+    _a_long_sheet(store, ("Anna", "Bert", "Cleo"))
+    view = StatisticsView(store)
+    qtbot.addWidget(view)
+    view.show()
+    view.resize(SIDE_MIN, 480)
+    settle()
+    view.player_box.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: not view.busy, timeout=20000)
+    for chart_view in (view.game_chart, view.rate_chart):
+        view.tabs.setCurrentWidget(chart_view)
+        settle()
+        chart = chart_view.chart()
+        axis = chart.axes(Qt.Orientation.Vertical)[0]
+        row = chart.plotArea().height() / axis.count()
+        line = QFontMetricsF(axis.labelsFont()).height()
+        assert row >= line + 4, (language, axis.categories(), row, line)
+
+
 # ---------------------------------------------------------------------- history and combos
 
 
