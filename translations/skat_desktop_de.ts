@@ -2,53 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
-    <name></name>
-    <message>
-        <source>%1 bids %2</source>
-        <translation type="vanished">%1 reizt %2</translation>
-    </message>
-    <message>
-        <source>%1 claims the rest</source>
-        <translation type="vanished">%1 beansprucht den Rest</translation>
-    </message>
-    <message>
-        <source>%1 concedes</source>
-        <translation type="vanished">%1 gibt auf</translation>
-    </message>
-    <message>
-        <source>%1 declares %2</source>
-        <translation type="vanished">%1 sagt %2 an</translation>
-    </message>
-    <message>
-        <source>%1 holds</source>
-        <translation type="vanished">%1 hält</translation>
-    </message>
-    <message>
-        <source>%1 passes</source>
-        <translation type="vanished">%1 passt</translation>
-    </message>
-    <message>
-        <source>%1 picks up the skat</source>
-        <translation type="vanished">%1 nimmt den Skat auf</translation>
-    </message>
-    <message>
-        <source>%1 plays %2</source>
-        <translation type="vanished">%1 spielt %2</translation>
-    </message>
-    <message>
-        <source>%1 pushes the skat on</source>
-        <translation type="vanished">%1 schiebt den Skat weiter</translation>
-    </message>
-    <message>
-        <source>%1 puts %2 into the skat</source>
-        <translation type="vanished">%1 drückt %2</translation>
-    </message>
-    <message>
-        <source>%1 says %2</source>
-        <translation type="vanished">%1 sagt %2</translation>
-    </message>
-</context>
-<context>
     <name>AboutDialog</name>
     <message>
         <source>%1 (PySide6 %2)</source>
@@ -156,10 +109,6 @@
     <message>
         <source>Skat</source>
         <translation>Skat</translation>
-    </message>
-    <message>
-        <source>The score sheets cannot be opened: %1. Games are not saved.</source>
-        <translation type="vanished">Die Spiellisten können nicht geöffnet werden: %1. Spiele werden nicht gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -541,10 +490,6 @@ Alles, was seit der Sicherung eingetragen wurde, wird ersetzt. Der jetzige Inhal
     <message>
         <source>&amp;Players…</source>
         <translation>S&amp;pieler…</translation>
-    </message>
-    <message>
-        <source>&amp;Restore a backup…</source>
-        <translation type="vanished">Sicherung &amp;wiederherstellen…</translation>
     </message>
     <message>
         <source>&amp;Score sheets…</source>
@@ -976,20 +921,8 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Spiel</translation>
     </message>
     <message>
-        <source>Result</source>
-        <translation type="vanished">Ergebnis</translation>
-    </message>
-    <message>
         <source>Score</source>
         <translation>Punkte</translation>
-    </message>
-    <message>
-        <source>Series</source>
-        <translation type="vanished">Serie</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation type="vanished">Wert</translation>
     </message>
     <message>
         <source>lost</source>
@@ -1055,20 +988,12 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Ramsch: %1 gewinnt</translation>
     </message>
     <message>
-        <source>Score</source>
-        <translation type="vanished">Wertung</translation>
-    </message>
-    <message>
         <source>Scoring</source>
         <translation>Abrechnung</translation>
     </message>
     <message>
         <source>Skat</source>
         <translation>Skat</translation>
-    </message>
-    <message>
-        <source>Skat:</source>
-        <translation type="vanished">Skat:</translation>
     </message>
     <message>
         <source>This deal</source>
@@ -1085,10 +1010,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Value</source>
         <translation>Wert</translation>
-    </message>
-    <message>
-        <source>put down:</source>
-        <translation type="vanished">gedrückt:</translation>
     </message>
     <message>
         <source>with %1 points</source>
@@ -1194,22 +1115,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>less than your bid of %1: you lose as overbid</source>
         <translation>weniger als Ihr Reizwert %1: Sie verlieren überreizt</translation>
-    </message>
-    <message>
-        <source>♠ &amp;Spades</source>
-        <translation type="vanished">♠ &amp;Pik</translation>
-    </message>
-    <message>
-        <source>♣ &amp;Clubs</source>
-        <translation type="vanished">♣ &amp;Kreuz</translation>
-    </message>
-    <message>
-        <source>♥ H&amp;earts</source>
-        <translation type="vanished">♥ &amp;Herz</translation>
-    </message>
-    <message>
-        <source>♦ D&amp;iamonds</source>
-        <translation type="vanished">♦ Kar&amp;o</translation>
     </message>
 </context>
 <context>
@@ -1829,169 +1734,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>the skat shown was %1, but the agreed shuffle deals %2</source>
         <translation>als Skat wurde %1 gezeigt, die vereinbarte Mischung gibt aber %2</translation>
-    </message>
-</context>
-<context>
-    <name>Game</name>
-    <message>
-        <source>%1 tricks</source>
-        <translation type="vanished">%1 Stiche</translation>
-    </message>
-    <message>
-        <source>%1: %2 points, %3 tricks</source>
-        <translation type="vanished">%1: %2 Augen, %3 Stiche</translation>
-    </message>
-    <message>
-        <source>+1 %1</source>
-        <translation type="vanished">+1 %1</translation>
-    </message>
-    <message>
-        <source>1 trick</source>
-        <translation type="vanished">1 Stich</translation>
-    </message>
-    <message>
-        <source>= %1 × %2 = %3</source>
-        <translation type="vanished">= %1 × %2 = %3</translation>
-    </message>
-    <message>
-        <source>Bock</source>
-        <translation type="vanished">Bock</translation>
-    </message>
-    <message>
-        <source>Bock round: × 2</source>
-        <translation type="vanished">Bockrunde: × 2</translation>
-    </message>
-    <message>
-        <source>Clubs</source>
-        <translation type="vanished">Kreuz</translation>
-    </message>
-    <message>
-        <source>Diamonds</source>
-        <translation type="vanished">Karo</translation>
-    </message>
-    <message>
-        <source>Durchmarsch: %1 took every trick</source>
-        <translation type="vanished">Durchmarsch: %1 hat alle Stiche gemacht</translation>
-    </message>
-    <message>
-        <source>Forehand</source>
-        <translation type="vanished">Vorhand</translation>
-    </message>
-    <message>
-        <source>Grand</source>
-        <translation type="vanished">Grand</translation>
-    </message>
-    <message>
-        <source>Hand</source>
-        <translation type="vanished">Hand</translation>
-    </message>
-    <message>
-        <source>Hearts</source>
-        <translation type="vanished">Herz</translation>
-    </message>
-    <message>
-        <source>Hirsch</source>
-        <translation type="vanished">Hirsch</translation>
-    </message>
-    <message>
-        <source>Jungfrau: a player took no trick</source>
-        <translation type="vanished">Jungfrau: Ein Spieler hat keinen Stich gemacht</translation>
-    </message>
-    <message>
-        <source>Jungfrau: a player took no trick (doubled)</source>
-        <translation type="vanished">Jungfrau: Ein Spieler hat keinen Stich gemacht (doppelt)</translation>
-    </message>
-    <message>
-        <source>Kontra</source>
-        <translation type="vanished">Kontra</translation>
-    </message>
-    <message>
-        <source>Middlehand</source>
-        <translation type="vanished">Mittelhand</translation>
-    </message>
-    <message>
-        <source>Null</source>
-        <translation type="vanished">Null</translation>
-    </message>
-    <message>
-        <source>Null below the bid: charged as %1</source>
-        <translation type="vanished">Null unter dem Reizwert: berechnet als %1</translation>
-    </message>
-    <message>
-        <source>Null: value %1</source>
-        <translation type="vanished">Null: Wert %1</translation>
-    </message>
-    <message>
-        <source>Ouvert</source>
-        <translation type="vanished">Ouvert</translation>
-    </message>
-    <message>
-        <source>Ramsch</source>
-        <translation type="vanished">Ramsch</translation>
-    </message>
-    <message>
-        <source>Re</source>
-        <translation type="vanished">Re</translation>
-    </message>
-    <message>
-        <source>Rearhand</source>
-        <translation type="vanished">Hinterhand</translation>
-    </message>
-    <message>
-        <source>Schneider</source>
-        <translation type="vanished">Schneider</translation>
-    </message>
-    <message>
-        <source>Schneider announced</source>
-        <translation type="vanished">Schneider angesagt</translation>
-    </message>
-    <message>
-        <source>Schwarz</source>
-        <translation type="vanished">Schwarz</translation>
-    </message>
-    <message>
-        <source>Schwarz announced</source>
-        <translation type="vanished">Schwarz angesagt</translation>
-    </message>
-    <message>
-        <source>Spades</source>
-        <translation type="vanished">Pik</translation>
-    </message>
-    <message>
-        <source>game</source>
-        <translation type="vanished">Spiel</translation>
-    </message>
-    <message>
-        <source>hand</source>
-        <translation type="vanished">Hand</translation>
-    </message>
-    <message>
-        <source>lost: × %1</source>
-        <translation type="vanished">verloren: × %1</translation>
-    </message>
-    <message>
-        <source>no score</source>
-        <translation type="vanished">keine Wertung</translation>
-    </message>
-    <message>
-        <source>overbid: charged at %1</source>
-        <translation type="vanished">überreizt: berechnet mit %1</translation>
-    </message>
-    <message>
-        <source>pushed %1 times: × %2</source>
-        <translation type="vanished">%1-mal geschoben: × %2</translation>
-    </message>
-    <message>
-        <source>score %1</source>
-        <translation type="vanished">Ergebnis %1</translation>
-    </message>
-    <message>
-        <source>with %1</source>
-        <translation type="vanished">mit %1</translation>
-    </message>
-    <message>
-        <source>without %1</source>
-        <translation type="vanished">ohne %1</translation>
     </message>
 </context>
 <context>
@@ -2747,10 +2489,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Anspruch gescheitert: Die Gegenspieler bekommen den Rest (vor 1999)</translation>
     </message>
     <message>
-        <source>forehand</source>
-        <translation type="vanished">Vorhand</translation>
-    </message>
-    <message>
         <source>game</source>
         <translation>Spiel</translation>
     </message>
@@ -2780,10 +2518,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>lost: × %1</source>
         <translation>verloren: × %1</translation>
-    </message>
-    <message>
-        <source>middlehand</source>
-        <translation type="vanished">Mittelhand</translation>
     </message>
     <message>
         <source>no score</source>
@@ -2823,10 +2557,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>random %1</source>
         <translation>Zufall %1</translation>
-    </message>
-    <message>
-        <source>rearhand</source>
-        <translation type="vanished">Hinterhand</translation>
     </message>
     <message>
         <source>score %1</source>
@@ -2919,10 +2649,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>%1 hat %2 Augen gekostet (besser: %3)</translation>
     </message>
     <message>
-        <source>%1 deals</source>
-        <translation type="vanished">%1 Spiele</translation>
-    </message>
-    <message>
         <source>%1 lets the declarer take a trick (better: %2)</source>
         <translation>%1 lässt den Alleinspieler einen Stich machen (besser: %2)</translation>
     </message>
@@ -2937,10 +2663,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>%1 plays %2</source>
         <translation>%1 spielt %2</translation>
-    </message>
-    <message>
-        <source>%1 points, %2 tricks</source>
-        <translation type="vanished">%1 Augen, %2 Stiche</translation>
     </message>
     <message>
         <source>%1 takes the trick (%2 points)</source>
@@ -3129,10 +2851,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>points: %1 · tricks: %2</source>
         <translation>Augen: %1 · Stiche: %2</translation>
-    </message>
-    <message>
-        <source>pushed %1 times</source>
-        <translation type="vanished">%1-mal geschoben</translation>
     </message>
     <message>
         <source>this decided the game</source>
@@ -3472,10 +3190,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>The host refused that.</source>
         <translation>Der Gastgeber hat das abgelehnt.</translation>
-    </message>
-    <message>
-        <source>The host refused: %1</source>
-        <translation type="vanished">Der Gastgeber lehnt ab: %1</translation>
     </message>
     <message>
         <source>The port must be a number from 1 to 65535.</source>
@@ -4029,10 +3743,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <source>&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Play Skat against the computer, practise, and keep score sheets.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, text and card art are the project&apos;s own.&lt;/p&gt;</source>
-        <translation type="vanished">&lt;b&gt;skat-desktop %1&lt;/b&gt;&lt;p&gt;Skat gegen den Computer spielen, üben und Spiellisten führen.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later. Code, Texte und Kartenbilder stammen aus dem Projekt selbst.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>A deal can be replayed once it is over.</source>
         <translation>Ein Spiel kann wiederholt werden, sobald es zu Ende ist.</translation>
     </message>
@@ -4043,10 +3753,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Abandon the series %1?</source>
         <translation>Die Serie %1 aufgeben?</translation>
-    </message>
-    <message>
-        <source>About Skat</source>
-        <translation type="vanished">Über Skat</translation>
     </message>
     <message>
         <source>Agree, or play on</source>
@@ -4075,14 +3781,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Close the game log (View → Game log opens it again)</source>
         <translation>Spielverlauf schließen (Ansicht → Spielverlauf öffnet ihn wieder)</translation>
-    </message>
-    <message>
-        <source>Connected</source>
-        <translation type="vanished">Verbunden</translation>
-    </message>
-    <message>
-        <source>Connected to %1</source>
-        <translation type="vanished">Verbunden mit %1</translation>
     </message>
     <message>
         <source>Copy a rule profile and change its options</source>
@@ -4175,14 +3873,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Ne&amp;xt deal</source>
         <translation>Nä&amp;chstes Spiel</translation>
-    </message>
-    <message>
-        <source>No database is open.</source>
-        <translation type="vanished">Es ist keine Datenbank geöffnet.</translation>
-    </message>
-    <message>
-        <source>Not saving</source>
-        <translation type="vanished">Ohne Speichern</translation>
     </message>
     <message>
         <source>Not saving: %1</source>
@@ -4333,20 +4023,12 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Der Tisch läuft beim Gastgeber ohne Sie weiter (ein Computer spielt vielleicht Ihren Platz); setzen Sie sich wieder dazu, um Ihren Platz zurückzubekommen.</translation>
     </message>
     <message>
-        <source>Waiting for %1</source>
-        <translation type="vanished">Warten auf %1</translation>
-    </message>
-    <message>
         <source>Waiting for %1 to come back…</source>
         <translation>Warten, bis %1 zurück ist…</translation>
     </message>
     <message>
         <source>Waiting for players to take their seats…</source>
         <translation>Warten, bis alle Plätze besetzt sind…</translation>
-    </message>
-    <message>
-        <source>Waiting for players: %1 of %2 seated</source>
-        <translation type="vanished">Warten auf Mitspieler: %1 von %2 am Tisch</translation>
     </message>
     <message>
         <source>Waiting for the database…</source>
@@ -4393,20 +4075,8 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>gegen %1</translation>
     </message>
     <message>
-        <source>away: %1</source>
-        <translation type="vanished">nicht da: %1</translation>
-    </message>
-    <message>
-        <source>bid %1</source>
-        <translation type="vanished">%1 reizen</translation>
-    </message>
-    <message>
         <source>deals are missing: the database holds %1, the table had %2</source>
         <translation>Spiele fehlen: Die Datenbank enthält %1, der Tisch hatte %2</translation>
-    </message>
-    <message>
-        <source>hold</source>
-        <translation type="vanished">halten</translation>
     </message>
     <message>
         <source>it cannot be continued</source>
@@ -4421,14 +4091,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>es ist keine Datenbank geöffnet</translation>
     </message>
     <message>
-        <source>pass</source>
-        <translation type="vanished">passen</translation>
-    </message>
-    <message>
-        <source>pick up the skat</source>
-        <translation type="vanished">Skat aufnehmen</translation>
-    </message>
-    <message>
         <source>series %1</source>
         <translation>Serie %1</translation>
     </message>
@@ -4439,10 +4101,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>the database stayed busy</source>
         <translation>die Datenbank blieb belegt</translation>
-    </message>
-    <message>
-        <source>the host</source>
-        <translation type="vanished">dem Gastgeber</translation>
     </message>
     <message>
         <source>the series is closed</source>
@@ -4680,24 +4338,8 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Ihr &amp;Name:</translation>
     </message>
     <message>
-        <source>beginner</source>
-        <translation type="vanished">Anfänger</translation>
-    </message>
-    <message>
-        <source>expert</source>
-        <translation type="vanished">Experte</translation>
-    </message>
-    <message>
         <source>free (no fixed end)</source>
         <translation>frei (ohne festes Ende)</translation>
-    </message>
-    <message>
-        <source>random moves</source>
-        <translation type="vanished">Zufallszüge</translation>
-    </message>
-    <message>
-        <source>standard</source>
-        <translation type="vanished">Standard</translation>
     </message>
 </context>
 <context>
@@ -5037,10 +4679,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Grundwert jeder Trumpffarbe: %1 (üblich 12, 11, 10, 9). Der Spielwert ist der Grundwert mal die Stufen, und die Reizwerte ergeben sich aus den Spielwerten.</translation>
     </message>
     <message>
-        <source>Base value of each trump suit: Clubs, Spades, Hearts, Diamonds (usually 12, 11, 10, 9). The game value is the base value times the levels, and the bids follow from the game values.</source>
-        <translation type="vanished">Grundwert jeder Trumpffarbe: Kreuz, Pik, Herz, Karo (üblich 12, 11, 10, 9). Der Spielwert ist der Grundwert mal die Stufen, und die Reizwerte ergeben sich aus den Spielwerten.</translation>
-    </message>
-    <message>
         <source>Base values of the suits</source>
         <translation>Grundwerte der Farben</translation>
     </message>
@@ -5081,10 +4719,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Vereins- und Kneipenregeln</translation>
     </message>
     <message>
-        <source>Clubs</source>
-        <translation type="vanished">Kreuz</translation>
-    </message>
-    <message>
         <source>Copy of %1</source>
         <translation>Kopie von %1</translation>
     </message>
@@ -5117,10 +4751,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Abkürzen durch einen Gegenspieler</translation>
     </message>
     <message>
-        <source>Diamonds</source>
-        <translation type="vanished">Karo</translation>
-    </message>
-    <message>
         <source>Doubling up to</source>
         <translation>Verdoppeln bis</translation>
     </message>
@@ -5151,10 +4781,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Hand, Schneider, Ouvert</source>
         <translation>Hand, Schneider, Ouvert</translation>
-    </message>
-    <message>
-        <source>Hearts</source>
-        <translation type="vanished">Herz</translation>
     </message>
     <message>
         <source>How an open suit or Grand game is valued: one more level on top of Schwarz announced (ISkO), the base value doubled (Texas), or Grand Ouvert at base 36 (before 1999).</source>
@@ -5339,10 +4965,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Seeger-Fabian (ISkO)</source>
         <translation>Seeger-Fabian (ISkO)</translation>
-    </message>
-    <message>
-        <source>Spades</source>
-        <translation type="vanished">Pik</translation>
     </message>
     <message>
         <source>Stake per point</source>
@@ -5600,16 +5222,8 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
 <context>
     <name>ScoreSheetView</name>
     <message>
-        <source>%1 deals</source>
-        <translation type="vanished">%1 Spiele</translation>
-    </message>
-    <message>
-        <source>%1 of %2 deals</source>
-        <translation type="vanished">%1 von %2 Spielen</translation>
-    </message>
-    <message>
-        <source>B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected. Small numbers: the deal&apos;s score; large: the running total.</source>
-        <translation>B Bockrunde · R Ramschrunde · K Kontra · Re Re · Ü überreizt · ✎ berichtigt. Kleine Zahlen: Ergebnis des Spiels; große: laufender Stand.</translation>
+        <source>B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected.</source>
+        <translation>B Bockrunde · R Ramschrunde · K Kontra · Re Re · Ü überreizt · ✎ berichtigt.</translation>
     </message>
     <message>
         <source>Copy the sheet</source>
@@ -5622,6 +5236,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Reading the score sheet…</source>
         <translation>Spielliste wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Small numbers: the deal&apos;s score; large: the running total.</source>
+        <translation>Kleine Zahlen: Ergebnis des Spiels; große: laufender Stand.</translation>
     </message>
     <message>
         <source>The sheet cannot be shown: %1</source>
@@ -5982,10 +5600,6 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Allein-
 spieler</translation>
     </message>
-    <message>
-        <source>Doubled %1 time(s): Kontra, Re, …</source>
-        <translation type="vanished">%1-mal verdoppelt: Kontra, Re, …</translation>
-    </message>
     <message numerus="yes">
         <source>Doubled %n time(s): Kontra, Re, …</source>
         <translation>
@@ -6224,10 +5838,6 @@ kungen</translation>
         <translation>&amp;Bis:</translation>
     </message>
     <message>
-        <source>All declared</source>
-        <translation type="vanished">Alleinspiele gesamt</translation>
-    </message>
-    <message>
         <source>All games</source>
         <translation>Alle Spiele</translation>
     </message>
@@ -6280,10 +5890,6 @@ kungen</translation>
         <translation>Spielpunkte</translation>
     </message>
     <message>
-        <source>Game types</source>
-        <translation type="vanished">Spielarten</translation>
-    </message>
-    <message>
         <source>Games</source>
         <translation>Spiele</translation>
     </message>
@@ -6298,10 +5904,6 @@ kungen</translation>
     <message>
         <source>Games defended</source>
         <translation>Gegenspiele</translation>
-    </message>
-    <message>
-        <source>Grand</source>
-        <translation type="vanished">Grand</translation>
     </message>
     <message>
         <source>Hand</source>
@@ -6322,10 +5924,6 @@ kungen</translation>
     <message>
         <source>No player chosen</source>
         <translation>Kein Spieler gewählt</translation>
-    </message>
-    <message>
-        <source>Null</source>
-        <translation type="vanished">Null</translation>
     </message>
     <message>
         <source>Ouvert</source>
@@ -6356,10 +5954,6 @@ kungen</translation>
         <translation>Wertung (vor 1999)</translation>
     </message>
     <message>
-        <source>Sat out (dealer at a table of four)</source>
-        <translation type="vanished">Ausgesetzt (Geber am Vierertisch)</translation>
-    </message>
-    <message>
         <source>Sat out as dealer</source>
         <translation>Als Geber ausgesetzt</translation>
     </message>
@@ -6382,10 +5976,6 @@ kungen</translation>
     <message>
         <source>Score (game points)</source>
         <translation>Punkte (Spielpunkte)</translation>
-    </message>
-    <message>
-        <source>Score over time</source>
-        <translation type="vanished">Punkte im Verlauf</translation>
     </message>
     <message>
         <source>Score over time (after each series)</source>
@@ -6479,10 +6069,6 @@ kungen</translation>
     <message>
         <source>Bidding</source>
         <translation>Reizen</translation>
-    </message>
-    <message>
-        <source>Bidding: %1</source>
-        <translation type="vanished">Reizen: %1</translation>
     </message>
     <message>
         <source>Bidding: %1 (%2)</source>
@@ -6672,16 +6258,6 @@ kungen</translation>
     </message>
 </context>
 <context>
-    <name>TableScene</name>
-    <message numerus="yes">
-        <source>%n trick(s)</source>
-        <translation type="vanished">
-            <numerusform>%n Stich</numerusform>
-            <numerusform>%n Stiche</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>TableSession</name>
     <message>
         <source>%1 is not played at a table of %2.</source>
@@ -6828,10 +6404,6 @@ kungen</translation>
         <translation>Der Gastgeber spielt eine andere Skat-Version: Ihr Zug wurde nicht angenommen.</translation>
     </message>
     <message>
-        <source>The host refused the move: %1</source>
-        <translation type="vanished">Der Gastgeber hat den Zug abgelehnt: %1</translation>
-    </message>
-    <message>
         <source>The host refused your move.</source>
         <translation>Der Gastgeber hat Ihren Zug abgelehnt.</translation>
     </message>
@@ -6842,10 +6414,6 @@ kungen</translation>
     <message>
         <source>The rules do not allow that move.</source>
         <translation>Diesen Zug erlauben die Regeln nicht.</translation>
-    </message>
-    <message>
-        <source>The rules do not allow that move: %1</source>
-        <translation type="vanished">Diesen Zug erlauben die Regeln nicht: %1</translation>
     </message>
     <message>
         <source>The score sheet could not be stored just now.</source>
@@ -7048,10 +6616,6 @@ kungen</translation>
     <message>
         <source>more simulations per card; slower</source>
         <translation>mehr Simulationen pro Karte; langsamer</translation>
-    </message>
-    <message>
-        <source>more simulations: a little stronger (about 2 points per game), slower</source>
-        <translation type="vanished">mehr Simulationen: etwas stärker (etwa 2 Punkte pro Spiel), langsamer</translation>
     </message>
     <message>
         <source>plans by simulating deals (about 1 s per card); beats the classic free Skat program by about 9 points per game</source>

@@ -94,14 +94,4 @@
         </translation>
     </message>
 </context>
-<context>
-    <name>TableScene</name>
-    <message numerus="yes">
-        <source>%n trick(s)</source>
-        <translation type="vanished">
-            <numerusform>%n trick</numerusform>
-            <numerusform>%n tricks</numerusform>
-        </translation>
-    </message>
-</context>
 </TS>

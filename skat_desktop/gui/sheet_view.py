@@ -653,6 +653,7 @@ class ScoreSheetView(QWidget):
         self.table.viewport().installEventFilter(self)  # a scroll bar came or went
 
         self.legend = plain_label(QLabel(self))
+        self._notes_shown = True  # the legend explains the marks while their column shows
         self.legend.setWordWrap(True)
 
         copy = QAction(self.tr("Copy the sheet"), self)
@@ -853,12 +854,18 @@ class ScoreSheetView(QWidget):
             self.status.hide()
 
     def _retranslate(self) -> None:
-        self.legend.setText(
-            self.tr(
-                "B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected. "
-                "Small numbers: the deal's score; large: the running total."
+        self._say_legend()
+
+    def _say_legend(self) -> None:
+        """The marks explained where the sheet shows its notes column (a series without
+        any mark leaves it out), and what the small and the large numbers are."""
+        parts = [self.tr("Small numbers: the deal's score; large: the running total.")]
+        if self._notes_shown:
+            marks = self.tr(
+                "B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected."
             )
-        )
+            parts.insert(0, marks)
+        self.legend.setText(" ".join(parts))
 
     def _fit_columns(self) -> None:
         """Each column as wide as its widest cell and heading; the players' columns alike.
@@ -981,6 +988,9 @@ class ScoreSheetView(QWidget):
                     widths[c] = width
         model.set_names_shown(shown)
         model.set_two_lines(two_lines)
+        if self._notes_shown != (notes not in fit.hidden):
+            self._notes_shown = notes not in fit.hidden
+            self._say_legend()
         # Qt would elide a heading of two lines into one line: the widths above fit them
         mode = Qt.TextElideMode.ElideNone if two_lines else Qt.TextElideMode.ElideRight
         header.setTextElideMode(mode)

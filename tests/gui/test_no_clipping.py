@@ -24,7 +24,7 @@ from PySide6.QtCore import QPoint, QRect, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QTabBar, QToolButton
 
 from skat_desktop.app.sheets import SeriesService
-from skat_desktop.engine.profiles import HOUSE
+from skat_desktop.engine.profiles import HOUSE, ISKO
 from skat_desktop.gui import main_window as main_window_module
 from skat_desktop.gui.main_window import HISTORY, LAN_TABLE, SIDE_MIN, STATS, MainWindow
 from skat_desktop.gui.panels import FlowBox
@@ -545,6 +545,25 @@ def test_the_statistics_figures_are_whole_beside_the_charts(qtbot, qapp, store, 
         if width >= 1000 or width <= 560:
             assert beside == (width >= 1000), where
 
+
+def test_the_legend_explains_the_marks_only_beside_their_column(qtbot, qapp, store):
+    """A narrow sheet of a series without any mark leaves its notes column out; its legend
+    still listed the marks (B, R, K, Re, Ü, ✎) that nothing on screen showed."""
+    ids = [store.add_player(n) for n in ("Anna-Lena Sommer", "Bert", "Cleo", "Dora")]
+    sid = store.create_series("Evening", "2026-01-09", ids, ISKO, planned_deals=36)
+    SeriesService(store, sid).add_entry({"kind": "passed_in"})
+    view = ScoreSheetView(store, sid)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitUntil(lambda: view.summary is not None and not view.busy, timeout=20000)
+    notes = view.model.notes_column
+    for width in (SIDE_MIN, 1100):
+        view.resize(width, 640)
+        settle()
+        hidden = view.table.isColumnHidden(notes)
+        assert hidden == (width == SIDE_MIN), width
+        assert ("Bock round" in view.legend.text()) != hidden, view.legend.text()
+        assert "Small numbers" in view.legend.text()
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_charts_name_every_game_type_in_a_short_panel(qtbot, qapp, store, language):
