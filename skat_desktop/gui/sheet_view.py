@@ -216,19 +216,18 @@ class SheetModel(QAbstractTableModel):
         """Show the players' headings as ``names`` (cut short with "…" where the sheet
         is too narrow for all players' columns otherwise; ``None``: whole). The tooltips
         keep the whole names."""
-        if names == self._names_shown:
-            return
-        self._names_shown = names
-        self._header_cache = None
-        if self.columnCount():
-            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+        if names != self._names_shown:
+            self._names_shown = names
+            self._headings_changed()
 
     def set_two_lines(self, on: bool) -> None:
         """Put the headings on two lines (players' names, long words) or back on one: a
         narrow sheet keeps every heading whole this way instead of cutting it short."""
-        if on == self._two_lines:
-            return
-        self._two_lines = on
+        if on != self._two_lines:
+            self._two_lines = on
+            self._headings_changed()
+
+    def _headings_changed(self) -> None:
         self._header_cache = None
         if self.columnCount():
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
