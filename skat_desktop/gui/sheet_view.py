@@ -874,9 +874,11 @@ class ScoreSheetView(QWidget):
         the dealer and the result (the sign of the score says it), drops the small per-deal
         scores (their tooltips keep them), puts the headings on two lines (the players'
         names, long words), leaves out the value, lets the declarer and a long game run
-        onto more lines (the row grows) and at last leaves out the declarer (the game's
-        tooltip names him, and his total is the one in bold). Only where even that is too
-        wide does the sheet scroll sideways. The totals always show whole.
+        onto more lines (the row grows), leaves out the declarer (the game's tooltip names
+        him, and his total is the one in bold) and at last ends the players' names in "…"
+        (their headings' tooltips say them whole), each keeping its first eight letters or
+        so. Only where even that is too wide does the sheet scroll sideways. The totals
+        always show whole.
         """
         if self._fitting or not self.model.columnCount():
             return

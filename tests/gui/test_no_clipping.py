@@ -502,7 +502,8 @@ def test_the_score_sheets_headings_and_cells_are_whole_at_every_panel_width(
     narrow side panel. Now they go onto two lines, columns give way, a long game wraps;
     at the width the panel opens with beside a 1024 px window (410 px) three players'
     columns are in sight, and where even the narrowest columns are too wide (280 px, four
-    long names) the sheet scrolls sideways rather than cut a word."""
+    long names) the players' names end in "…" (down to their first letters, whole in the
+    tooltips) before the sheet scrolls sideways."""
     set_language(qapp, language)
     sid = _a_long_sheet(store, names)
     view = ScoreSheetView(store, sid)
