@@ -124,6 +124,22 @@ def _load_ours(translator: MemoryTranslator, language: str) -> bool:
     return translator.load_data(entry.read_bytes())
 
 
+_OTHERS: dict[str, MemoryTranslator | None] = {}
+
+
+def translated_in(language: str, context: str, source: str) -> str:
+    """``source`` as ``language`` says it (the source itself where it has no words for
+    it), whatever language the program speaks now: a name stored in the language it was
+    made in ("Vereins- und Kneipenregeln, 29.11.2026") is recognised after a switch."""
+    if language == SOURCE_LANGUAGE:
+        return source
+    if language not in _OTHERS:
+        translator = MemoryTranslator()
+        _OTHERS[language] = translator if _load_ours(translator, language) else None
+    translator = _OTHERS[language]
+    return (translator.translate(context, source) if translator else "") or source
+
+
 def _load_qt(translator: QTranslator, language: str) -> bool:
     directory = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     for name in (language, language.split("_")[0]):

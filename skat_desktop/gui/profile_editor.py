@@ -44,6 +44,7 @@ from skat_desktop.engine.profiles import BOCK_TRIGGERS, BUILTIN, CHOICES, RulePr
 from skat_desktop.gui import game_words as words
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.errors import describe
+from skat_desktop.gui.i18n import available_languages, translated_in
 from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
 
@@ -608,6 +609,16 @@ def profile_title(profile: RuleProfile) -> str:
     if BUILTIN.get(profile.name) == profile:
         return _tr(BUILTIN_TITLES.get(profile.name, profile.title))
     return profile.title
+
+
+def profile_titles(profile: RuleProfile) -> set[str]:
+    """Every title the profile may go by: as stored, and a built-in one's in each of the
+    program's languages (a series' name keeps the language it was made in)."""
+    titles = {profile.title, profile_title(profile)}
+    if BUILTIN.get(profile.name) == profile and profile.name in BUILTIN_TITLES:
+        source = BUILTIN_TITLES[profile.name]
+        titles |= {translated_in(code, _CONTEXT, source) for code in available_languages()}
+    return titles
 
 
 def profile_choices(store: Store) -> list[RuleProfile]:

@@ -73,7 +73,7 @@ from skat_desktop.gui.game_words import (
     signed,
 )
 from skat_desktop.gui.plain import breakable, plain_label, tip
-from skat_desktop.gui.profile_editor import profile_title
+from skat_desktop.gui.profile_editor import profile_title, profile_titles
 from skat_desktop.gui.store_worker import StoreLoader, refresh_after_deal, refresh_if_stale
 from skat_desktop.store.repository import Store
 
@@ -146,6 +146,9 @@ def _wrapped_height(text: str, font: QFont, width: int) -> float:
         height += line.height()
     layout.endLayout()
     return height
+
+
+_NAME_KEPT = 6  # letters a player's heading keeps when a narrow sheet ends it in "…"
 
 
 def _two_lines(name: str) -> str:
@@ -831,9 +834,8 @@ class ScoreSheetView(QWidget):
             parts.append(local_date(info.date) + where)
         elif where:
             parts[0] += where
-        rules = profile_title(info.profile)
-        if info.profile.title not in info.title and rules not in info.title:
-            parts.append(rules)
+        if not any(t in info.title for t in profile_titles(info.profile)):
+            parts.append(profile_title(info.profile))
         self.title.setText(breakable(" — ".join([*parts, planned, state])))
 
     @Slot(str)
@@ -876,9 +878,9 @@ class ScoreSheetView(QWidget):
         names, long words), leaves out the value, lets the declarer and a long game run
         onto more lines (the row grows), leaves out the declarer (the game's tooltip names
         him, and his total is the one in bold) and at last ends the players' names in "…"
-        (their headings' tooltips say them whole), each keeping its first eight letters or
-        so. Only where even that is too wide does the sheet scroll sideways. The totals
-        always show whole.
+        (their headings' tooltips say them whole), each line keeping its first
+        :data:`_NAME_KEPT` letters at least. Only where even that is too wide does the
+        sheet scroll sideways. The totals always show whole.
         """
         if self._fitting or not self.model.columnCount():
             return
@@ -971,14 +973,15 @@ class ScoreSheetView(QWidget):
             fit.hidden.add(notes)  # the room left goes to the game, the players stay alike
             widths[3] += max(0, -fit.over() - 1)
         # at last the players' names end in "…" (their tooltips say them whole), as far as
-        # a name keeps its first letters: every player's column in sight, not scrolled to
+        # each keeps its first letters: every player's column in sight, not scrolled to
         shown = None
         if fit.over() > 0 and players:
-            floor = max(numbers, head("M" * 8 + "…"))
+            heads = two if two_lines else one
+            stubs = [line[:_NAME_KEPT] + "…" for c in players for line in heads[c].split("\n")]
+            floor = max([numbers] + [head(stub) for stub in stubs])
             cut = -(-fit.over() // len(players))
             width = max(floor, widths[players[0]] - cut)
             if width < widths[players[0]]:
-                heads = two if two_lines else one
                 room_text = width - head_pad
                 elide = Qt.TextElideMode.ElideRight
                 shown = [

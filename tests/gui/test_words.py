@@ -26,7 +26,7 @@ from skat_desktop.app.table import DealOver
 from skat_desktop.engine.actions import Bid, Declare, Discard, Play
 from skat_desktop.engine.cards import GameType, card
 from skat_desktop.engine.contract import Contract
-from skat_desktop.engine.profiles import ISKO
+from skat_desktop.engine.profiles import HOUSE, ISKO
 from skat_desktop.gui import game_words as words
 from skat_desktop.gui import i18n
 from skat_desktop.gui.history_view import HistoryBrowser
@@ -321,6 +321,19 @@ def test_the_history_heading_follows_the_language(qapp, qtbot, store):
     i18n.install_translations(qapp, "de")
     qtbot.waitUntil(lambda: "— Spiel 1 — Geber: Anna" in view.heading.text(), timeout=WAIT)
     assert view.list_status.text() == "1 Spiel"
+
+
+def test_a_series_named_in_german_names_its_rules_and_date_once_in_english(qtbot, store):
+    """Started in German, a table's series is "Vereins- und Kneipenregeln, 09.01.2026";
+    in English its heading added "— 1/9/2026 — Club / pub rules" (the date, then the
+    rules again)."""
+    a, b, c = (store.add_player(n) for n in ("Anna", "Bert", "Cleo"))
+    title = "Vereins- und Kneipenregeln, 09.01.2026"
+    sid = store.create_series(title, "2026-01-09", [a, b, c], HOUSE)
+    view = ScoreSheetView(store, sid)
+    qtbot.addWidget(view)
+    shown(qtbot, view)
+    assert view.title.text() == title + " — 0 deals — open"
 
 
 def test_the_history_without_a_deal_says_so_in_the_new_language(qapp, qtbot, store):
