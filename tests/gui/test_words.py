@@ -236,15 +236,20 @@ def test_the_sheets_heading_follows_the_language(qapp, qtbot, store):
     assert row.data() == "Eingepasst"
 
 
+def named_sheet(qtbot, store: Store, title: str, profile) -> ScoreSheetView:
+    """The sheet of a new series called ``title`` (of 2026-01-09), shown."""
+    ids = [store.add_player(n) for n in ("Anna", "Bert", "Cleo")]
+    view = ScoreSheetView(store, store.create_series(title, "2026-01-09", ids, profile))
+    qtbot.addWidget(view)
+    shown(qtbot, view)
+    return view
+
+
 def test_a_series_named_in_english_gets_its_date_once_in_a_german_heading(qapp, qtbot, store):
     """A table's series is called "<rules>, <date>" in the language it was started in;
     shown in German its heading named the date again ("…, 1/9/2026 — 09.01.2026")."""
-    a, b, c = (store.add_player(n) for n in ("Anna", "Bert", "Cleo"))
     title = "International Skat Order, 1/9/2026"
-    sid = store.create_series(title, "2026-01-09", [a, b, c], ISKO)
-    view = ScoreSheetView(store, sid)
-    qtbot.addWidget(view)
-    shown(qtbot, view)
+    view = named_sheet(qtbot, store, title, ISKO)
     assert view.title.text().startswith(title + " — 0 deals")
     i18n.install_translations(qapp, "de")
     qtbot.waitUntil(lambda: "Spiele" in view.title.text(), timeout=WAIT)
@@ -327,12 +332,8 @@ def test_a_series_named_in_german_names_its_rules_and_date_once_in_english(qtbot
     """Started in German, a table's series is "Vereins- und Kneipenregeln, 09.01.2026";
     in English its heading added "— 1/9/2026 — Club / pub rules" (the date, then the
     rules again)."""
-    a, b, c = (store.add_player(n) for n in ("Anna", "Bert", "Cleo"))
     title = "Vereins- und Kneipenregeln, 09.01.2026"
-    sid = store.create_series(title, "2026-01-09", [a, b, c], HOUSE)
-    view = ScoreSheetView(store, sid)
-    qtbot.addWidget(view)
-    shown(qtbot, view)
+    view = named_sheet(qtbot, store, title, HOUSE)
     assert view.title.text() == title + " — 0 deals — open"
 
 
