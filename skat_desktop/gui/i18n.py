@@ -28,6 +28,7 @@ as German and strings that escaped ``tr()`` both show up without knowing German.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from importlib import resources
 
@@ -63,12 +64,19 @@ def available_languages() -> list[str]:
 
     ``QLocale(code).nativeLanguageName()`` gives each its name for a menu ("Deutsch").
     """
+    return list(_shipped_languages())
+
+
+@functools.cache
+def _shipped_languages() -> tuple[str, ...]:
+    """The package's translations, read once: they do not change while the program runs,
+    and a sheet's or a deal's heading asks at every refresh (``names_date``)."""
     found = {SOURCE_LANGUAGE}
     for entry in resources.files(PACKAGE).iterdir():
         name = entry.name
         if name.startswith(PREFIX) and name.endswith(".qm"):
             found.add(name[len(PREFIX) : -len(".qm")])
-    return [SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE})]
+    return (SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE}))
 
 
 def language_name(code: str) -> str:

@@ -655,7 +655,6 @@ class ScoreSheetView(QWidget):
         self.table.viewport().installEventFilter(self)  # a scroll bar came or went
 
         self.legend = plain_label(QLabel(self))
-        self._notes_shown = True  # the legend explains the marks while their column shows
         self.legend.setWordWrap(True)
 
         copy = QAction(self.tr("Copy the sheet"), self)
@@ -861,7 +860,8 @@ class ScoreSheetView(QWidget):
         """The marks explained where the sheet shows its notes column (a series without
         any mark leaves it out), and what the small and the large numbers are."""
         parts = [self.tr("Small numbers: the deal's score; large: the running total.")]
-        if self._notes_shown:
+        model = self.model
+        if not (model.columnCount() and self.table.isColumnHidden(model.notes_column)):
             marks = self.tr(
                 "B Bock round · R Ramsch round · K Kontra · Re Re · Ü overbid · ✎ corrected."
             )
@@ -992,13 +992,11 @@ class ScoreSheetView(QWidget):
                     widths[c] = width
         model.set_names_shown(shown)
         model.set_two_lines(two_lines)
-        if self._notes_shown != (notes not in fit.hidden):
-            self._notes_shown = notes not in fit.hidden
-            self._say_legend()
         # Qt would elide a heading of two lines into one line: the widths above fit them
         mode = Qt.TextElideMode.ElideNone if two_lines else Qt.TextElideMode.ElideRight
         header.setTextElideMode(mode)
         fit.apply(table)
+        self._say_legend()  # the marks explained while their column shows
         self._set_spans()
         self._fit_rows(widths, fit.hidden, 2 * text_margin)
 
