@@ -155,7 +155,8 @@ def _player_columns(names: Sequence[str]) -> list[tuple[str, str]]:
 def sheet_csv_rows(store: Store, series_id: int) -> list[dict[str, Any]]:
     """The score sheet of a series as rows for :func:`write_csv`.
 
-    One row per deal — ``number``, ``dealer``, ``declarer``, ``game``, ``value`` (empty
+    One row per deal — ``number``, ``dealer``, ``declarer``, ``game`` (the contract as
+    said at the table, ``Ramsch`` or ``Passed in``), ``value`` (empty
     without a declared game), ``won`` (``won``/``lost``/empty), each player's score and
     running total (columns ``<name>`` and ``<name> total``; ``(seat n)`` is added to a
     name that clashes with another column), ``kontra`` (the game's doubling: ``kontra``,
@@ -178,7 +179,9 @@ def sheet_csv_rows(store: Store, series_id: int) -> list[dict[str, Any]]:
             number=line.number,
             dealer=line.dealer,
             declarer=line.declarer or "",
-            game=line.label,
+            # the engine's words for a deal without a game are lower case ("ramsch",
+            # "passed in"); in this column they stand beside "Grand" and "Clubs"
+            game=line.label if line.unreadable else line.label[:1].upper() + line.label[1:],
             value=line.value if line.won is not None else "",
             won="" if line.won is None else ("won" if line.won else "lost"),
         )

@@ -432,7 +432,7 @@ number,dealer,declarer,game,value,won,Anna,Anna total,Bernd,Bernd total,Cem,Cem 
 kontra,bock,ramsch round,overbid,corrected
 1,Anna,Bernd,Grand,48,won,0,0,48,48,0,0,,,,,
 2,Bernd,Cem,Hearts,30,won,0,0,0,48,30,30,,,,,x
-3,Cem,,passed in,,,0,0,0,48,0,30,,,,,
+3,Cem,,Passed in,,,0,0,0,48,0,30,,,,,
 4,Anna,Anna,Null,23,won,23,23,0,48,0,30,,,,,
 5,Bernd,Anna,Clubs,36,won,36,59,0,48,0,30,,,,,
 6,Cem,Bernd,Spades,33,lost,0,59,-66,-18,0,30,,,,x,
@@ -462,6 +462,7 @@ def test_csv_marks_bock_and_ramsch_rounds_and_survives_odd_names(tmp_path):
     deals = store.deal_rows(sid)
     assert [r["bock"] for r in rows[:-4]] == ["x" if d["bock"] else "" for d in deals]
     assert any(r["bock"] for r in rows[:-4]) and any(r["ramsch round"] for r in rows[:-4])
+    assert "Ramsch" in {r["game"] for r in rows[:-4]}  # as "Grand", not the engine's "ramsch"
     assert [r["ramsch round"] for r in rows[:-4]] == [
         "x" if d["ramsch_round"] else "" for d in deals
     ]
