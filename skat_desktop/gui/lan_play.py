@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox
 
@@ -57,6 +57,7 @@ class LanPlay(QObject):
         self.watch: HostWatch | None = None
         self.hosting: HostChoices | None = None
         self.quit_agreed = False
+        self.taking_over = False  # a left-behind host is asked to stop; this one hosts then
         self.last_error: str | None = None  # the last line a message box showed (tests)
 
         self.act_host = QAction(self)
@@ -103,7 +104,7 @@ class LanPlay(QObject):
     def _update(self) -> None:
         hosting = self.hosting_now
         self.act_stop.setEnabled(hosting)
-        self.act_host.setEnabled(not hosting)
+        self.act_host.setEnabled(not hosting and not self.taking_over)
         self._show_hosting()
         self.hostingChanged.emit()
 
@@ -121,11 +122,10 @@ class LanPlay(QObject):
         return self.link
 
     def _seated(self, port: object) -> None:
-        """The table joined is played in the window (a reconnect hands the same port
-        again: the window keeps it)."""
-        if port is None or getattr(self.window, "table", None) is port:
-            return
-        if hasattr(self.window, "set_table"):
+        """The table joined is played in the window. A reconnect hands the same port
+        again: the window keeps it and hears that it is back (its "host gone" notice
+        and status go)."""
+        if port is not None and hasattr(self.window, "set_table"):
             self.window.set_table(port)
 
     def _leave_local_series(self) -> bool:
@@ -148,7 +148,7 @@ class LanPlay(QObject):
         box.exec()
         return box.clickedButton() is go
 
-    def _open_lobby(self, label: str, auto_join=None) -> Lobby:
+    def _open_lobby(self, label: str | Callable[[], str], auto_join=None) -> Lobby:
         from skat_desktop.gui.lan_dialogs import Lobby
 
         if self.lobby is not None:
@@ -229,15 +229,97 @@ class LanPlay(QObject):
         with contextlib.suppress(Exception):
             link.close()
         self._open_lobby(
-            self.tr("your table (%1)").replace("%1", f"127.0.0.1:{port}"),
+            lambda: self.tr("your table (%1)").replace("%1", f"127.0.0.1:{port}"),
             auto_join=(choices.table_name, 0, choices.password),
         )
         link.open("127.0.0.1", port, choices.player_name)
 
     def _host_failed(self, line: str) -> None:
-        self.hosting = None
+        choices, self.hosting = self.hosting, None
         self._update()
+        if choices is not None and self.host.database_taken:
+            self._database_taken(choices, line)
+            return
         self._error(self.tr("The table could not be hosted: %1").replace("%1", line))
+
+    def _database_taken(self, choices: HostChoices, line: str) -> None:
+        """Another host serves from this window's database. One left behind by a window
+        that is gone is offered to be stopped (then this window hosts); of any other the
+        player learns where to join it."""
+        from skat_desktop.gui.lan_host import host_database_path, left_behind
+        from skat_desktop.net.host import database_host
+
+        db = self.database or host_database_path()
+        record = database_host(db)
+        if not left_behind(record):
+            text = self.tr("The table could not be hosted: %1").replace("%1", line)
+            if record is not None:
+                text += ". " + self.tr(
+                    "Join its tables at 127.0.0.1:%1 with Game → Join a table…, or stop "
+                    "that host first."
+                ).replace("%1", str(record.port))
+            else:
+                text += ". " + self.tr(
+                    "Stop that host first, or join its tables with Game → Join a table…"
+                )
+            self._error(text)
+            return
+        box = QMessageBox(self.window)
+        box.setObjectName("TakeOverHost")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Skat"))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(self.tr("Your tables are still hosted by a Skat window that has ended."))
+        box.setInformativeText(
+            self.tr(
+                "Stop that host and host here? Its tables are kept and continue. (Or join "
+                "them at 127.0.0.1:%1 with Game → Join a table….)"
+            ).replace("%1", str(record.port))
+        )
+        go = box.addButton(self.tr("Stop it and &host here"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(go)
+
+        def answered() -> None:
+            if box.clickedButton() is go:
+                self._take_over(choices, record, db)
+            box.deleteLater()
+
+        box.finished.connect(answered)
+        box.open()  # not exec(): the failed signal's handler returns at once
+
+    def _take_over(self, choices: HostChoices, record, db) -> None:
+        """Stop the left-behind host (gracefully: SIGTERM) and host here once it has
+        released the database -- never sooner, never by killing it."""
+        from skat_desktop.gui.lan_host import STOP_TIMEOUT_MS, stop_left_behind
+        from skat_desktop.net.host import database_served
+
+        stop_left_behind(record)
+        self.taking_over = True
+        self._update()
+        waited = QElapsedTimer()
+        waited.start()
+        timer = QTimer(self)
+
+        def check() -> None:
+            if database_served(db) and waited.elapsed() < STOP_TIMEOUT_MS:
+                return
+            timer.stop()
+            timer.deleteLater()
+            self.taking_over = False
+            if database_served(db):
+                self._update()
+                self._error(
+                    self.tr(
+                        "The table could not be hosted: the earlier host (process %1) has "
+                        "not stopped yet. Try again in a moment."
+                    ).replace("%1", str(record.pid))
+                )
+            else:
+                self.start_hosting(choices)
+
+        timer.timeout.connect(check)
+        timer.start(100)
 
     def _host_crashed(self, line: str) -> None:
         self.hosting = None

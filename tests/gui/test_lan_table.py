@@ -253,8 +253,10 @@ def copy_done(link: LanLink) -> bool:
 
 
 def make_link(window) -> LanLink:
-    link = LanLink(window)
-    link.joined.connect(window.set_table)  # as the lobby hands the table on
+    """The window's own link, wired as Game → Join a table… wires it (a reconnect hands
+    the same table again: the window must hear that it is back)."""
+    link = window.lan._make_link()
+    assert isinstance(link, LanLink)
     return link
 
 
@@ -348,6 +350,8 @@ def test_the_host_killed_mid_deal_comes_back_and_the_window_finishes(qtbot, tmp_
         qtbot.waitUntil(lambda: link.state == CONNECTED and remote.connected, timeout=30_000)
         assert window.table is remote  # the same table, taken back: not a new one
         qtbot.waitUntil(lambda: not window.messages.isVisible(), timeout=WAIT_MS)
+        assert window.lan_label.text() != "Offline"
+        assert window.turn_label.text() != "Host gone — trying again…"
         # known again at once: everyone is back
         qtbot.waitUntil(lambda: window.lan_panel.seats.text().count("— here") == 3, timeout=WAIT_MS)
         player.play_until(lambda: False)  # to the end of the series
