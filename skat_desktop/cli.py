@@ -207,7 +207,8 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
-    """Host LAN tables until SIGTERM or SIGINT (docs/protocol.md); no Qt is loaded."""
+    """Host LAN tables until SIGTERM or SIGINT, or with --stop-at-eof until stdin ends
+    (docs/protocol.md); no Qt is loaded."""
     import asyncio
     import logging
 
@@ -234,11 +235,13 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
             name=args.name,
             workers=args.workers,
             announce=not args.no_announce,
+            parent=os.getppid() if args.stop_at_eof else None,
         )
         logging.basicConfig(
             level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
         )
-        asyncio.run(serve(host, args.host, args.port, out))
+        stdin = getattr(inp, "buffer", inp) if args.stop_at_eof else None
+        asyncio.run(serve(host, args.host, args.port, out, stop_at_eof=stdin))
     except HostError as e:
         raise CommandError(str(e)) from None
     except KeyboardInterrupt:  # a second Ctrl+C while closing
@@ -351,6 +354,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-announce",
         action="store_true",
         help="do not announce the host on the local network (players type host:port)",
+    )
+    sv.add_argument(
+        "--stop-at-eof",
+        action="store_true",
+        help="stop (as on SIGTERM) when standard input ends: a program that starts the "
+        "host keeps its pipe open, so the host ends with that program even if it is killed",
     )
     sv.set_defaults(func=_cmd_serve)
     from skat_desktop.cli_db import add_db_commands

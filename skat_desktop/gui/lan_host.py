@@ -3,15 +3,22 @@
 The GUI never holds a networked deal (docs/protocol.md): Game → Host a table… starts the
 headless host (``sys.executable -m skat_desktop serve``) with its own database next to the
 player's, and the hosting player then joins it on 127.0.0.1 like everyone else. So the
-host is the very program a club runs on a spare laptop, a crash of the window does not
-take the table down with it, and a restarted GUI host resumes its open tables (serve
-does that itself).
+host is the very program a club runs on a spare laptop, and a restarted GUI host resumes
+its open tables (serve does that itself).
+
+The host never outlives its window: it runs with ``--stop-at-eof`` and its standard input
+is a pipe from the window, which the system closes however the window ends (a crash,
+``kill -9``), on every platform. Serve then closes as on SIGTERM: every table written,
+the database's lock released, so the restarted window can host again. A host left by a
+window of an earlier version (or one still closing) is found by its record in the lock
+file (:func:`left_behind`), and the window offers to stop it (:func:`stop_left_behind`).
 
 :class:`HostProcess` starts it, waits for its ``serving on HOST:PORT`` line, stops it
-with SIGTERM (it says ``closing`` to every player and keeps every table in its store),
-notices a crash and says each failure in one line. The password and the player's own
-rule profiles go to it in private temporary files (mode 0600), removed once it listens:
-never on its command line, which every user of the machine can read.
+(closing its standard input, and SIGTERM: it says ``closing`` to every player and keeps
+every table in its store), notices a crash and says each failure in one line. The
+password and the player's own rule profiles go to it in private temporary files (mode
+0600), removed once it listens: never on its command line, which every user of the
+machine can read.
 
 :class:`HostWatch` is a small observer connection to the host (hello and ``list`` every
 few seconds, no table joined): who is connected, for "Stop hosting?" and the status line.
@@ -102,6 +109,41 @@ def host_error_text(detail: str) -> str:
     )
 
 
+_TAKEN = re.compile(r"another host is serving from the database ")
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (POSIX; elsewhere no host ever holds the lock)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        pass  # someone else's: it exists
+    with contextlib.suppress(OSError, IndexError):  # Linux: a killed window nobody reaped
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+        return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    return True
+
+
+def left_behind(record: Any) -> bool:
+    """Whether the host of ``record`` (a :class:`~skat_desktop.net.host.HostRecord`) runs
+    on although the window that started it is gone: then nobody else needs it, and this
+    window may stop it. A host started by hand, or by a window still open, is not."""
+    if record is None or record.parent is None or os.name != "posix":
+        return False
+    return _alive(record.pid) and not _alive(record.parent)
+
+
+def stop_left_behind(record: Any) -> None:
+    """Ask a left-behind host to end: SIGTERM, serve's own graceful stop (it finishes
+    what it writes, keeps every table and releases the lock). Never killed."""
+    import signal
+
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(record.pid, signal.SIGTERM)
+
+
 def host_database_path() -> Path:
     """The hosted tables' own database, next to the player's (the host's store is not
     the player's: a client keeps its own copy of each series)."""
@@ -189,6 +231,11 @@ class HostProcess(QObject):
     def pid(self) -> int | None:
         return int(self._proc.processId()) if self.running else None
 
+    @property
+    def database_taken(self) -> bool:
+        """Whether serve refused to start because another host serves from its database."""
+        return any(_TAKEN.search(line) for line in self._errors)
+
     def start(
         self,
         tables: Sequence[str],
@@ -210,6 +257,7 @@ class HostProcess(QObject):
         self.address = self.port = None
         self._folder = tempfile.mkdtemp(prefix="skat-host-")  # 0700
         args = ["serve", "--host", listen, "--port", str(port), "--db", str(db)]
+        args.append("--stop-at-eof")  # it ends with this window (its stdin: our pipe)
         for spec in tables:
             args += ["--table", spec]
         if name:
@@ -239,15 +287,16 @@ class HostProcess(QObject):
         proc.start(self._program[0], [*self._program[1:], *args])
 
     def stop(self, wait_ms: int = STOP_TIMEOUT_MS) -> None:
-        """End the host gracefully (SIGTERM: it says ``closing`` and keeps every table);
-        killed if it does not end within ``wait_ms``. Blocks at most that long."""
+        """End the host gracefully (it says ``closing`` and keeps every table); killed if
+        it does not end within ``wait_ms``. Blocks at most that long."""
         proc = self._proc
         if proc is None or proc.state() == QProcess.ProcessState.NotRunning:
             self._cleanup()
             return
         self._stopping = True
         self._timer.stop()
-        proc.terminate()  # SIGTERM on Unix; serve's signal handler closes it cleanly
+        proc.closeWriteChannel()  # --stop-at-eof: the graceful stop on every platform
+        proc.terminate()  # SIGTERM on Unix, the same graceful stop
         if not proc.waitForFinished(wait_ms):
             log.warning("the host did not end within %d ms: killed", wait_ms)
             proc.kill()

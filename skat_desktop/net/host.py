@@ -16,11 +16,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import json
 import logging
 import os
 import re
 import secrets
 import socket
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -213,8 +215,7 @@ def _hold_database(path: Path | None) -> int | None:
         return None
     if path is None:
         return None
-    real = Path(os.path.realpath(path))  # another path to the same file is the same
-    lock = real.with_name(f".{real.name}.host.lock")
+    lock = _lock_path(path)  # another path to the same file is the same
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     except OSError as e:
@@ -224,7 +225,61 @@ def _hold_database(path: Path | None) -> int | None:
     except OSError:
         os.close(fd)
         raise HostError(f"another host is serving from the database {path}") from None
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)  # an earlier holder's record (it was killed) is not ours
     return fd
+
+
+def _lock_path(path: str | Path) -> Path:
+    real = Path(os.path.realpath(path))
+    return real.with_name(f".{real.name}.host.lock")
+
+
+@dataclass(frozen=True)
+class HostRecord:
+    """Who serves from a database: what a host writes into its lock file once it listens.
+    ``parent`` is the process it ends with (``serve --stop-at-eof``: a window hosting),
+    None for a host started by hand."""
+
+    pid: int
+    address: str
+    port: int
+    parent: int | None
+
+
+def database_host(path: str | Path) -> HostRecord | None:
+    """The record of the host serving from the database ``path``, if it wrote one (read
+    when that host refused another: the lock file says whom to ask or stop)."""
+    try:
+        data = json.loads(_lock_path(path).read_text(encoding="utf-8") or "null")
+        record = HostRecord(
+            int(data["pid"]), str(data["address"]), int(data["port"]), data.get("parent")
+        )
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if record.pid <= 0 or not (record.parent is None or isinstance(record.parent, int)):
+        return None
+    return record
+
+
+def database_served(path: str | Path) -> bool:
+    """Whether a host holds the lock of the database ``path`` now (False where there are
+    no advisory locks). Probed by taking the lock for a moment."""
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    try:
+        fd = os.open(_lock_path(path), os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return False  # no lock file: nobody ever served from it
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # ends the probe's own lock
+    return False
 
 
 class Host:
@@ -248,6 +303,7 @@ class Host:
         clock: Callable[[], float] = time.monotonic,
         announce: bool = False,
         announce_interfaces: Sequence[str] | None = None,
+        parent: int | None = None,
     ):
         try:
             self.name = wire.plain_text(name or socket.gethostname()[:64] or "host", 64, "name")
@@ -267,6 +323,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._store = None
         self._db_lock: int | None = None  # _hold_database's descriptor while serving
+        self._parent = parent  # the process this host ends with, for its HostRecord
         self._pool: ComputerPool | None = None
         self._ticker: asyncio.Task | None = None
         self._closing = False
@@ -305,6 +362,7 @@ class Host:
             raise
         sockname = self._server.sockets[0].getsockname()
         self.address = (sockname[0], sockname[1])
+        self._record_holder()
         self._ticker = asyncio.create_task(self._tick())
         log.info("serving on %s:%d with %d tables", *self.address, len(self.tables))
         if self._announce:
@@ -392,9 +450,30 @@ class Host:
         if self._stopped is not None:
             self._stopped.set()
 
+    def _record_holder(self) -> None:
+        """Say in the lock file who serves (a :class:`HostRecord`): a window refused by
+        this host can then tell the player where it listens, or stop it if the window
+        that started it is gone."""
+        if self._db_lock is None or self.address is None:
+            return
+        record = {
+            "pid": os.getpid(),
+            "address": self.address[0],
+            "port": self.address[1],
+            "parent": self._parent,
+        }
+        try:
+            os.ftruncate(self._db_lock, 0)
+            os.lseek(self._db_lock, 0, os.SEEK_SET)
+            os.write(self._db_lock, json.dumps(record).encode("utf-8"))
+        except OSError as e:  # a convenience: the lock itself is what keeps the data safe
+            log.warning("the lock file does not say who serves: %s", e)
+
     def _release_database(self) -> None:
         fd, self._db_lock = self._db_lock, None
         if fd is not None:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, 0)  # nobody serves any more
             os.close(fd)  # closing the descriptor ends the lock
 
     def _shut_tables(self) -> None:
@@ -807,15 +886,38 @@ def read_password(path: str) -> str:
     return password
 
 
-async def serve(host: Host, address: str, port: int, out) -> None:
-    """Run ``host`` until SIGTERM or SIGINT; print ``serving on HOST:PORT`` once listening."""
+def _stop_at_eof(stream, loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    """Set ``stop`` once ``stream`` (the standard input) reaches its end. A program that
+    starts serve keeps the pipe open while it lives; the system closes it when that
+    program ends in any way (a crash, ``kill -9``, on every platform), so its host never
+    outlives it. A thread of its own: a blocking read, whatever the platform's loop."""
+
+    def read() -> None:
+        try:
+            while stream.read1(4096) if hasattr(stream, "read1") else stream.read(4096):
+                pass  # what the parent writes means nothing: only the end counts
+        except (OSError, ValueError, AttributeError):
+            pass  # no standard input at all: it has ended
+        log.info("the standard input has ended (the program that started the host is gone)")
+        with contextlib.suppress(RuntimeError):  # the loop has closed already
+            loop.call_soon_threadsafe(stop.set)
+
+    threading.Thread(target=read, name="stop-at-eof", daemon=True).start()
+
+
+async def serve(host: Host, address: str, port: int, out, *, stop_at_eof: Any = None) -> None:
+    """Run ``host`` until SIGTERM or SIGINT -- or until the stream ``stop_at_eof`` (serve's
+    standard input, when a window started it) ends; print ``serving on HOST:PORT`` once
+    listening. Each ends it the same graceful way: :meth:`Host.close`."""
     import signal
 
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    if stop_at_eof is not None:  # from the start: a window dying while tables open counts
+        _stop_at_eof(stop_at_eof, loop, stop)
     bound = await host.start(address, port)
     shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
     print(f"serving on {shown}:{bound[1]}", file=out, flush=True)
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
             loop.add_signal_handler(sig, stop.set)
