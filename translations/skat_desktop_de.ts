@@ -3247,8 +3247,16 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Ihre Kopie von Spiel %1 konnte nicht gespeichert werden: %2</translation>
     </message>
     <message>
+        <source>another program answers at that address, not a Skat host</source>
+        <translation>unter dieser Adresse antwortet ein anderes Programm, kein Skat-Gastgeber</translation>
+    </message>
+    <message>
         <source>join a table first</source>
         <translation>setzen Sie sich zuerst an einen Tisch</translation>
+    </message>
+    <message>
+        <source>no answer from a Skat host at that address</source>
+        <translation>unter dieser Adresse antwortet kein Skat-Gastgeber</translation>
     </message>
     <message>
         <source>no answer from the host</source>

@@ -100,7 +100,8 @@ to the host; the host is gone and the link tries again."""
 RETRY_MS = (500, 1000, 2000, 3000, 5000)
 """The pauses before the first tries to reach a host that is gone; then the last one."""
 CONNECT_MS = 5000  # a connection not made in this time counts as failed
-PING_MS = 15_000  # a quiet connection is pinged this often ...
+WELCOME_MS = 10_000  # a Skat host welcomes at once: no welcome in this time, none answers
+PING_MS = int(protocol.PING_S * 1000)  # the host is pinged this often (protocol.PING_S) ...
 SILENT_MS = 45_000  # ... and given up after this long without a byte from the host
 STORE_RETRY_MS = 1000  # a deal the database was too busy for is tried again after this
 STORE_TRIES = 120
@@ -398,6 +399,11 @@ class LanLink(QObject):
         self._connect_timer = QTimer(self)
         self._connect_timer.setSingleShot(True)
         self._connect_timer.timeout.connect(lambda: self._lost(self.tr("no answer from the host")))
+        self._welcome_timer = QTimer(self)  # connected, but no Skat host has said welcome
+        self._welcome_timer.setSingleShot(True)
+        self._welcome_timer.timeout.connect(
+            lambda: self._lost(self.tr("no answer from a Skat host at that address"))
+        )
         self._ping = QTimer(self)
         self._ping.setInterval(PING_MS)
         self._ping.timeout.connect(self._keep_alive)
@@ -539,6 +545,7 @@ class LanLink(QObject):
 
     def _connected(self) -> None:
         self._connect_timer.stop()
+        self._welcome_timer.start(WELCOME_MS)
         self._silent = 0
         self._ping.start()
         self._send(self.client.hello(self.name))
@@ -546,6 +553,7 @@ class LanLink(QObject):
     def _drop_socket(self) -> None:
         sock, self._socket = self._socket, None
         self._connect_timer.stop()
+        self._welcome_timer.stop()
         self._ping.stop()
         if sock is None:
             return
@@ -594,6 +602,7 @@ class LanLink(QObject):
             sock.abort()
             sock.deleteLater()
         self._connect_timer.stop()
+        self._welcome_timer.stop()
         self._ping.stop()
         remote, self.remote = self.remote, None
         if remote is not None:  # the host keeps the seat: the token takes it back
@@ -721,7 +730,10 @@ class LanLink(QObject):
             for item in e.frames:
                 self._take(item)
             self._after()
-            self._lost(self.tr("the host sent a frame that is too large"))
+            if self.state == CONNECTING:  # a Skat host's first line is a short welcome
+                self._lost(self._not_skat())
+            else:
+                self._lost(self.tr("the host sent a frame that is too large"))
             return
         for item in items:
             if self._socket is None:
@@ -729,14 +741,21 @@ class LanLink(QObject):
             self._take(item)
         self._after()
 
+    def _not_skat(self) -> str:
+        return self.tr("another program answers at that address, not a Skat host")
+
     def _take(self, item: dict[str, Any] | ProtocolError) -> None:
-        if isinstance(item, ProtocolError):
-            self.client.note(f"the host sent a bad frame: {item.message}")
-            return
-        try:
-            msg = protocol.parse_host(item)
-        except ProtocolError as e:
-            self.client.note(f"the host sent a bad frame: {e.message}")
+        bad = item if isinstance(item, ProtocolError) else None
+        if bad is None:
+            try:
+                msg = protocol.parse_host(item)
+            except ProtocolError as e:
+                bad = e
+        if bad is not None:
+            self.client.note(f"the host sent a bad frame: {bad.message}")
+            if self.state == CONNECTING:
+                # no welcome first: an SSH banner, a web server's answer -- said at once
+                self._lost(self._not_skat())
             return
         self._heard += 1
         remote = self.remote
@@ -753,6 +772,7 @@ class LanLink(QObject):
     def _handle(self, msg: Any) -> None:
         match msg:
             case Welcome():
+                self._welcome_timer.stop()
                 self.state = CONNECTED
                 host, port = self.address
                 shown = f"[{host}]" if ":" in host else host

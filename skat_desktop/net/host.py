@@ -7,8 +7,11 @@ hands every other message to the table it names. It guards the tables against wh
 client can do wrong or on purpose: each connection reads at most one chunk at a time,
 is rate-limited, must say hello and finish each frame in time, and has a bounded
 outgoing buffer -- a client that stops reading is dropped, so it never slows a table
-or grows the host's memory. A table that raises is logged and answered with a generic
-error: it never takes the server or another connection down.
+or grows the host's memory. A client that stops sending (a frozen program, a laptop
+gone from the network: a live one pings every ``protocol.PING_S``) is dropped after
+``Limits.silent_s``, so its table's grace period and computer stand-in begin. A table
+that raises is logged and answered with a generic error: it never takes the server or
+another connection down.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from skat_desktop.net import protocol as wire
 from skat_desktop.net.computers import ComputerPool
 from skat_desktop.net.hosted_table import HostedTable, TableConfig
 from skat_desktop.net.protocol import (
+    PING_S,
     VERSION,
     FrameReader,
     Hello,
@@ -71,6 +75,10 @@ class Limits:
     flood_s: float = 5.0  # over the rate this long: disconnected
     frame_s: float = 20.0  # a begun frame must be complete within this (slow loris)
     hello_s: float = 10.0  # the hello must come within this
+    # a greeted connection that sends nothing this long counts as dropped (the table's
+    # grace period and computer stand-in follow): a live client pings every PING_S, so
+    # this is three pings missed, with room for a slow one
+    silent_s: float = 3 * PING_S + 5.0
     tick_s: float = 0.25  # how often the tables' timers are looked at
     chunk: int = 65_536  # bytes read from a socket at once
     # ``join`` frames of one connection: each answer holds the whole table (a few ms to
@@ -144,6 +152,15 @@ class Connection:
     def abort(self) -> None:
         self.closed = True
         self._transport.abort()
+
+    def drop(self, reason: str) -> None:
+        """:meth:`close`, or :meth:`abort` when what is queued has not gone out: a client
+        that neither sends nor reads (a frozen program) would keep it waiting for good."""
+        if not self.closed and self._transport.get_write_buffer_size():
+            log.info("%r dropped: %s (it does not read either)", self, reason)
+            self.abort()
+            return
+        self.close(reason)
 
     def allow(self, now: float) -> bool:
         """Take a token for one frame from the bucket (``rate`` per second, ``burst``)."""
@@ -625,14 +642,21 @@ class Host:
         hello_by = self._clock() + limits.hello_s
         frame_by: float | None = None  # when the frame begun must be complete
         while not conn.closed:
-            deadlines = [d for d in (None if conn.greeted else hello_by, frame_by) if d is not None]
-            timeout = max(0.0, min(deadlines) - self._clock()) if deadlines else None
+            # before the hello: its deadline; after it: silence since the last chunk
+            quiet_by = self._clock() + limits.silent_s if conn.greeted else hello_by
+            due = quiet_by if frame_by is None else min(quiet_by, frame_by)
+            timeout = max(0.0, due - self._clock())
             try:
                 data = await asyncio.wait_for(reader.read(limits.chunk), timeout)
             except TimeoutError:
-                why = "no hello in time" if not conn.greeted else "a frame was not finished"
+                if not conn.greeted:
+                    why = "no hello in time"
+                elif frame_by is not None and frame_by <= quiet_by:
+                    why = "a frame was not finished"
+                else:
+                    why = f"nothing heard for {limits.silent_s:g} s"
                 conn.send(wire.error_frame("timeout", f"{why}: closing the connection"))
-                conn.close(why)
+                conn.drop(why)
                 return
             if not data:
                 return

@@ -39,6 +39,9 @@ MESSAGE_LIMIT = 500  # an error's message, a closing reason
 TABLE_SIZES = (3, 4)
 MAX_SEAT = 3
 MAX_RECORDS = 40  # finished deals in one ``records`` answer (fewer if the frame is full)
+# A client pings at least this often (whatever else it sends); the host drops a greeted
+# connection that stays silent for several of these (host.Limits.silent_s)
+PING_S = 15.0
 
 ERROR_CODES: dict[str, str] = {
     "bad_frame": "a frame must be one JSON object with a text field 'type', on one line",

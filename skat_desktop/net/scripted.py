@@ -157,6 +157,7 @@ class Bot:
         self._last_index: dict[int, int] = {}  # deal -> highest action index seen
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._pinger: asyncio.Task[None] | None = None  # pings as a live client does
         self.closed_reason: str | None = None
         if latency is not None:
             latency.listen(table)
@@ -184,6 +185,7 @@ class Bot:
         await self.connect()
         joined = await self.join(token=token)
         self._task = asyncio.create_task(self._run())
+        self._pinger = asyncio.create_task(self._keep_alive())
         self._acted = None  # a move sent just before a drop may be lost: answer afresh
         self._decide()  # a seat taken back may be the one the table waits for
         return joined
@@ -194,6 +196,9 @@ class Bot:
         return await self.start(token=self.table.token)
 
     async def close(self, *, wait: bool = True) -> None:
+        pinger, self._pinger = self._pinger, None
+        if pinger is not None:
+            pinger.cancel()
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -370,6 +375,13 @@ class Bot:
             return
         with contextlib.suppress(ProtocolError, OSError, RuntimeError):
             self._writer.write(protocol.encode(frame))
+
+    async def _keep_alive(self) -> None:
+        """A ping every ``protocol.PING_S``: the host drops a connection that stays
+        silent (a kibitzer, or a seat waiting for slow computers, sends nothing else)."""
+        while True:
+            await asyncio.sleep(protocol.PING_S)
+            self._send_soon(self.table.ping())
 
     def nudge(self) -> None:
         """Answer the table afresh now (a policy that held back a move gives it now)."""

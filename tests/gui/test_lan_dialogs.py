@@ -9,13 +9,14 @@ asks, and the host ends without leaving a process behind. Failures to start are 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import socket
 import threading
 
 import pytest
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
 
 from skat_desktop.engine.profiles import ISKO
@@ -332,6 +333,77 @@ def test_join_dialog_failures_are_one_line_and_leave_it_open(qtbot, tmp_path, en
     assert dialog.result() == QDialog.DialogCode.Rejected
 
 
+class NotASkatHost:
+    """A service on 127.0.0.1 that is no Skat host, as a player may type its port: an SSH
+    server's banner at once, a web server's answer to the hello, or a port that accepts
+    and says nothing. One thread, its connections held open until :meth:`close`."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.settimeout(10.0)
+        self.port = self.listener.getsockname()[1]
+        self.held: list[socket.socket] = []
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        try:
+            conn, _ = self.listener.accept()
+        except OSError:
+            return  # closed, or nobody came in time
+        self.held.append(conn)
+        with contextlib.suppress(OSError):
+            conn.settimeout(10.0)
+            if self.kind == "ssh":
+                conn.sendall(b"SSH-2.0-OpenSSH_9.0\r\n")
+            elif self.kind == "http":  # python -m http.server answers a JSON line so
+                conn.recv(4096)
+                conn.sendall(b"HTTP/1.0 400 Bad request syntax\r\nServer: x\r\n\r\n")
+
+    def close(self) -> None:
+        for sock in (self.listener, *self.held):
+            with contextlib.suppress(OSError):
+                sock.close()
+        self.thread.join(10.0)
+
+
+NOT_SKAT = "another program answers at that address, not a Skat host"
+NO_WELCOME = "no answer from a Skat host at that address"
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"), [("ssh", NOT_SKAT), ("http", NOT_SKAT), ("silent", NO_WELCOME)]
+)
+def test_join_dialog_says_at_once_when_no_skat_host_answers(
+    qtbot, tmp_path, monkeypatch, english, kind, said
+):
+    """Connect to a port where another program listens: the first line that is no frame
+    of ours says so at once (an SSH banner hung the dialog for 45 s); a port that accepts
+    and says nothing gets no welcome in time (about 60 s of "Connecting…" before)."""
+    from skat_desktop.gui import lan_link
+
+    # the welcome's time limit: short for the silent port, the default for the others
+    # (their answer must not wait for it)
+    if kind == "silent":
+        monkeypatch.setattr(lan_link, "WELCOME_MS", 300)
+    service = NotASkatHost(kind)
+    link = LanLink(settings=make_settings(tmp_path).qsettings)
+    try:
+        dialog = JoinDialog(make_settings(tmp_path), link, browser_factory=StandInBrowser)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        dialog.address.setText(f"127.0.0.1:{service.port}")
+        dialog.name.setText("Bernd")
+        _ok(dialog.buttons).click()
+        qtbot.waitUntil(lambda: dialog.connect_button.isEnabled(), timeout=8_000)
+        assert dialog.status.text() == f"No connection to 127.0.0.1:{service.port}: {said}"
+        assert dialog.isVisible() and link.state == "closed"
+    finally:
+        link.close()
+        service.close()
+
+
 # ---------------------------------------------------------------------- lobby
 
 
@@ -463,7 +535,19 @@ def test_dialogs_fit_1024x700_with_nothing_cut_off(qtbot, qapp, tmp_path, langua
         join._refresh_hosts()
         join._say(refusal_text("version", "", {"version": 2}), error=True)
         lobby = _filled_lobby(qtbot)
-        for dialog in (host, join, lobby):
+        # the join dialog's longest lines: no Skat host at the address typed
+        no_skat = []
+        for reason in (NOT_SKAT, NO_WELCOME):
+            link = StandInLink()
+            dialog = JoinDialog(make_settings(tmp_path), link, browser_factory=StandInBrowser)
+            qtbot.addWidget(dialog)
+            dialog.address.setText("192.168.178.120:55123")
+            dialog.name.setText("Bernd")
+            _ok(dialog.buttons).click()
+            link.closed.emit(QCoreApplication.translate("LanLink", reason))
+            assert "55123" in dialog.status.text() and dialog.connect_button.isEnabled()
+            no_skat.append(dialog)
+        for dialog in (host, join, lobby, *no_skat):
             dialog.show()
             settle_layout()
             size = dialog.size()

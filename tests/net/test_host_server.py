@@ -161,9 +161,12 @@ async def settle(condition: Callable[[], bool]) -> None:
     raise AssertionError("the host did not get there in time")
 
 
-async def seated(port: int) -> tuple[Raw, Raw]:
-    """Anna at seat 0 and Bernd at seat 1 of table duo, the first deal dealt."""
+async def seated(port: int, connected: Callable[[Raw], None] | None = None) -> tuple[Raw, Raw]:
+    """Anna at seat 0 and Bernd at seat 1 of table duo, the first deal dealt
+    (``connected`` is called with each as soon as it is greeted)."""
     anna, bernd = await Raw.connect(port, "Anna"), await Raw.connect(port, "Bernd")
+    for raw in (anna, bernd) if connected is not None else ():
+        connected(raw)
     for raw, seat in ((anna, 0), (bernd, 1)):
         joined = await raw.ask(wire.join("duo", seat))
         assert joined["type"] == "joined" and joined["seat"] == seat, joined
@@ -351,6 +354,86 @@ def test_slow_loris_half_frame_is_closed():
             await good.ping_pong()
 
     run(body)
+
+
+async def keep_pinging(raw: Raw, every: float) -> None:
+    """What a live client does however long it waits: a ping now and then (the pongs
+    are read and skipped by whoever reads ``raw``)."""
+    while True:
+        raw.writer.write(wire.encode(wire.ping()))  # no drain: the reader task drains
+        await asyncio.sleep(every)
+
+
+def test_a_silent_player_and_watcher_count_as_dropped_and_a_pinging_one_never():
+    """A joiner that froze (kill -STOP) or vanished sends nothing: after
+    ``Limits.silent_s`` its connection is closed, its seat counts as dropped and the
+    computer stands in; a silent kibitzer goes the same way. A client that does nothing
+    but ping stays connected however long it waits."""
+    quiet = 1.5  # seconds of silence the host allows here (the default is 50 s)
+
+    async def body():
+        limits = Limits(hello_s=5.0, frame_s=5.0, tick_s=0.05, silent_s=quiet)
+        tables = [("duo", config(substitute_after_s=0, substitute_level="random"))]
+        async with hosting(tables, limits=limits) as host:
+            port = host.address[1]
+            pingers: dict[str, asyncio.Task] = {}
+
+            async def watcher(name: str) -> Raw:
+                raw = await Raw.connect(port, name)
+                pingers[name] = asyncio.create_task(keep_pinging(raw, 0.1))
+                assert (await raw.ask(wire.join("duo", None)))["seat"] is None
+                return raw
+
+            cem, dora = await watcher("Cem"), await watcher("Dora")
+            ids = {name: max(host.connections) - i for i, name in enumerate(("Dora", "Cem"))}
+
+            def alive(raw: Raw) -> None:
+                pingers[id(raw)] = asyncio.create_task(keep_pinging(raw, 0.1))
+
+            anna, bernd = await seated(port, alive)
+            ids["Bernd"] = max(host.connections)
+            try:
+                pingers.pop(id(bernd)).cancel()  # Bernd's program freezes mid-deal,
+                pingers.pop("Cem").cancel()  # and so does one watcher's
+                await settle(lambda: ids["Bernd"] not in host.connections)
+                await settle(lambda: ids["Cem"] not in host.connections)
+                # Anna plays on: Bernd's seat shows dropped, then a computer plays it
+                seats_seen: list[dict[str, Any]] = []
+
+                async def until_stand_in() -> None:
+                    while True:
+                        frame = await anna.recv(WAIT)
+                        if frame["type"] == "seats":
+                            seats_seen.append(frame)
+                            if bernd.seat in frame["substitutes"]:
+                                return
+                        elif frame["type"] == "turn" and frame["seat"] == anna.seat:
+                            if frame["interjection"]:
+                                await anna.send(wire.decline("duo", frame["tick"]))
+                            else:
+                                action = anna.view["legal"][0]
+                                tick = frame["tick"]
+                                await anna.send(
+                                    {"type": "act", "table": "duo", "tick": tick, "action": action}
+                                )
+
+                await asyncio.wait_for(until_stand_in(), 4 * WAIT)
+                assert not seats_seen[-1]["seats"][bernd.seat]["connected"]
+                assert seats_seen[-1]["seats"][anna.seat]["connected"]
+                assert host.tables["duo"].info()["kibitzers"] == 1  # Dora, who pings
+                # those who only pinged were never dropped, connected all along for
+                # several times the silence the host allows
+                await asyncio.sleep(quiet)
+                assert ids["Dora"] in host.connections
+                await dora.ping_pong()
+                await anna.ping_pong()
+                for frames in (await bernd.closed_by_host(), await cem.closed_by_host()):
+                    assert [f.get("code") for f in frames if f["type"] == "error"] == ["timeout"]
+            finally:
+                for task in pingers.values():
+                    task.cancel()
+
+    run(body, timeout=60.0)
 
 
 # --------------------------------------------------------------------------- limits
