@@ -75,6 +75,7 @@ from skat_desktop.net.client import (
     ClientRecorder,
     ClientTable,
     FinishedDeal,
+    SeriesAtHost,
 )
 from skat_desktop.net.protocol import (
     ChatLine,
@@ -322,6 +323,14 @@ def _record(store: Store, recorder: ClientRecorder, deals: list[FinishedDeal]) -
     return _Kept(recorder.series_id, tuple(results), recorder.held, tuple(notes.lines))
 
 
+def _catch_up(store: Store, recorder: ClientRecorder, at: SeriesAtHost) -> _Kept:
+    """On the writer's thread, after a join: whether the client's copy lacks deals the
+    host has finished (``recorder`` then asks for them: :meth:`LanLink._fetch_missing`)."""
+    recorder.use(store)
+    recorder.catch_up(at)
+    return _Kept(recorder.series_id, (), recorder.held, ())
+
+
 class LanLink(QObject):
     """One connection to one host, and the table joined there (if any).
 
@@ -388,6 +397,10 @@ class LanLink(QObject):
         self._keep: deque[FinishedDeal] = deque()  # deals for the client's copy, in order
         self._job: int | None = None
         self._batch = 0  # deals of ``_keep`` in the write that is out
+        # after a join: the copy is compared with the deals the host has finished (a
+        # window that died between a deal's end and its write comes back without it)
+        self._catch_up: SeriesAtHost | None = None
+        self._catching = False  # the job out is that comparison
         # the client's copy of the table's series (its deals held for a gap, what it asked
         # the host for); used on the writer's thread, one write at a time
         self._recorder: ClientRecorder | None = None
@@ -819,6 +832,8 @@ class LanLink(QObject):
         if self.remote is not None:
             self.remote.set_connected(True)
             self.joined.emit(self.remote)
+        self._catch_up = client.series_at_host()
+        self._write_next()  # the copy compared with the host's series, after what is due
         self._fetch_missing()  # deals the copy still lacks (asked once per connection)
 
     def _error(self, msg: ErrorReply) -> None:
@@ -868,7 +883,9 @@ class LanLink(QObject):
                     self.fetched.emit(done.number)
                 else:
                     self.verified.emit(done.number, done.verified)
-                if self.writer is not None and done.deal is not None:
+                if self.writer is not None:
+                    # a deal that cannot be rebuilt is refused by the recorder in one
+                    # line (storeFailed): the player saw it end, so he hears why
                     self._keep.append(done)
             self._write_next()
         if self._heard:
@@ -880,7 +897,10 @@ class LanLink(QObject):
     def _write_next(self) -> None:
         """Hand the deals waiting for the client's copy to the writer: those of one table
         at a time, with the deals the copy holds for a gap (one write out at a time)."""
-        if self._job is not None or not self._keep or self.writer is None:
+        if self._job is not None or self.writer is None:
+            return
+        if not self._keep:
+            self._compare_copy()
             return
         first = self._keep[0]
         where = (first.host, first.table)
@@ -894,15 +914,32 @@ class LanLink(QObject):
         recorder, self._batch = self._recorder, len(deals)
         self._job = self.writer.submit(lambda store: _record(store, recorder, deals))
 
+    def _compare_copy(self) -> None:
+        """After a join, once the deals due are written: let the recorder of the table
+        joined compare the copy with the host's series (one write out at a time)."""
+        at = self._catch_up
+        client = self.client
+        if at is None or not client.joined or (at.host, at.table) != (client.host, client.table):
+            self._catch_up = None
+            return
+        where = (at.host, at.table)
+        if self._recorder is None or self._recorder_for != where:
+            self._recorder, self._recorder_for = ClientRecorder(None), where
+        recorder, self._batch, self._catching = self._recorder, 0, True
+        self._job = self.writer.submit(lambda store: _catch_up(store, recorder, at))
+
     def _written(self, ticket: int, ok: bool, answer: object) -> None:
         if ticket != self._job:
             return
         self._job = None
+        catching, self._catching = self._catching, False
         if not ok and getattr(answer, "busy", False) and self._tries < STORE_TRIES:
             self._tries += 1  # another program holds the lock: the same deals again soon
             self._store_again.start(STORE_RETRY_MS)
             return
         self._tries = 0
+        if catching:
+            self._catch_up = None  # compared (or it failed, said below): not again
         deals = [self._keep.popleft() for _ in range(min(self._batch, len(self._keep)))]
         self._batch = 0
         if ok:
@@ -913,12 +950,16 @@ class LanLink(QObject):
                 elif isinstance(result, str) and number not in kept.held:
                     self._store_failed(number, result)
             self._fetch_missing()
+        elif catching:
+            log.warning("the copy could not be compared with the host's series: %s", answer)
         else:
             for done in deals[:1]:
                 self._store_failed(done.number, str(answer))
         self._write_next()
 
     def _store_failed(self, number: int, why: str) -> None:
+        said = f"deal {number} cannot be kept: "
+        why = why[len(said) :] if why.startswith(said) else why  # the number is said once
         self.storeFailed.emit(
             self.tr("Your copy of deal %1 could not be kept: %2")
             .replace("%1", str(number))

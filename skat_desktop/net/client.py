@@ -27,6 +27,7 @@ import copy
 import json
 import sqlite3
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
@@ -169,6 +170,19 @@ class FinishedDeal:
     fetched: bool = False  # its record was fetched afterwards (``records``), not seen played
 
 
+@dataclass(frozen=True)
+class SeriesAtHost:
+    """How far the host's series at the table joined is, and what finds this client's
+    copy of it (:meth:`ClientRecorder.catch_up`): taken on the thread that feeds the
+    table, read on the writer's."""
+
+    host: str
+    table: str
+    profile: RuleProfile
+    names: tuple[str | None, ...]
+    deals_done: int  # the deals of the series the host has finished
+
+
 # --------------------------------------------------------------------------- the table
 
 
@@ -246,6 +260,12 @@ class ClientTable:
         """Deal ``number``: True, why it is not verified, or None (not revealed yet)."""
         check = self.checks.get(number)
         return None if check is None else check.verified
+
+    def series_at_host(self) -> SeriesAtHost | None:
+        """The table joined, for the client's copy to catch up with (None: no table)."""
+        if not self.joined or self.table is None or self.profile is None:
+            return None
+        return SeriesAtHost(self.host, self.table, self.profile, self.names, self.deals_done)
 
     def take_finished(self) -> list[FinishedDeal]:
         """The finished deals ready to be kept (for :class:`ClientRecorder`), oldest first."""
@@ -1211,6 +1231,26 @@ class ClientRecorder:
         """The first deal number this copy lacks before a deal it holds (None: no gap)."""
         return self._wanted
 
+    def catch_up(self, at: SeriesAtHost) -> int | None:
+        """On joining (again): the first deal to fetch when the host finished deals this
+        copy lacks, or None. A window that died (or lost its connection) between the end
+        of a deal and its write has seen the deal end without keeping it, and a deal only
+        led to the gap being noticed once the next one was kept: never when the series
+        ended with it or the window closed first. The copy's own last deal is fetched
+        again with the missing ones: it shows whether the host's series is this copy's
+        (:meth:`_continues`) before anything is added to it."""
+        if at.deals_done < 1:
+            return None
+        names = self._names(at.names)
+        place = self.place or f"LAN {at.host}/{at.table}"
+        found = next(self._copies(place, at.profile, names), None)
+        have = 0 if found is None else found.next_number - 1
+        if have >= at.deals_done:
+            return None
+        first = max(1, have)
+        self._wanted = first if self._wanted is None else min(self._wanted, first)
+        return first
+
     def fetch(self, table: ClientTable) -> dict[str, Any] | None:
         """The ``records`` request that fills this copy's gap (send it to the host), or
         None when nothing is missing or a request is out already."""
@@ -1222,9 +1262,9 @@ class ClientRecorder:
         self._asked = ask
         return table.fetch_records(self._wanted)
 
-    def _names(self, done: FinishedDeal) -> tuple[str, ...]:
+    def _names(self, seated: tuple[str | None, ...]) -> tuple[str, ...]:
         names = []
-        for seat, name in enumerate(done.names):
+        for seat, name in enumerate(seated):
             text = (name or "").strip() or f"seat {seat + 1}"
             if text in names:
                 text = f"{text} ({seat + 1})"
@@ -1247,24 +1287,31 @@ class ClientRecorder:
                 )
         return False
 
-    def _series(self, done: FinishedDeal) -> SeriesService:
-        place = self.place_for(done)
-        cached = self._service
-        if cached is not None and cached.info.place == place and self._continues(cached, done):
-            return cached
-        names = self._names(done)
-        size = len(names)
+    def _copies(
+        self, place: str, profile: RuleProfile, names: tuple[str, ...]
+    ) -> Iterator[SeriesService]:
+        """This client's open copies of a series at ``place`` with these rules and
+        players, the latest first."""
         for row in reversed(self.store.list_series()):
             if row["place"] != place or row["source"] != LAN_SOURCE or row["closed"]:
                 continue
             info = self.store.series(row["id"])
             if (
-                info.profile != done.profile
-                or info.table_size != size
+                info.profile != profile
+                or info.table_size != len(names)
                 or tuple(n for _, n in info.players) != names
             ):
                 continue
-            service = SeriesService(self.store, info.id)
+            yield SeriesService(self.store, info.id)
+
+    def _series(self, done: FinishedDeal) -> SeriesService:
+        place = self.place_for(done)
+        cached = self._service
+        if cached is not None and cached.info.place == place and self._continues(cached, done):
+            return cached
+        names = self._names(done.names)
+        size = len(names)
+        for service in self._copies(place, done.profile, names):
             if self._continues(service, done):
                 self._service = service
                 return service

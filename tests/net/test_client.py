@@ -1101,3 +1101,67 @@ def test_a_lie_is_named_by_a_code_for_the_window(fixed_draws, lie, code):
     verdict = client.verified(1)
     assert getattr(verdict, "code", None) == code, verdict
     assert verdict.params.get("deal", 1) == 1
+
+
+class _DiedBeforeWriting(ClientRecorder):
+    """A window killed between seeing a deal end and its write: the deal is gone with it."""
+
+    def record_all(self, table, finished=None):
+        table.take_finished()
+        return []
+
+    def fetch(self, table):
+        return None
+
+
+@pytest.mark.parametrize("where", ["mid-deal", "series over"])
+def test_a_deal_seen_to_end_and_lost_with_the_window_is_fetched_when_it_joins_again(
+    tmp_path, monkeypatch, where
+):
+    """A host window restarted mid-deal 2 played deal 2 to its end (the joiner's window
+    said "Deal 2 verified") and was killed before the write reached its database: its
+    copy lacked deal 2 for good. The copy noticed a gap only once a later deal was kept,
+    never when the window closed before the next one ended. Joining again now compares
+    the copy with the host's series at once."""
+    rng = random.Random(5)
+    monkeypatch.setattr(fairness, "new_secret", lambda: rng.randbytes(32))
+    monkeypatch.setattr(fairness, "new_contribution", lambda: rng.randbytes(32))
+    host_store = Store.open(tmp_path / "host.sqlite3")
+    deals = 3 if where == "mid-deal" else 2
+    config = TableConfig("Kneipe", ISKO, ["open", "open", "beginner"], deals, first_seed=3)
+    table = HostedTable("kneipe", config, host_store, ComputerPool(0))
+    anna, ben = seat_at(table, tmp_path, 1, "Anna", 0), seat_at(table, tmp_path, 2, "Ben", 1)
+    client = anna[1]
+    serve(table, [anna, ben], until=lambda: client.deal_number == 2)
+    path = tmp_path / "Anna.sqlite3"
+    assert [r["number"] for r in rows(Store.open(path), anna[2].series_id)] == [1]
+    anna[2] = _DiedBeforeWriting(None)  # deal 2 ends, and the window dies before the write
+    ctl = table.controller
+    done = lambda: client.verified(2) is not None and (ctl.deal_number == 3 or ctl.series.finished)  # noqa: E731
+    serve(table, [anna, ben], until=done)
+    assert client.verified(2) is True
+    table.disconnected(anna[0])
+    # the window again: a new process, the seat's token, the same database
+    peer, again = Peer(11, "Anna"), ClientTable(table.id)
+    again.feed(protocol.welcome("skat-desktop", "Host", peer.challenge))
+    table.handle(peer, protocol.parse_client(wire(again.join(table.id, 0, token=client.token))))
+    for frame in peer.out:
+        for reply in again.feed(frame):
+            table.handle(peer, protocol.parse_client(wire(reply)))
+    peer.out.clear()
+    assert again.deals_done == 2 and again.deal_number == (3 if where == "mid-deal" else 2)
+    recorder = ClientRecorder(Store.open(path))
+    assert recorder.catch_up(again.series_at_host()) == 1  # its last deal, and those after
+    table.handle(peer, protocol.parse_client(wire(recorder.fetch(again))))
+    for frame in peer.out:
+        assert again.feed(frame) == []
+    kept = recorder.record_all(again)
+    assert kept == [(1, None), (2, kept[1][1])] and type(kept[1][1]) is int
+    assert not again.problems and recorder.held == ()
+    assert rows(recorder.store, recorder.series_id) == rows(host_store, ctl.series_id)[:2]
+    lan = [json.loads(r["record"])["extra"]["lan"] for r in recorder.store.deal_sources(1)]
+    # mid-deal its record is fetched; after the series' end (as between deals) the host
+    # shows the deal's end and reveal again, so it is kept as seen, not twice
+    assert [x.get("fetched", False) for x in lan] == [False, where == "mid-deal"]
+    # joined again with the whole copy: nothing more to ask for
+    assert ClientRecorder(Store.open(path)).catch_up(again.series_at_host()) is None
