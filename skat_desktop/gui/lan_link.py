@@ -169,6 +169,12 @@ _VERDICTS: dict[str, tuple[str, tuple[str, ...]]] = {
         (),
     ),
     "recommitted": (QT_TRANSLATE_NOOP("FairDeals", "the host committed to the deal twice"), ()),
+    "came_during": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals", "you came during this deal: how it was dealt could not be seen here"
+        ),
+        (),
+    ),
     "commitment_late": (
         QT_TRANSLATE_NOOP(
             "FairDeals", "the host's commitment arrived only after the deal was dealt"
@@ -237,6 +243,12 @@ _VERDICTS: dict[str, tuple[str, tuple[str, ...]]] = {
 _CHECK_FAILED = QT_TRANSLATE_NOOP("FairDeals", "the check of the deal found a fault")
 _NO_CARDS = QT_TRANSLATE_NOOP("FairDeals", "no cards")
 _LIMITS = {"position": 3, "card": 32, "shown": 1 << 32, "dealt": 1 << 32, "seat": 256}
+
+
+def came_during(verdict: object) -> bool:
+    """Whether a deal is unchecked only because this window came while it was played
+    (joined, or back after a restart): no fault of the host's, said without alarm."""
+    return getattr(verdict, "code", None) == "came_during"
 
 
 def verdict_text(verdict: object) -> str:
@@ -1152,6 +1164,10 @@ class TablePanel(QWidget):
                 lines.append(self.tr("Deal %1: verified").replace("%1", str(number)))
             elif verdict == self.FETCHED:
                 lines.append(self.tr("Deal %1: fetched afterwards").replace("%1", str(number)))
+            elif came_during(verdict):
+                lines.append(
+                    self.tr("Deal %1: not checked (you came during it)").replace("%1", str(number))
+                )
             else:
                 lines.append(
                     self.tr("Deal %1: NOT verified (%2)")

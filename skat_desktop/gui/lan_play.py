@@ -455,6 +455,12 @@ class LanPlay(QObject):
         self.quit_agreed = self.ask_stop(quitting=True)
         return self.quit_agreed
 
+    def ends_own_table(self) -> bool:
+        """Whether quitting was agreed while this window sits at a table it hosts: that
+        table ends with the host, so "leave the table (it goes on without you)?" is not
+        asked as well."""
+        return self.quit_agreed and self._at_own_table()
+
     def shutdown(self) -> None:
         """The window closes: the lobby, the connection, the host (gracefully)."""
         if self.lobby is not None:

@@ -2715,8 +2715,15 @@ class MainWindow(QMainWindow):
             label.setToolTip(fair.replace("%1", str(number)))
             label.setStyleSheet("color: #2e7d32; font-weight: 600")
         else:
-            from skat_desktop.gui.lan_link import verdict_text  # only at a networked table
+            # only at a networked table
+            from skat_desktop.gui.lan_link import came_during, verdict_text
 
+            if came_during(verdict):  # unchecked, not failed: no alarm, no message bar
+                label.setText(self.tr("Deal %1 not checked").replace("%1", str(number)))
+                label.setToolTip(tip(verdict_text(verdict)))
+                label.setStyleSheet("color: #b26a00; font-weight: 600")
+                label.show()
+                return ""
             label.setText(self.tr("Deal %1 NOT verified").replace("%1", str(number)))
             why = self.tr("Deal %1 was NOT verified: %2").replace("%1", str(number))
             why = why.replace("%2", verdict_text(verdict))
@@ -3019,9 +3026,9 @@ class MainWindow(QMainWindow):
         if by_player and not self.club.may_close():  # a game typed in the club desk
             event.ignore()
             return
-        settled = (
-            self._leave_series(self.close, QUIT) if by_player else self._settle_unsaved(self.close)
-        )
+        # the hosted table the player sits at ends with its host: asked about already
+        ask = by_player and not self.lan.ends_own_table()
+        settled = self._leave_series(self.close, QUIT) if ask else self._settle_unsaved(self.close)
         if not settled:
             if self._after_saved is None:  # stayed: the next time is asked afresh
                 self._leave_agreed = None

@@ -230,6 +230,10 @@ class ClientTable:
         self.closing: str | None = None
         self.pongs = 0
         self.checks: dict[int, DealCheck] = {}
+        # the deal that was in play when this client came (joined, or came back on a
+        # new connection, without having seen it dealt): its dealing cannot be checked
+        # here, which is no fault of the host's
+        self.came_during: int | None = None
         self._over: dict[int, _Over] = {}
         self._ready: deque[FinishedDeal] = deque()
         self._seen: list[tuple[int, int, int]] = []
@@ -519,6 +523,9 @@ class ClientTable:
         self.fetching = None  # an answer still out is lost with the old connection
         if not same_deal:
             self._seen = []
+            in_play = view is not None and not self.deal_over and msg.deal_number > 0
+            if in_play and msg.deal_number != self.came_during:
+                self.came_during = msg.deal_number
         number = msg.deal_number
         if view is None or number == 0:
             return
@@ -774,7 +781,13 @@ class ClientTable:
         def why(code: str, text: str, **params: int) -> NotVerified:
             return NotVerified(code, text, deal=number, **params)
 
+        came = why(
+            "came_during",
+            f"this client came during deal {number}: how it was dealt was not seen here",
+        )
         if check is None or check.commitment is None:
+            if self.came_during == number:
+                return came
             return why(
                 "commitment_unseen",
                 f"the host's commitment to deal {number} was not seen before it was dealt",
@@ -788,7 +801,9 @@ class ClientTable:
                 "commitment_late",
                 f"the host's commitment to deal {number} was seen only after it was dealt",
             )
-            return problem or late
+            # a deal this client came into: the reveal is still checked, but a commitment
+            # shown late is what coming late means
+            return problem or (came if self.came_during == number else late)
         if check.repledged:
             return why(
                 "repledged", f"the host showed the pledges of deal {number} twice, differently"

@@ -678,6 +678,28 @@ def test_hosting_from_the_window_with_a_real_serve(qtbot, tmp_path, monkeypatch,
     assert not lan.status_label.isVisible() and lan.act_host.isEnabled()
 
 
+def test_quitting_while_hosting_a_deal_asks_once(qtbot, tmp_path, monkeypatch, english):
+    """The host quitting during a deal at his own table was asked twice, the second time
+    "Leave the table …? The table goes on at the host without you": it does not, the
+    host is being stopped. One question."""
+    window = make_window(qtbot, tmp_path, size=(1024, 700))
+    lan = window.lan
+    lan.listen, lan.announce, lan.database = "127.0.0.1", False, tmp_path / "lan-host.sqlite3"
+    choices = HostChoices("Anna", "Club", ISKO, ["open", "beginner", "beginner"], 12, None,
+                          300, 60, 0)  # fmt: skip
+    with qtbot.waitSignal(lan.host.started, timeout=START_MS):
+        lan.start_hosting(choices)
+    pid = lan.host.pid
+    at_table = lambda: window.table is not None and window.table is lan.link.remote  # noqa: E731
+    qtbot.waitUntil(lambda: at_table() and window.table.dealt, timeout=15_000)  # deal 1 in play
+    asked: list[str] = []
+    _answer(monkeypatch, [True, True], asked)
+    window.quit_window()
+    assert asked == ["Quit and stop hosting the table?"]
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5_000)
+    qtbot.waitUntil(lambda: not _alive(pid), timeout=15_000)  # no orphan process
+
+
 def test_stop_hosting_asks_nobody_when_nobody_is_there(qtbot, tmp_path, monkeypatch, english):
     window = make_window(qtbot, tmp_path, size=(1024, 700))
     lan = window.lan

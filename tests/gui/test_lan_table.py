@@ -773,6 +773,42 @@ def test_the_table_tab_knows_nobody_while_the_host_is_gone(qtbot, tmp_path):
     assert panel.seat_lines() == here and panel.seats.text() == "\n".join(here)
 
 
+def test_a_deal_this_window_came_into_is_unchecked_not_a_warning(qtbot, tmp_path, monkeypatch):
+    """A player back at his seat mid-deal (or a late watcher) saw "Deal 3 was NOT
+    verified: the host's commitment arrived only after the deal was dealt", in red and
+    in the message bar, as if the host had cheated. Coming late is no fault of the
+    host's: the deal is "not checked", without alarm; a real failure still alarms."""
+    from skat_desktop.gui.lan_link import TablePanel
+    from skat_desktop.net.client import ClientTable
+
+    link = LanLink(None, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    client = ClientTable("club")
+    client.joined, client.seat, client.names = True, 0, ("Anna", "Ben", "Kai")
+    link.remote = RemoteTable(client, lambda _frame: None)
+    link.state = CONNECTED
+    panel = TablePanel(link)
+    qtbot.addWidget(panel)
+    came = NotVerified("came_during", "this client came during deal 3: ...", deal=3)
+    late = NotVerified("commitment_late", "the host's commitment ... after it was dealt", deal=4)
+    panel.add_verdict(3, came)
+    panel.add_verdict(4, late)
+    assert panel.fair.text().splitlines() == [
+        "Deal 3: not checked (you came during it)",
+        "Deal 4: NOT verified (the host's commitment arrived only after the deal was dealt)",
+    ]
+    window = make_window(qtbot, tmp_path, size=(1024, 700))
+    try:
+        monkeypatch.setattr(window, "_remote", lambda: link.remote)
+        window._lan_verified(3, came)
+        assert window.verify_label.text() == "Deal 3 not checked"
+        assert not window.messages.isVisible()
+        window._lan_verified(4, late)
+        assert window.verify_label.text() == "Deal 4 NOT verified"
+        assert window.messages.isVisible() and "NOT verified" in window.messages.label.text()
+    finally:
+        window.close()
+
+
 def test_every_verdict_code_is_said_in_the_players_language(qtbot, qapp):
     """Each code the client gives a deal NOT verified has its own translated words (with
     its seat, position and cards); a verdict without a known code is named in general."""
