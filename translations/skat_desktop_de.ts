@@ -2912,6 +2912,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Ein Passwort darf nicht mit einem Leerzeichen beginnen oder enden.</translation>
     </message>
     <message>
+        <source>A password cannot hold control characters.</source>
+        <translation>Ein Passwort darf keine Steuerzeichen enthalten.</translation>
+    </message>
+    <message>
         <source>A player whose connection drops keeps the seat this long.</source>
         <translation>So lange behält ein Spieler, dessen Verbindung abreißt, seinen Platz.</translation>
     </message>
@@ -2949,7 +2953,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Please enter your name.</source>
-        <translation>Bitte geben Sie Ihren Namen ein.</translation>
+        <translation type="vanished">Bitte geben Sie Ihren Namen ein.</translation>
     </message>
     <message>
         <source>Please give the table a name.</source>
@@ -2985,7 +2989,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Your name cannot hold control characters.</source>
-        <translation>Ihr Name darf keine Steuerzeichen enthalten.</translation>
+        <translation type="vanished">Ihr Name darf keine Steuerzeichen enthalten.</translation>
     </message>
     <message>
         <source>a player from the network</source>
@@ -3094,7 +3098,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Please enter your name.</source>
-        <translation>Bitte geben Sie Ihren Namen ein.</translation>
+        <translation type="vanished">Bitte geben Sie Ihren Namen ein.</translation>
     </message>
     <message>
         <source>Searching… (a host may take a few seconds)</source>
@@ -3142,6 +3146,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Not now: chat waits until the deal is over.</source>
         <translation>Jetzt nicht: geplaudert wird erst nach dem Spiel.</translation>
+    </message>
+    <message>
+        <source>Please enter your name.</source>
+        <translation>Bitte geben Sie Ihren Namen ein.</translation>
     </message>
     <message>
         <source>Sit down or watch first.</source>
@@ -3230,6 +3238,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>You are at this table already.</source>
         <translation>Sie sind schon an diesem Tisch.</translation>
+    </message>
+    <message>
+        <source>Your name cannot hold control characters.</source>
+        <translation>Ihr Name darf keine Steuerzeichen enthalten.</translation>
     </message>
     <message>
         <source>Your old seat could not be given back; choose a seat.</source>
@@ -3512,6 +3524,18 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Die Verbindung zum Gastgeber ist beendet (%1).</translation>
     </message>
     <message>
+        <source>The series begins when every seat is taken.</source>
+        <translation>Die Liste beginnt, sobald jeder Platz besetzt ist.</translation>
+    </message>
+    <message>
+        <source>The series is over.</source>
+        <translation>Die Liste ist zu Ende.</translation>
+    </message>
+    <message>
+        <source>The series is under way: %1 of %2 deals played.</source>
+        <translation>Die Liste läuft: %1 von %2 Spielen gespielt.</translation>
+    </message>
+    <message>
         <source>The table “%1” has a password:</source>
         <translation>Der Tisch „%1“ hat ein Passwort:</translation>
     </message>
@@ -3532,8 +3556,20 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Sie schauen „%1“ zu.</translation>
     </message>
     <message>
+        <source>You sat at seat %2 of “%1”; that table is no longer there.</source>
+        <translation>Sie saßen auf Platz %2 an „%1“; diesen Tisch gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>You sit at seat %1 of “%2”.</source>
+        <translation>Sie sitzen auf Platz %1 an „%2“.</translation>
+    </message>
+    <message>
         <source>You sit at seat %1 of “%2”. The series begins when every seat is taken.</source>
-        <translation>Sie sitzen auf Platz %1 an „%2“. Die Liste beginnt, sobald jeder Platz besetzt ist.</translation>
+        <translation type="vanished">Sie sitzen auf Platz %1 an „%2“. Die Liste beginnt, sobald jeder Platz besetzt ist.</translation>
+    </message>
+    <message>
+        <source>You watched “%1”; that table is no longer there.</source>
+        <translation>Sie haben „%1“ zugeschaut; diesen Tisch gibt es nicht mehr.</translation>
     </message>
     <message>
         <source>a line for everyone</source>

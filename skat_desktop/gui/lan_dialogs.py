@@ -20,12 +20,13 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import logging
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -54,10 +55,12 @@ from PySide6.QtWidgets import (
 from skat_desktop.ai.levels import levels
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
 from skat_desktop.gui.game_words import level_title, level_words, seat_name
+from skat_desktop.gui.i18n import OnLanguageChange
 from skat_desktop.gui.lan_host import DEFAULT_PORT, table_spec
 from skat_desktop.gui.new_game import default_player_name, offered_profiles
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
+from skat_desktop.gui.screen_room import grow_for_lines
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +193,15 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     return host, int(port_text)
 
 
+def _address_problem(text: str) -> str:
+    """Why ``text`` is not a host's address, in the player's language ("" if it is one)."""
+    try:
+        parse_address(text)
+    except ValueError as e:
+        return str(e)
+    return ""
+
+
 def _plain_problem(text: str, limit: int) -> str | None:
     """Why ``text`` cannot be a name on the wire (None: it can)."""
     try:
@@ -197,6 +209,45 @@ def _plain_problem(text: str, limit: int) -> str | None:
     except _wire().ProtocolError:
         return "bad"
     return None
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (stripped) cannot be the player's name at a table, in one translated
+    line (None: it can): the host and the join dialog say the same."""
+    if not name:
+        return QCoreApplication.translate("Lan", "Please enter your name.")
+    if _plain_problem(name, NAME_LIMIT):
+        return QCoreApplication.translate("Lan", "Your name cannot hold control characters.")
+    return None
+
+
+class _Line:
+    """A status line said again in the player's language after a switch: ``say`` takes
+    the text or a function that makes it (called again on ``LanguageChange``)."""
+
+    def __init__(self, label: QLabel) -> None:
+        self.label = label
+        self._make: Callable[[], str] = str
+        self._error = False
+
+    def say(self, text: str | Callable[[], str], error: bool = False) -> None:
+        self._make = text if callable(text) else (lambda: text)
+        self._error = error
+        self.again()
+
+    def again(self) -> None:
+        self.label.setText(self._make())
+        self.label.setStyleSheet(ERROR_STYLE if self._error else "")
+
+
+def _keep_ok_text(buttons: QDialogButtonBox, text: Callable[[], str]) -> QPushButton:
+    """The button box's Ok button, labelled ``text()`` now and after every language
+    switch. The box sets its standard buttons' texts back to "OK" on ``LanguageChange``,
+    after the dialog's own ``changeEvent``; the button itself hears it after the box."""
+    ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+    ok.setText(text())
+    ok.installEventFilter(OnLanguageChange(ok, lambda: ok.setText(text())))
+    return ok
 
 
 # ---------------------------------------------------------------------- remembered choices
@@ -291,7 +342,6 @@ class HostDialog(QDialog):
 
     def __init__(self, settings, store=None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Host a table"))
         self.setObjectName("HostDialog")
         self.lan = LanSettings(settings)
         self.profiles: list[RuleProfile] = offered_profiles(store)
@@ -299,125 +349,118 @@ class HostDialog(QDialog):
         self._result: HostChoices | None = None
 
         # -- the table
-        table_box = QGroupBox(self.tr("The table"), self)
-        form = QFormLayout(table_box)
+        self.table_box = QGroupBox(self)
+        form = QFormLayout(self.table_box)
         self.name = QLineEdit(self.lan.player_name, self)
         self.name.setMaxLength(NAME_LIMIT)
-        form.addRow(self._buddy(self.tr("Your &name:"), self.name), self.name)
+        self.name_label = self._buddy(self.name)
+        form.addRow(self.name_label, self.name)
         self.table_name = QLineEdit(self)
         self.table_name.setMaxLength(TABLE_NAME_LIMIT)
-        self.table_name.setText(self.lan.host_value("table_name", "") or self.tr("Club table"))
-        form.addRow(self._buddy(self.tr("&Table name:"), self.table_name), self.table_name)
+        self._default_table_name = self.tr("Club table")
+        self.table_name.setText(self.lan.host_value("table_name", "") or self._default_table_name)
+        self.table_name_label = self._buddy(self.table_name)
+        form.addRow(self.table_name_label, self.table_name)
         self.profile_box = QComboBox(self)
+        self.profile_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for p in self.profiles:
             self.profile_box.addItem(profile_title(p), p.name)
-        form.addRow(self._buddy(self.tr("&Rules:"), self.profile_box), self.profile_box)
+        self.profile_label = self._buddy(self.profile_box)
+        form.addRow(self.profile_label, self.profile_box)
         size_row = QHBoxLayout()
         self.size_group = QButtonGroup(self)
-        self.three = QRadioButton(self.tr("&3 players"), self)
-        self.four = QRadioButton(self.tr("&4 players"), self)
+        self.three = QRadioButton(self)
+        self.four = QRadioButton(self)
         self.size_group.addButton(self.three, 3)
         self.size_group.addButton(self.four, 4)
         size_row.addWidget(self.three)
         size_row.addWidget(self.four)
         size_row.addStretch(1)
-        form.addRow(self.tr("Players:"), size_row)
+        self.players_label = QLabel(self)
+        form.addRow(self.players_label, size_row)
         you = plain_label(QLabel(self))
         self.you_label = you
-        form.addRow(self.tr("Seat 1:"), you)
+        self.seat1_label = QLabel(self)
+        form.addRow(self.seat1_label, you)
         self.seat_boxes: list[QComboBox] = []
         self.seat_labels: list[QLabel] = []
-        for i in range(1, 4):
+        for _ in range(1, 4):
             box = QComboBox(self)
-            box.addItem(self.tr("a player from the network"), OPEN)
-            words = level_words()
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # a switch
+            box.addItem("", OPEN)
             for level in self._levels:
-                name, what = words.get(level, (level, ""))
-                box.addItem(self.tr("computer: %1").replace("%1", name), level)
-                if what:
-                    box.setItemData(box.count() - 1, what, Qt.ItemDataRole.ToolTipRole)
+                box.addItem(level, level)
             box.currentIndexChanged.connect(lambda *_: self._check())
-            label = self._buddy(self.tr("Seat &%1:").replace("%1", str(i + 1)), box)
+            label = self._buddy(box)
             self.seat_boxes.append(box)
             self.seat_labels.append(label)
             form.addRow(label, box)
         self.deals = QSpinBox(self)
         self.deals.setRange(1, _wire().MAX_PLANNED_DEALS)  # the host refuses more
         self.deals.setValue(self.lan.host_value("deals", 36) or 36)
-        form.addRow(self._buddy(self.tr("&Deals in the series:"), self.deals), self.deals)
+        self.deals_label = self._buddy(self.deals)
+        form.addRow(self.deals_label, self.deals)
 
         # -- the network
-        net_box = QGroupBox(self.tr("On the network"), self)
-        net = QFormLayout(net_box)
+        self.net_box = QGroupBox(self)
+        net = QFormLayout(self.net_box)
         self.password = QLineEdit(self)
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setMaxLength(200)
-        self.password.setPlaceholderText(self.tr("none"))
-        net.addRow(self._buddy(self.tr("&Password:"), self.password), self.password)
+        self.password_label = self._buddy(self.password)
+        net.addRow(self.password_label, self.password)
         self.grace = QSpinBox(self)
         self.grace.setRange(1, 120)
-        self.grace.setSuffix(self.tr(" min"))
         self.grace.setValue(self.lan.host_value("grace_min", 5) or 5)
-        self.grace.setToolTip(self.tr("A player whose connection drops keeps the seat this long."))
-        net.addRow(self._buddy(self.tr("Seat &kept after a drop:"), self.grace), self.grace)
+        self.grace_label = self._buddy(self.grace)
+        net.addRow(self.grace_label, self.grace)
         sub_row = QHBoxLayout()
-        self.substitute = QCheckBox(self.tr("after"), self)
+        self.substitute = QCheckBox(self)
         self.substitute.setChecked(self.lan.host_value("substitute", True))
         self.substitute_s = QSpinBox(self)
         self.substitute_s.setRange(5, 3600)
-        self.substitute_s.setSuffix(self.tr(" s"))
         self.substitute_s.setValue(self.lan.host_value("substitute_s", 60) or 60)
         self.substitute.toggled.connect(self.substitute_s.setEnabled)
         self.substitute_s.setEnabled(self.substitute.isChecked())
         sub_row.addWidget(self.substitute)
         sub_row.addWidget(self.substitute_s)
         sub_row.addStretch(1)
-        sub_label = QLabel(self.tr("A computer plays a dropped seat:"), self)
-        sub_label.setToolTip(
-            self.tr(
-                "The deal waits for a player whose connection dropped; after this time a "
-                "computer plays for him until he is back."
-            )
-        )
-        net.addRow(sub_label, sub_row)
+        self.sub_label = QLabel(self)
+        net.addRow(self.sub_label, sub_row)
         port_row = QHBoxLayout()
         self.port = QSpinBox(self)
         self.port.setRange(1024, 65535)
         self.port.setValue(self.lan.host_value("port", DEFAULT_PORT) or DEFAULT_PORT)
-        self.any_port = QCheckBox(self.tr("any &free port"), self)
+        self.any_port = QCheckBox(self)
         self.any_port.setChecked(self.lan.host_value("any_port", False))
         self.any_port.toggled.connect(lambda on: self.port.setEnabled(not on))
         self.port.setEnabled(not self.any_port.isChecked())
         port_row.addWidget(self.port)
         port_row.addWidget(self.any_port)
         port_row.addStretch(1)
-        net.addRow(self._buddy(self.tr("P&ort:"), self.port), port_row)
-        note = QLabel(
-            self.tr(
-                "Friends on the same network find the table under Game → Join a table…, "
-                "or type this computer's address and the port."
-            ),
-            self,
-        )
-        note.setWordWrap(True)
-        net.addRow(note)
+        self.port_label = self._buddy(self.port)
+        net.addRow(self.port_label, port_row)
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        net.addRow(self.note)
 
         # -- the computer levels, as the welcome panel shows them
-        levels_box = QGroupBox(self.tr("Computer players"), self)
-        grid = QGridLayout(levels_box)
+        self.levels_box = QGroupBox(self)
+        grid = QGridLayout(self.levels_box)
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(2)
         grid.setColumnStretch(1, 1)
-        for row, level in enumerate(self._levels):
-            name, what = level_words().get(level, (level, ""))
-            name_label = QLabel(name, levels_box)
+        self.level_labels: list[tuple[QLabel, QLabel]] = []
+        for row, _level in enumerate(self._levels):
+            name_label = QLabel(self.levels_box)
             font = name_label.font()
             font.setBold(True)
             name_label.setFont(font)
-            what_label = QLabel(what, levels_box)
+            what_label = QLabel(self.levels_box)
             what_label.setWordWrap(True)
             grid.addWidget(name_label, row, 0, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(what_label, row, 1)
+            self.level_labels.append((name_label, what_label))
 
         self.problem = plain_label(QLabel(self))
         self.problem.setStyleSheet(ERROR_STYLE)
@@ -425,20 +468,21 @@ class HostDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("&Host"))
+        _keep_ok_text(self.buttons, lambda: self.tr("&Host"))
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
 
         right = QVBoxLayout()
-        right.addWidget(net_box)
-        right.addWidget(levels_box, 1)
+        right.addWidget(self.net_box)
+        right.addWidget(self.levels_box, 1)
         columns = QHBoxLayout()
-        columns.addWidget(table_box, 1)
+        columns.addWidget(self.table_box, 1)
         columns.addLayout(right, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(columns)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
+        self.retranslate()
 
         # the last choices
         seats = self.lan.host_value("seats", "open+open+standard").split("+")
@@ -456,8 +500,77 @@ class HostDialog(QDialog):
         self.profile_box.currentIndexChanged.connect(lambda *_: self._check())
         self._size_changed()
 
-    def _buddy(self, text: str, widget: QWidget) -> QLabel:
-        label = QLabel(text, self)
+    def retranslate(self) -> None:
+        """Every text in the player's language (at the start and after a switch)."""
+        self.setWindowTitle(self.tr("Host a table"))
+        self.table_box.setTitle(self.tr("The table"))
+        self.name_label.setText(self.tr("Your &name:"))
+        default = self.tr("Club table")
+        if self.table_name.text() == self._default_table_name:  # untouched: its new word
+            self.table_name.setText(default)
+        self._default_table_name = default
+        self.table_name_label.setText(self.tr("&Table name:"))
+        for i, p in enumerate(self.profiles):
+            self.profile_box.setItemText(i, profile_title(p))
+        self.profile_label.setText(self.tr("&Rules:"))
+        self.three.setText(self.tr("&3 players"))
+        self.four.setText(self.tr("&4 players"))
+        self.players_label.setText(self.tr("Players:"))
+        self.seat1_label.setText(self.tr("Seat 1:"))
+        words = level_words()
+        for i, (box, label) in enumerate(zip(self.seat_boxes, self.seat_labels, strict=True)):
+            box.setItemText(0, self.tr("a player from the network"))
+            for j, level in enumerate(self._levels, start=1):
+                name, what = words.get(level, (level, ""))
+                box.setItemText(j, self.tr("computer: %1").replace("%1", name))
+                box.setItemData(j, what or None, Qt.ItemDataRole.ToolTipRole)
+            label.setText(self.tr("Seat &%1:").replace("%1", str(i + 2)))
+        self.deals_label.setText(self.tr("&Deals in the series:"))
+        self.net_box.setTitle(self.tr("On the network"))
+        self.password.setPlaceholderText(self.tr("none"))
+        self.password_label.setText(self.tr("&Password:"))
+        self.grace.setSuffix(self.tr(" min"))
+        self.grace.setToolTip(self.tr("A player whose connection drops keeps the seat this long."))
+        self.grace_label.setText(self.tr("Seat &kept after a drop:"))
+        self.substitute.setText(self.tr("after"))
+        self.substitute_s.setSuffix(self.tr(" s"))
+        self.sub_label.setText(self.tr("A computer plays a dropped seat:"))
+        self.sub_label.setToolTip(
+            self.tr(
+                "The deal waits for a player whose connection dropped; after this time a "
+                "computer plays for him until he is back."
+            )
+        )
+        self.any_port.setText(self.tr("any &free port"))
+        self.port_label.setText(self.tr("P&ort:"))
+        self.note.setText(
+            self.tr(
+                "Friends on the same network find the table under Game → Join a table…, "
+                "or type this computer's address and the port."
+            )
+        )
+        self.levels_box.setTitle(self.tr("Computer players"))
+        for level, (name_label, what_label) in zip(self._levels, self.level_labels, strict=True):
+            name, what = words.get(level, (level, ""))
+            name_label.setText(name)
+            what_label.setText(what)
+        self._check()
+        if self.isVisible():  # switched while open: once the layouts know the new words
+            QTimer.singleShot(0, self, self._roomy)
+
+    def _roomy(self) -> None:
+        """As roomy as the dialog opens in the words it shows now, never smaller."""
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # hints anew
+        self.resize(self.size().expandedTo(self.sizeHint()))
+        grow_for_lines(self)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "buttons"):
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _buddy(self, widget: QWidget) -> QLabel:
+        label = QLabel(self)
         label.setBuddy(widget)
         return label
 
@@ -477,10 +590,9 @@ class HostDialog(QDialog):
 
     def _problem(self) -> str | None:
         name, table = self.name.text().strip(), self.table_name.text().strip()
-        if not name:
-            return self.tr("Please enter your name.")
-        if _plain_problem(name, NAME_LIMIT):
-            return self.tr("Your name cannot hold control characters.")
+        problem = name_problem(name)
+        if problem:
+            return problem
         if not table:
             return self.tr("Please give the table a name.")
         if any(ch in table for ch in ",=") or _plain_problem(table, TABLE_NAME_LIMIT):
@@ -491,7 +603,9 @@ class HostDialog(QDialog):
                 "%1", str(self.table_size)
             )
         password = self.password.text()
-        if password and (password != password.strip() or _plain_problem(password, 200)):
+        if password and _plain_problem(password, 200):
+            return self.tr("A password cannot hold control characters.")
+        if password != password.strip():
             return self.tr("A password cannot begin or end with a space.")
         return None
 
@@ -566,7 +680,6 @@ class JoinDialog(QDialog):
         browser_factory: Callable[[Callable[[], None]], Any] | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Join a table"))
         self.setObjectName("JoinDialog")
         self.lan = LanSettings(settings)
         self.link = link
@@ -574,21 +687,13 @@ class JoinDialog(QDialog):
         self.welcome: dict[str, Any] | None = None
 
         layout = QVBoxLayout(self)
-        found_label = QLabel(self.tr("Tables on this network:"), self)
-        layout.addWidget(found_label)
+        self.found_label = QLabel(self)
+        layout.addWidget(self.found_label)
         self.hosts = QTreeWidget(self)
         self.hosts.setRootIsDecorated(False)
         self.hosts.setUniformRowHeights(True)
         self.hosts.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.hosts.setHeaderLabels(
-            [
-                self.tr("Host"),
-                self.tr("Address"),
-                self.tr("Tables"),
-                self.tr("Open seats"),
-                self.tr("Version"),
-            ]
-        )
+        self.hosts.setColumnCount(5)
         header = self.hosts.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -604,26 +709,25 @@ class JoinDialog(QDialog):
 
         form = QFormLayout()
         self.address = QLineEdit(self.lan.address, self)
-        self.address.setPlaceholderText(self.tr("e.g. 192.168.1.20:55123"))
         self.address.setMaxLength(300)
-        address_label = QLabel(self.tr("&Address (host:port):"), self)
-        address_label.setBuddy(self.address)
-        form.addRow(address_label, self.address)
+        self.address_label = QLabel(self)
+        self.address_label.setBuddy(self.address)
+        form.addRow(self.address_label, self.address)
         self.name = QLineEdit(self.lan.player_name, self)
         self.name.setMaxLength(NAME_LIMIT)
-        name_label = QLabel(self.tr("Your &name:"), self)
-        name_label.setBuddy(self.name)
-        form.addRow(name_label, self.name)
+        self.name_label = QLabel(self)
+        self.name_label.setBuddy(self.name)
+        form.addRow(self.name_label, self.name)
         layout.addLayout(form)
 
         self.status = plain_label(QLabel(self))
         self.status.setWordWrap(True)
+        self._status = _Line(self.status)
         layout.addWidget(self.status)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        self.connect_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.connect_button.setText(self.tr("&Connect"))
+        self.connect_button = _keep_ok_text(self.buttons, lambda: self.tr("&Connect"))
         self.buttons.accepted.connect(self._connect)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -645,8 +749,32 @@ class JoinDialog(QDialog):
         except Exception as e:  # discovery is a convenience: the address can be typed
             log.warning("cannot search the network: %s", e)
             self.browser = None
-        self._refresh_hosts()
+        self.retranslate()
         self.resize(640, 460)
+
+    def retranslate(self) -> None:
+        """Every text in the player's language (at the start and after a switch)."""
+        self.setWindowTitle(self.tr("Join a table"))
+        self.found_label.setText(self.tr("Tables on this network:"))
+        self.hosts.setHeaderLabels(
+            [
+                self.tr("Host"),
+                self.tr("Address"),
+                self.tr("Tables"),
+                self.tr("Open seats"),
+                self.tr("Version"),
+            ]
+        )
+        self.address.setPlaceholderText(self.tr("e.g. 192.168.1.20:55123"))
+        self.address_label.setText(self.tr("&Address (host:port):"))
+        self.name_label.setText(self.tr("Your &name:"))
+        self._status.again()
+        self._refresh_hosts()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "browser"):
+            self.retranslate()
+        super().changeEvent(event)
 
     # -- the hosts found
 
@@ -697,25 +825,26 @@ class JoinDialog(QDialog):
 
     # -- connecting
 
-    def _say(self, text: str, error: bool = False) -> None:
-        self.status.setText(text)
-        self.status.setStyleSheet(ERROR_STYLE if error else "")
+    def _say(self, text: str | Callable[[], str], error: bool = False) -> None:
+        """The status line: ``text`` or a function that says it in the player's language."""
+        self._status.say(text, error)
 
     def _connect(self) -> None:
         name = self.name.text().strip()
-        if not name or _plain_problem(name, NAME_LIMIT):
-            self._say(self.tr("Please enter your name."), error=True)
+        if name_problem(name):
+            self._say(lambda: name_problem(name) or "", error=True)
             return
+        typed = self.address.text()
         try:
-            host, port = parse_address(self.address.text())
-        except ValueError as e:
-            self._say(str(e), error=True)
+            host, port = parse_address(typed)
+        except ValueError:
+            self._say(lambda: _address_problem(typed), error=True)
             return
         self.lan.player_name = name
-        self.lan.address = self.address.text().strip()
+        self.lan.address = typed.strip()
         self._connecting = (host, port)
         self.connect_button.setEnabled(False)
-        self._say(self.tr("Connecting to %1…").replace("%1", f"{host}:{port}"))
+        self._say(lambda: self.tr("Connecting to %1…").replace("%1", f"{host}:{port}"))
         self.link.open(host, port, name)
 
     def _welcomed(self, info: object) -> None:
@@ -724,20 +853,24 @@ class JoinDialog(QDialog):
         self.welcome = dict(info) if isinstance(info, dict) else {"host": _field(info, "host")}
         self.accept()
 
-    def _refused(self, code: str, message: str) -> None:
+    def _refused(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
         if self._connecting is None:
             return
-        self._failed(refusal_text(code, message))
+        self._failed(lambda: refusal_text(code, message, params))
 
     def _closed(self, reason: str) -> None:
         if self._connecting is None:
             return
         host, port = self._connecting
         self._failed(
-            self.tr("No connection to %1: %2").replace("%1", f"{host}:{port}").replace("%2", reason)
+            lambda: (
+                self.tr("No connection to %1: %2")
+                .replace("%1", f"{host}:{port}")
+                .replace("%2", reason)
+            )
         )
 
-    def _failed(self, line: str) -> None:
+    def _failed(self, line: str | Callable[[], str]) -> None:
         self._connecting = None
         with contextlib.suppress(Exception):
             self.link.close()  # no retries behind a dialog that says it failed
@@ -770,32 +903,43 @@ class JoinDialog(QDialog):
 SEAT_ROLE = Qt.ItemDataRole.UserRole
 
 
+def _free(seat: dict[str, Any] | None) -> bool:
+    """A seat a player may sit down on: open, or a player's who is away (his token)."""
+    return seat is not None and (
+        seat.get("kind") == OPEN or (seat.get("kind") == "human" and not seat.get("connected"))
+    )
+
+
 class Lobby(QDialog):
     """The host's tables: sit down, watch, chat. Not modal: it stays beside the table.
 
     ``seated(port)`` hands on the table port of a ``joined`` (the window plays it).
     ``auto_join=(table name, seat, password)`` sits down at the first list that has
-    that table (the hosting player at his own table)."""
+    that table (the hosting player at his own table). ``host_label`` names the host, or
+    is a function that names it in the player's language."""
 
     seated = Signal(object)
 
     def __init__(
         self,
         link,
-        host_label: str,
+        host_label: str | Callable[[], str],
         parent: QWidget | None = None,
         auto_join: tuple[str, int | None, str | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("Lobby")
-        self.setWindowTitle(self.tr("Lobby — %1").replace("%1", host_label))
+        self._host_label = host_label if callable(host_label) else (lambda: host_label)
         self.link = link
-        self.host_label = host_label
         self.tables: list[dict[str, Any]] = []
         self.at: tuple[str, int | None] | None = None  # (table id, seat or None) once joined
+        self._names: dict[Any, str] = {}  # every table listed: its name (when it is gone)
+        self._listed = False  # a table list came since the host last said welcome
+        self._seats_of: Any = None  # the table the seat list shows
         self._pending: tuple[str, int | None, str | None] | None = None
         self._auto_join = auto_join
         self.gone = False
+        self._chat: deque[tuple[int | None, str, str]] = deque(maxlen=200)
 
         self.where = plain_label(QLabel(self))
         self.where.setWordWrap(True)
@@ -803,56 +947,47 @@ class Lobby(QDialog):
         self.table_list.setObjectName("LobbyTables")
         self.table_list.setRootIsDecorated(False)
         self.table_list.setUniformRowHeights(True)
-        self.table_list.setHeaderLabels(
-            [
-                self.tr("Table"),
-                self.tr("Rules"),
-                self.tr("Series"),
-                self.tr("State"),
-                self.tr("Watching"),
-                self.tr("Password"),
-            ]
-        )
+        self.table_list.setColumnCount(6)
         self._fit_columns(self.table_list)
         self.table_list.itemSelectionChanged.connect(self._table_picked)
         self.seat_list = QTreeWidget(self)
         self.seat_list.setObjectName("LobbySeats")
         self.seat_list.setRootIsDecorated(False)
         self.seat_list.setUniformRowHeights(True)
-        self.seat_list.setHeaderLabels(
-            [self.tr("Seat"), self.tr("Player"), self.tr("Who"), self.tr("Connection")]
-        )
+        self.seat_list.setColumnCount(4)
         self._fit_columns(self.seat_list)
         self.seat_list.itemSelectionChanged.connect(self._update_buttons)
         self.seat_list.itemDoubleClicked.connect(lambda *_: self.sit())
-        self.sit_button = QPushButton(self.tr("&Sit here"), self)
+        self.sit_button = QPushButton(self)
         self.sit_button.clicked.connect(self.sit)
-        self.watch_button = QPushButton(self.tr("&Watch"), self)
-        self.watch_button.setToolTip(self.tr("Watch the table: you see what is played openly."))
+        self.watch_button = QPushButton(self)
         self.watch_button.clicked.connect(self.watch)
-        self.leave_button = QPushButton(self.tr("&Leave the table"), self)
+        self.leave_button = QPushButton(self)
         self.leave_button.clicked.connect(self.leave)
 
         self.chat_view = QPlainTextEdit(self)  # plain text: a name cannot be markup
         self.chat_view.setObjectName("LobbyChat")
         self.chat_view.setReadOnly(True)
-        self.chat_view.setMaximumBlockCount(200)
+        self.chat_view.setMaximumBlockCount(self._chat.maxlen or 200)
         self.chat_input = QLineEdit(self)
         self.chat_input.setMaxLength(_wire().CHAT_LIMIT)
-        self.chat_input.setPlaceholderText(self.tr("a line for everyone"))
         self.chat_input.returnPressed.connect(self.send_chat)
-        self.send_button = QPushButton(self.tr("S&end"), self)
+        self.send_button = QPushButton(self)
         self.send_button.clicked.connect(self.send_chat)
 
         self.status = plain_label(QLabel(self))
         self.status.setWordWrap(True)
-        self.close_button = QPushButton(self.tr("&Close"), self)
+        self._status = _Line(self.status)
+        self.close_button = QPushButton(self)
         self.close_button.clicked.connect(self.hide)
 
+        self.tables_label = QLabel(self)
+        self.seats_label = QLabel(self)
+        self.chat_label = QLabel(self)
         left = QVBoxLayout()
-        left.addWidget(QLabel(self.tr("Tables:"), self))
+        left.addWidget(self.tables_label)
         left.addWidget(self.table_list, 3)
-        left.addWidget(QLabel(self.tr("Seats at the chosen table:"), self))
+        left.addWidget(self.seats_label)
         left.addWidget(self.seat_list, 2)
         seat_buttons = QHBoxLayout()
         seat_buttons.addWidget(self.sit_button)
@@ -861,7 +996,7 @@ class Lobby(QDialog):
         seat_buttons.addStretch(1)
         left.addLayout(seat_buttons)
         right = QVBoxLayout()
-        right.addWidget(QLabel(self.tr("Chat:"), self))
+        right.addWidget(self.chat_label)
         right.addWidget(self.chat_view, 1)
         chat_row = QHBoxLayout()
         chat_row.addWidget(self.chat_input, 1)
@@ -877,6 +1012,7 @@ class Lobby(QDialog):
         layout.addWidget(self.where)
         layout.addLayout(columns, 1)
         layout.addLayout(bottom)
+        self.retranslate()
 
         link.tablesChanged.connect(self._tables)
         link.seatsChanged.connect(self._seats)
@@ -890,9 +1026,51 @@ class Lobby(QDialog):
         self._timer.timeout.connect(self.refresh)
         self._timer.start(REFRESH_MS)
         self.resize(980, 580)
-        self._show_where()
-        self._update_buttons()
         self.refresh()
+
+    @property
+    def host_label(self) -> str:
+        return self._host_label()
+
+    def retranslate(self) -> None:
+        """Every text in the player's language (at the start and after a switch): the
+        lists, the heading, the status line and the chat's own words are said anew."""
+        self.setWindowTitle(self.tr("Lobby — %1").replace("%1", self.host_label))
+        self.table_list.setHeaderLabels(
+            [
+                self.tr("Table"),
+                self.tr("Rules"),
+                self.tr("Series"),
+                self.tr("State"),
+                self.tr("Watching"),
+                self.tr("Password"),
+            ]
+        )
+        self.seat_list.setHeaderLabels(
+            [self.tr("Seat"), self.tr("Player"), self.tr("Who"), self.tr("Connection")]
+        )
+        self.sit_button.setText(self.tr("&Sit here"))
+        self.watch_button.setText(self.tr("&Watch"))
+        self.watch_button.setToolTip(self.tr("Watch the table: you see what is played openly."))
+        self.leave_button.setText(self.tr("&Leave the table"))
+        self.chat_input.setPlaceholderText(self.tr("a line for everyone"))
+        self.send_button.setText(self.tr("S&end"))
+        self.close_button.setText(self.tr("&Close"))
+        self.tables_label.setText(self.tr("Tables:"))
+        self.seats_label.setText(self.tr("Seats at the chosen table:"))
+        self.chat_label.setText(self.tr("Chat:"))
+        self._fill_tables()
+        self._show_where()
+        self._status.again()
+        if self._chat:
+            self.chat_view.setPlainText("\n".join(self._chat_text(*line) for line in self._chat))
+            bar = self.chat_view.verticalScrollBar()
+            bar.setValue(bar.maximum())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "_timer"):
+            self.retranslate()
+        super().changeEvent(event)
 
     @staticmethod
     def _fit_columns(tree: QTreeWidget) -> None:
@@ -912,47 +1090,17 @@ class Lobby(QDialog):
 
     def _welcomed(self, _info: object) -> None:
         self.gone = False
-        self._say(self.tr("Connected."))
+        self._listed = False  # the host may have come back with other tables
+        self._say(lambda: self.tr("Connected."))
         self.refresh()
 
     def _tables(self, tables: list) -> None:
         self.gone = False
         self.tables = [dict(t) for t in tables if isinstance(t, dict)]
-        picked = self.picked_table()
-        picked_id = picked["id"] if picked else (self.at[0] if self.at else None)
-        self.table_list.clear()
-        for t in self.tables:
-            deals = (
-                self.tr("%1 of %2 deals")
-                .replace("%1", str(t.get("deals_done", 0)))
-                .replace("%2", str(t.get("planned_deals", "?")))
-            )
-            state = {
-                "lobby": self.tr("waiting for players"),
-                "playing": self.tr("playing"),
-                "finished": self.tr("finished"),
-            }.get(t.get("state"), str(t.get("state", "")))
-            rules = t.get("profile_title") or t.get("profile") or ""
-            builtin = BUILTIN.get(t.get("profile", ""))
-            if builtin is not None and builtin.title == rules:
-                rules = profile_title(builtin)  # a built-in's title in the player's language
-            item = QTreeWidgetItem(
-                [
-                    str(t.get("name", "")),
-                    str(rules),
-                    deals,
-                    state,
-                    str(t.get("kibitzers", 0)),
-                    self.tr("yes") if t.get("password") else "",
-                ]
-            )
-            item.setData(0, SEAT_ROLE, t.get("id"))
-            self.table_list.addTopLevelItem(item)
-            if t.get("id") == picked_id:
-                item.setSelected(True)
-        if not self.table_list.selectedItems() and self.table_list.topLevelItemCount():
-            self.table_list.topLevelItem(0).setSelected(True)
-        self._table_picked()
+        self._listed = True
+        self._names.update((t.get("id"), str(t.get("name", ""))) for t in self.tables)
+        self._fill_tables()
+        self._show_where()
         if self._auto_join is not None:
             name, seat, password = self._auto_join
             for t in self.tables:
@@ -960,6 +1108,52 @@ class Lobby(QDialog):
                     self._auto_join = None
                     self._join(str(t["id"]), seat, password)
                     break
+
+    def _fill_tables(self) -> None:
+        """The table list anew, the table chosen kept chosen (else the one joined, else
+        the first). Rebuilt without its selection signal: a list cleared for a moment
+        would make the seat list forget the seat chosen."""
+        items = self.table_list.selectedItems()
+        wanted = [items[0].data(0, SEAT_ROLE)] if items else []
+        if self.at is not None:
+            wanted.append(self.at[0])
+        chosen: dict[Any, QTreeWidgetItem] = {}
+        with QSignalBlocker(self.table_list):
+            self.table_list.clear()
+            for t in self.tables:
+                deals = (
+                    self.tr("%1 of %2 deals")
+                    .replace("%1", str(t.get("deals_done", 0)))
+                    .replace("%2", str(t.get("planned_deals", "?")))
+                )
+                state = {
+                    "lobby": self.tr("waiting for players"),
+                    "playing": self.tr("playing"),
+                    "finished": self.tr("finished"),
+                }.get(t.get("state"), str(t.get("state", "")))
+                rules = t.get("profile_title") or t.get("profile") or ""
+                builtin = BUILTIN.get(t.get("profile", ""))
+                if builtin is not None and builtin.title == rules:
+                    rules = profile_title(builtin)  # a built-in's title in the player's language
+                item = QTreeWidgetItem(
+                    [
+                        str(t.get("name", "")),
+                        str(rules),
+                        deals,
+                        state,
+                        str(t.get("kibitzers", 0)),
+                        self.tr("yes") if t.get("password") else "",
+                    ]
+                )
+                item.setData(0, SEAT_ROLE, t.get("id"))
+                self.table_list.addTopLevelItem(item)
+                chosen.setdefault(t.get("id"), item)
+            pick = next((chosen[tid] for tid in wanted if tid in chosen), None)
+            if pick is None and self.table_list.topLevelItemCount():
+                pick = self.table_list.topLevelItem(0)
+            if pick is not None:
+                self.table_list.setCurrentItem(pick)
+        self._table_picked()
 
     def _seats(self, frame: object) -> None:
         """Who sits where at the table joined (the link says it for that table only)."""
@@ -978,12 +1172,16 @@ class Lobby(QDialog):
         name = " ".join(str(_field(line, "name", "") or "").split())
         text = " ".join(str(_field(line, "text", "") or "").split())
         seat = _field(line, "seat")
+        self._chat.append((seat, name, text))
+        self.chat_view.appendPlainText(self._chat_text(seat, name, text))
+
+    def _chat_text(self, seat: int | None, name: str, text: str) -> str:
         who = name or (self.tr("seat %1").replace("%1", str(seat + 1)) if seat is not None else "")
         if seat is None and name:
             who = self.tr("%1 (watching)").replace("%1", name)
-        self.chat_view.appendPlainText(f"{who}: {text}")
+        return f"{who}: {text}"
 
-    def _refused(self, code: str, message: str) -> None:
+    def _refused(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
         pending = self._pending
         if code == "bad_password" and pending is not None and pending[2] is None:
             table, seat, _ = pending
@@ -992,11 +1190,11 @@ class Lobby(QDialog):
                 self._join(table, seat, password)
                 return
             self._pending = None
-            self._say(self.tr("No password given: not seated."), error=True)
+            self._say(lambda: self.tr("No password given: not seated."), error=True)
             return
         if code in ("seat_taken", "seat_invalid", "bad_password", "bad_token", "no_table"):
             self._pending = None
-        self._say(refusal_text(code, message), error=True)
+        self._say(lambda: refusal_text(code, message, params), error=True)
         self.refresh()
         self._update_buttons()
 
@@ -1004,12 +1202,14 @@ class Lobby(QDialog):
         self.gone = True
         self._pending = None
         if getattr(self.link, "state", None) == "gone":  # seated: the link tries again
-            text = self.tr("Host gone (%1) — trying again…").replace("%1", reason)
+            self._say(lambda: self.tr("Host gone (%1) — trying again…").replace("%1", reason), True)
         else:
-            text = self.tr("The connection to the host has ended (%1).").replace("%1", reason)
             self.at = None
             self._show_where()
-        self._say(text, error=True)
+            self._say(
+                lambda: self.tr("The connection to the host has ended (%1).").replace("%1", reason),
+                True,
+            )
         self._update_buttons()
 
     def _joined(self, port: object) -> None:
@@ -1037,12 +1237,15 @@ class Lobby(QDialog):
         return items[0].data(0, SEAT_ROLE) if items else None
 
     def _table_picked(self) -> None:
+        """The seats of the table chosen. The seat chosen stays chosen while the list
+        shows the same table, unless it was free and is taken now (by someone else)."""
         table = self.picked_table()
-        picked = self.picked_seat()
-        picked_no = picked.get("seat") if picked else None
-        self.seat_list.clear()
-        if table is not None:
-            for s in table.get("seats", ()):
+        tid = table.get("id") if table is not None else None
+        before = self.picked_seat() if tid is not None and tid == self._seats_of else None
+        self._seats_of = tid
+        with QSignalBlocker(self.seat_list):
+            self.seat_list.clear()
+            for s in table.get("seats", ()) if table is not None else ():
                 kind = s.get("kind")
                 if kind == "computer":
                     who = self.tr("computer: %1").replace("%1", level_title(s.get("level")))
@@ -1054,13 +1257,18 @@ class Lobby(QDialog):
                     who = self.tr("player")
                     connection = self.tr("connected") if s.get("connected") else self.tr("away")
                 name = seat_name(str(s.get("name") or ""))
-                if self.at == (table.get("id"), s.get("seat")):
+                mine = self.at == (tid, s.get("seat"))
+                if mine:
                     name = self.tr("%1 (you)").replace("%1", name) if name else self.tr("you")
                 item = QTreeWidgetItem([str(int(s.get("seat", 0)) + 1), name, who, connection])
                 item.setData(0, SEAT_ROLE, dict(s))
                 self.seat_list.addTopLevelItem(item)
-                if s.get("seat") == picked_no:
-                    item.setSelected(True)
+                if (
+                    before is not None
+                    and s.get("seat") == before.get("seat")
+                    and (mine or _free(s) or not _free(before))
+                ):
+                    self.seat_list.setCurrentItem(item)
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -1068,14 +1276,7 @@ class Lobby(QDialog):
         here = self.at is not None and table is not None and self.at[0] == table.get("id")
         busy = self._pending is not None or self.gone
         self.sit_button.setEnabled(
-            not busy
-            and table is not None
-            and seat is not None
-            and (
-                seat.get("kind") == OPEN
-                or (seat.get("kind") == "human" and not seat.get("connected"))
-            )
-            and not (here and self.at[1] is not None)
+            not busy and table is not None and _free(seat) and not (here and self.at[1] is not None)
         )
         self.watch_button.setEnabled(not busy and table is not None and not here)
         self.leave_button.setEnabled(not busy and self.at is not None)
@@ -1109,7 +1310,7 @@ class Lobby(QDialog):
         """Sit down (or watch). A table with a password is first tried without one: a
         player coming back has a token and needs none; a refusal asks for it."""
         self._pending = (table, seat, password)
-        self._say(self.tr("Joining…"))
+        self._say(lambda: self.tr("Joining…"))
         self._update_buttons()
         self.link.join(table, seat, password)
 
@@ -1130,18 +1331,19 @@ class Lobby(QDialog):
         try:
             text = _wire().plain_text(text, _wire().CHAT_LIMIT)
         except _wire().ProtocolError:
-            self._say(self.tr("A chat line is plain text of at most 300 characters."), True)
+            self._say(lambda: self.tr("A chat line is plain text of at most 300 characters."), True)
             return
         self.link.chat(text)
         self.chat_input.clear()
 
     # -- saying where the player is
 
-    def _say(self, text: str, error: bool = False) -> None:
-        self.status.setText(text)
-        self.status.setStyleSheet(ERROR_STYLE if error else "")
+    def _say(self, text: str | Callable[[], str], error: bool = False) -> None:
+        """The status line: ``text`` or a function that says it in the player's language."""
+        self._status.say(text, error)
 
     def _show_where(self) -> None:
+        """The heading: where the player is and what his table does, as last listed."""
         if self.at is None:
             self.where.setText(
                 self.tr("Connected to %1. Choose a table and a seat, or watch.").replace(
@@ -1150,15 +1352,34 @@ class Lobby(QDialog):
             )
             return
         tid, seat = self.at
-        name = next((str(t.get("name")) for t in self.tables if t.get("id") == tid), tid)
+        name = self._names.get(tid) or str(tid)
+        table = next((t for t in self.tables if t.get("id") == tid), None)
+        if table is None and self._listed:
+            if seat is None:
+                text = self.tr("You watched “%1”; that table is no longer there.")
+            else:
+                text = self.tr("You sat at seat %2 of “%1”; that table is no longer there.")
+            self.where.setText(text.replace("%2", str((seat or 0) + 1)).replace("%1", name))
+            return
         if seat is None:
             text = self.tr("You are watching “%1”.").replace("%1", name)
         else:
             text = (
-                self.tr("You sit at seat %1 of “%2”. The series begins when every seat is taken.")
+                self.tr("You sit at seat %1 of “%2”.")
                 .replace("%1", str(seat + 1))
                 .replace("%2", name)
             )
+        state = table.get("state") if table is not None else None
+        if state == "lobby":
+            text += " " + self.tr("The series begins when every seat is taken.")
+        elif state == "playing":
+            text += " " + (
+                self.tr("The series is under way: %1 of %2 deals played.")
+                .replace("%1", str(table.get("deals_done", 0)))
+                .replace("%2", str(table.get("planned_deals", "?")))
+            )
+        elif state == "finished":
+            text += " " + self.tr("The series is over.")
         self.where.setText(text)
 
     def showEvent(self, event) -> None:
