@@ -349,7 +349,7 @@ class LanLink(QObject):
     Signals: ``welcomed(dict)`` (the host said hello: ``host``, ``server``, ``address``),
     ``tablesChanged(list)`` (its TableInfo dicts), ``joined(object)`` (the
     :class:`RemoteTable` of the table taken, again after a reconnect), ``refused(str,
-    str)`` (an error code and the host's one line), ``chatLine(object)``
+    str, object)`` (an error code, the host's one line, its params dict), ``chatLine(object)``
     (a :class:`~skat_desktop.net.client.ChatMessage`), ``seatsChanged(object)`` (who sits
     where: ``{seats, waiting_for, substitutes}``), ``closed(str)`` (the connection ended;
     while a table is joined the link then tries again), ``reconnecting(int, int)`` (the
@@ -366,7 +366,7 @@ class LanLink(QObject):
     welcomed = Signal(dict)
     tablesChanged = Signal(list)
     joined = Signal(object)
-    refused = Signal(str, str)
+    refused = Signal(str, str, object)
     chatLine = Signal(object)
     seatsChanged = Signal(object)
     closed = Signal(str)
@@ -687,7 +687,7 @@ class LanLink(QObject):
         try:
             frame = self.client.join(table, seat, password=password, token=token)
         except ClientError as e:
-            self.refused.emit("bad_field", str(e))
+            self.refused.emit("bad_field", str(e), {})
             return
         self._join = {
             "id": frame["id"],
@@ -702,12 +702,12 @@ class LanLink(QObject):
     def chat(self, text: str) -> None:
         """A chat line to the table joined (the host takes it only between deals)."""
         if self.remote is None:
-            self.refused.emit("not_joined", self.tr("join a table first"))
+            self.refused.emit("not_joined", self.tr("join a table first"), {})
             return
         try:
             self.remote.chat(text)
         except TableError as e:
-            self.refused.emit("bad_field", str(e))
+            self.refused.emit("bad_field", str(e), {})
 
     def leave(self) -> None:
         """Leave the table joined: the host is told (``leave``); the seat's token is
@@ -855,7 +855,7 @@ class LanLink(QObject):
             table, seat = pending["table"], pending["seat"]
             if pending["moved"] is not None:  # the old port's token is not this host's
                 _, code, message = pending["moved"]
-                self.refused.emit(code, message)  # the first refusal is the answer
+                self.refused.emit(code, message, {})  # the first refusal is the answer
                 return
             if (
                 pending["token"] is None
@@ -882,9 +882,9 @@ class LanLink(QObject):
                 if remote is not None:
                     remote.set_connected(False)
                     self.left.emit(remote, refusal_text(msg.code, msg.message, msg.params))
-            self.refused.emit(msg.code, msg.message)
+            self.refused.emit(msg.code, msg.message, msg.params)
             return
-        self.refused.emit(msg.code, msg.message)
+        self.refused.emit(msg.code, msg.message, msg.params)
 
     def _after(self) -> None:
         """After a chunk of frames: the finished deals to keep, then one signal."""
