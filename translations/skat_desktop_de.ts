@@ -1735,6 +1735,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <source>the skat shown was %1, but the agreed shuffle deals %2</source>
         <translation>als Skat wurde %1 gezeigt, die vereinbarte Mischung gibt aber %2</translation>
     </message>
+    <message>
+        <source>you came during this deal: how it was dealt could not be seen here</source>
+        <translation>du kamst während dieses Spiels dazu: wie es gegeben wurde, war hier nicht zu sehen</translation>
+    </message>
 </context>
 <context>
     <name>GameEntryForm</name>
@@ -3354,6 +3358,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Sie ist gespeichert: Sie können sie beim nächsten Start fortsetzen.</translation>
     </message>
     <message>
+        <source>Join its tables at 127.0.0.1:%1 with Game → Join a table…, or stop that host first.</source>
+        <translation>Setz dich unter 127.0.0.1:%1 mit Spiel → Tisch im Netz suchen… an seine Tische, oder beende zuerst diesen Gastgeber.</translation>
+    </message>
+    <message>
         <source>Leave the series at the table to play on the network?</source>
         <translation>Die Liste am Tisch verlassen, um im Netz zu spielen?</translation>
     </message>
@@ -3382,6 +3390,18 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Den Tisch nicht mehr anbieten?</translation>
     </message>
     <message>
+        <source>Stop it and &amp;host here</source>
+        <translation>Beenden und hier &amp;anbieten</translation>
+    </message>
+    <message>
+        <source>Stop that host and host here? Its tables are kept and continue. (Or join them at 127.0.0.1:%1 with Game → Join a table….)</source>
+        <translation>Diesen Gastgeber beenden und die Tische hier anbieten? Sie bleiben erhalten und gehen weiter. (Oder setz dich unter 127.0.0.1:%1 mit Spiel → Tisch im Netz suchen… an sie.)</translation>
+    </message>
+    <message>
+        <source>Stop that host first, or join its tables with Game → Join a table…</source>
+        <translation>Beende zuerst diesen Gastgeber, oder setz dich mit Spiel → Tisch im Netz suchen… an seine Tische.</translation>
+    </message>
+    <message>
         <source>The host stopped: %1</source>
         <translation>Der Tisch im Netz wurde beendet: %1</translation>
     </message>
@@ -3390,8 +3410,16 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Der Tisch konnte nicht angeboten werden: %1</translation>
     </message>
     <message>
+        <source>The table could not be hosted: the earlier host (process %1) has not stopped yet. Try again in a moment.</source>
+        <translation>Der Tisch konnte nicht angeboten werden: der frühere Gastgeber (Prozess %1) hat noch nicht aufgehört. Versuch es gleich noch einmal.</translation>
+    </message>
+    <message>
         <source>You host this table. Friends join at %1</source>
         <translation>Sie sind Gastgeber dieses Tischs. Freunde kommen dazu über %1</translation>
+    </message>
+    <message>
+        <source>Your tables are still hosted by a Skat window that has ended.</source>
+        <translation>Deine Tische werden noch von einem Skat-Fenster angeboten, das beendet wurde.</translation>
     </message>
     <message>
         <source>connected: %1</source>
@@ -3837,6 +3865,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Deal %1 NOT verified</source>
         <translation>Spiel %1 NICHT geprüft</translation>
+    </message>
+    <message>
+        <source>Deal %1 not checked</source>
+        <translation>Spiel %1 nicht geprüft</translation>
     </message>
     <message>
         <source>Deal %1 of %2</source>
@@ -6239,6 +6271,10 @@ kungen</translation>
     <message>
         <source>Deal %1: fetched afterwards</source>
         <translation>Spiel %1: nachträglich geholt</translation>
+    </message>
+    <message>
+        <source>Deal %1: not checked (you came during it)</source>
+        <translation>Spiel %1: nicht geprüft (du kamst währenddessen dazu)</translation>
     </message>
     <message>
         <source>Deal %1: verified</source>
