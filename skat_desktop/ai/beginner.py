@@ -89,14 +89,26 @@ class _Table:
         "win_pos",
     )
 
-    def __init__(self, view: SeatView, g: int, legal: int, careful: bool = False):
+    def __init__(
+        self,
+        view: SeatView,
+        g: int,
+        legal: int,
+        careful: bool = False,
+        hand: int | None = None,
+        skat: int | None = None,
+    ):
+        """``hand`` and ``skat``: what the seat holds and knows of the skat, when not
+        the view's own (another player's hand in a guessed world)."""
+        if hand is None:
+            hand, skat = view.hand, view.skat
         self.careful = careful
         self.g = g
         self.es = es = EFFECTIVE_SUIT[g]
         self.pw = pw = POWER[g]
         self.em = EFFECTIVE_MASKS[g]
         self.me = view.position
-        self.hand = view.hand
+        self.hand = hand
         self.legal = legal
         self.declarer = view.declarer
         self.dec_open = None
@@ -104,7 +116,7 @@ class _Table:
             self.dec_open = view.open_hands[view.declarer]
         voids = [0, 0, 0]
         followed = [0, 0, 0]  # suits each player has followed to someone else's lead
-        known = view.hand | (view.skat or 0)
+        known = hand | (skat or 0)
         for leader, cards, _ in view.tricks:
             lead_suit = es[cards[0]]
             for i in (1, 2):
@@ -355,17 +367,29 @@ class BeginnerPlayer:
             return None
         if legal & (legal - 1) == 0:
             return actions[legal.bit_length() - 1]
-        g = view.game
-        t = _Table(view, g, legal, self.careful)
-        if g == _RAMSCH:
-            c = _ramsch_card(t)
-        elif g == _NULL:
-            c = _null_declarer_card(t) if t.me == t.declarer else _null_defender_card(t)
-        elif t.me == t.declarer:
-            c = _declarer_card(t)
-        else:
-            c = _defender_card(t)
-        return actions.get(c)
+        return actions.get(rules_card(view, legal, self.careful))
+
+
+def rules_card(
+    view: SeatView,
+    legal: int,
+    careful: bool = False,
+    hand: int | None = None,
+    skat: int | None = None,
+) -> int:
+    """The card these rules play from ``legal`` (a mask of two cards or more) in a deal
+    in play, seen from ``view.position``; ``hand``/``skat``: that seat's cards and its
+    knowledge of the skat when not the view's (how a guessed hand would have played:
+    :mod:`skat_desktop.ai.policy_reading`)."""
+    g = view.game
+    t = _Table(view, g, legal, careful, hand, skat)
+    if g == _RAMSCH:
+        return _ramsch_card(t)
+    if g == _NULL:
+        return _null_declarer_card(t) if t.me == t.declarer else _null_defender_card(t)
+    if t.me == t.declarer:
+        return _declarer_card(t)
+    return _defender_card(t)
 
 
 def declare_action(view: SeatView, contract: Contract) -> Action | None:

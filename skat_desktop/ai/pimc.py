@@ -295,6 +295,13 @@ class Strength:
     # it 27; the standard 28 and 27 (every interval around 0). It changes the card at
     # 2-7 % of those positions: too rarely to be the expert's step up alone.
     play_reading: bool = False
+    # In card play, weight the worlds by whether the rules, with each world's hands,
+    # would have chosen the cards the others chose (policy_reading.py), each factor
+    # raised to this power (0: not read). Off: at the 400 critical decisions of
+    # card_regret.py (seed 1, standard's play) the standard with it at power 1 threw 37
+    # games double-dummy, without it 38 (power 2: 38); it changed the card at 10-12 of
+    # the 400 (benchmarks/EXPERT_NOTES.md).
+    policy_reading: float = 0.0
     # Bid and hold while the best game's expected TP (``hand_eval.utility``) is above
     # minus this: a pass is not worth 0 in a match, another player may then play.
     bid_slack: float = 0.0
@@ -487,6 +494,7 @@ class PimcPlayer:
             rules_reading=s.rules_reading,
             discards=s.discard_reading,
             play_reading=s.play_reading,
+            policy_reading=s.policy_reading,
         )
         scores, used = self._score_worlds(view, worlds, target, exact, 1.0, cancel)
         if null or exact or len(scores) < 2 or len(set(scores.values())) > 1:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from skat_desktop.ai import hand_eval as he
 from skat_desktop.ai.play_reading import play_weigher
+from skat_desktop.ai.policy_reading import policy_weigher
 from skat_desktop.engine.cards import (
     EFFECTIVE_MASKS,
     EFFECTIVE_SUIT,
@@ -279,6 +280,7 @@ def sample_worlds(
     rules_reading: float = 1.0,
     discards: bool = False,
     play_reading: bool = False,
+    policy_reading: float = 0.0,
 ) -> list[World]:
     """``n`` worlds consistent with ``view``; with ``inference`` each carries a weight
     for how well the other hands fit their bidding (the declarer's and the bidders');
@@ -288,7 +290,9 @@ def sample_worlds(
     kept all tell something); with ``discards`` the skat holds no trump after a
     pick-up (:func:`discard_reading`) as long as the play allows it; with
     ``play_reading`` each weight is multiplied by how likely the world makes the
-    others' card play so far (:func:`~skat_desktop.ai.play_reading.play_weigher`).
+    others' card play so far (:func:`~skat_desktop.ai.play_reading.play_weigher`); with
+    ``policy_reading`` above 0 by how often the rules would have chosen their cards
+    (:func:`~skat_desktop.ai.policy_reading.policy_weigher`, that strength).
     Off, the worlds and weights are those without it: no random number is drawn for it."""
     certain = knowledge(view)
     k = discard_reading(view, certain) if discards else certain
@@ -296,6 +300,7 @@ def sample_worlds(
     fit = bidding_weigher(view, passes)
     fits = rules_fit(view) if inference and rules_reading < 1.0 else None
     reading = play_weigher(view) if play_reading else None
+    policy = policy_weigher(view, policy_reading) if policy_reading > 0 else None
     played_by = [0, 0, 0]  # the cards each player held when the bidding was on
     tricks = [(ld, cs) for ld, cs, _ in view.tricks]
     if view.trick:
@@ -320,6 +325,8 @@ def sample_worlds(
             weight = fit(held, w.skat)
         if reading is not None:
             weight *= reading(w.hands)
+        if policy is not None:
+            weight *= policy(w.hands, w.skat)
         out.append(World(w.hands, w.skat, weight))
     return out
 
