@@ -63,7 +63,9 @@ from skat_desktop.store.database import (
     StoreError,
     explain,
     is_busy,
+    is_sqlite_file,
     open_database,
+    sqlite_header,
 )
 from skat_desktop.store.faults import fail_point, kill_point
 from skat_desktop.store.repository import (
@@ -500,6 +502,8 @@ def read_export(file: str | os.PathLike[str] | IO[bytes]) -> Any:
             path = Path(file)
             if path.is_dir():
                 raise ImportRefused(f"{path} is a folder, not a series export", "not_ours")
+            if is_sqlite_file(path):  # (closing it after open() could cost its locks)
+                raise ImportRefused(f"{path} is a database, not a series export", "not_ours")
             with open(path, "rb") as f:
                 raw = f.read(MAX_FILE_BYTES + 1)
         else:
@@ -1292,8 +1296,8 @@ def _copy_database(source: sqlite3.Connection, dest: Path, point: str = "") -> N
 def _refuse_live_database(path: Path, shown: str | os.PathLike[str]) -> None:
     """A backup may replace an older backup (always a rollback-journal file), never a
     database some program uses (write-ahead log)."""
-    try:
-        header = _read_header(path)
+    try:  # (never with open(): it may be the database this program has open)
+        header = sqlite_header(path) if is_sqlite_file(path) else b""
     except OSError:
         return
     if len(header) >= 20 and header.startswith(SQLITE_HEADER) and header[18:20] == b"\x02\x02":

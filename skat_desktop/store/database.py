@@ -28,6 +28,7 @@ import glob
 import os
 import sqlite3
 import stat
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -176,15 +177,65 @@ def _check_kind(path: Path, real: Path) -> None:
                 )
 
 
+def is_sqlite_file(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a SQLite database file (an empty file is not one); OSError
+    when it cannot be read.
+
+    Read through SQLite itself, never with ``open()``: on POSIX, closing any descriptor
+    of a file drops every lock this process holds on that file, those of its own SQLite
+    connections included. Another program's SQLite then takes the database for unused
+    when it closes, and deletes the write-ahead log that holds the window's latest deals
+    (sqlite.org/howtocorrupt.html, 2.2: a second ``Store.open`` of the window's database
+    did exactly that). SQLite closes its own descriptor only once no lock on the file is
+    held. ``immutable``: the probe takes no lock and creates no file beside it."""
+    real = Path(os.path.realpath(path))
+    st = real.stat()
+    if not stat.S_ISREG(st.st_mode) or st.st_size == 0:
+        return False
+    try:
+        probe = sqlite3.connect(real.as_uri() + "?mode=ro&immutable=1", uri=True)
+        try:
+            probe.execute("PRAGMA schema_version").fetchone()
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError as e:
+        if getattr(e, "sqlite_errorname", "") == "SQLITE_NOTADB":
+            return False
+        raise OSError(str(e).splitlines()[0] if str(e) else "cannot read") from None
+    except sqlite3.Error as e:
+        raise OSError(str(e).splitlines()[0] if str(e) else "cannot read") from None
+    return True
+
+
+_HELD: dict[tuple[int, int], int] = {}  # (device, inode) -> a descriptor never closed
+_HELD_LOCK = threading.Lock()
+
+
+def sqlite_header(path: str | os.PathLike[str]) -> bytes:
+    """The first 100 bytes of the SQLite file ``path`` (say :func:`is_sqlite_file` first):
+    where closing a descriptor drops locks (POSIX), read through one this program keeps
+    open for its life, one per such file, as SQLite keeps its own (it may be a database
+    this program has open). OSError when it cannot be read."""
+    if os.name == "nt":  # no advisory locks to lose
+        with open(path, "rb") as f:
+            return f.read(100)
+    st = os.stat(path)
+    key = (st.st_dev, st.st_ino)
+    with _HELD_LOCK:
+        fd = _HELD.get(key)
+        if fd is None:
+            fd = _HELD[key] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    return os.pread(fd, 100, 0)
+
+
 def _check_existing(path: Path) -> None:
     try:
-        with open(path, "rb") as f:
-            header = f.read(16)
+        sqlite = is_sqlite_file(path)
     except OSError as e:
         raise StoreError(
             f"cannot read {path}: {e.strerror or e}", "cannot_use", path=path
         ) from None
-    if header and header != SQLITE_HEADER:
+    if not sqlite and path.stat().st_size:
         raise ForeignDatabase(f"{path} is not a SQLite database", "not_sqlite", path=path)
 
 

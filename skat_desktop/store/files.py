@@ -24,7 +24,7 @@ import uuid
 from collections.abc import Iterable
 from pathlib import Path
 
-from skat_desktop.store.database import SQLITE_HEADER, StoreError
+from skat_desktop.store.database import StoreError, is_sqlite_file
 from skat_desktop.store.faults import fail_point, kill_point
 
 PRIVATE_FILE = 0o600
@@ -88,26 +88,21 @@ def refuse_database_target(
         raise OutputRefused(
             f"{path} is not a regular file; name a file to write", "out_special", path=path
         )
-    if not allow_sqlite and target.is_file():
-        try:
-            with open(target, "rb") as f:
-                header = f.read(len(SQLITE_HEADER))
-        except OSError:
-            header = b""
-        if header == SQLITE_HEADER:
-            raise OutputRefused(
-                f"{path} is a SQLite database; an export never overwrites one, "
-                "choose another file name",
-                "out_sqlite",
-                path=path,
-            )
+    if not allow_sqlite and target.is_file() and _is_sqlite(target):
+        raise OutputRefused(
+            f"{path} is a SQLite database; an export never overwrites one, "
+            "choose another file name",
+            "out_sqlite",
+            path=path,
+        )
     return target
 
 
 def _is_sqlite(path: Path) -> bool:
+    """Read through SQLite, never ``open()``: see :func:`database.is_sqlite_file` (the
+    file may be a database this program has open)."""
     try:
-        with open(path, "rb") as f:
-            return f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+        return is_sqlite_file(path)
     except OSError:
         return False
 
