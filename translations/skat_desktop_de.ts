@@ -1737,7 +1737,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>you came during this deal: how it was dealt could not be seen here</source>
-        <translation>du kamst während dieses Spiels dazu: wie es gegeben wurde, war hier nicht zu sehen</translation>
+        <translation>Sie kamen während dieses Spiels dazu: wie es gegeben wurde, war hier nicht zu sehen</translation>
     </message>
 </context>
 <context>
@@ -3359,7 +3359,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Join its tables at 127.0.0.1:%1 with Game → Join a table…, or stop that host first.</source>
-        <translation>Setz dich unter 127.0.0.1:%1 mit Spiel → Tisch im Netz suchen… an seine Tische, oder beende zuerst diesen Gastgeber.</translation>
+        <translation>Setzen Sie sich unter 127.0.0.1:%1 mit Spiel → Tisch im Netz suchen… an seine Tische, oder beenden Sie zuerst diesen Gastgeber.</translation>
     </message>
     <message>
         <source>Leave the series at the table to play on the network?</source>
@@ -3395,11 +3395,11 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Stop that host and host here? Its tables are kept and continue. (Or join them at 127.0.0.1:%1 with Game → Join a table….)</source>
-        <translation>Diesen Gastgeber beenden und die Tische hier anbieten? Sie bleiben erhalten und gehen weiter. (Oder setz dich unter 127.0.0.1:%1 mit Spiel → Tisch im Netz suchen… an sie.)</translation>
+        <translation>Diesen Gastgeber beenden und die Tische hier anbieten? Sie bleiben erhalten und gehen weiter. (Oder setzen Sie sich unter 127.0.0.1:%1 mit Spiel → Tisch im Netz suchen… an sie.)</translation>
     </message>
     <message>
         <source>Stop that host first, or join its tables with Game → Join a table…</source>
-        <translation>Beende zuerst diesen Gastgeber, oder setz dich mit Spiel → Tisch im Netz suchen… an seine Tische.</translation>
+        <translation>Beenden Sie zuerst diesen Gastgeber, oder setzen Sie sich mit Spiel → Tisch im Netz suchen… an seine Tische.</translation>
     </message>
     <message>
         <source>The host stopped: %1</source>
@@ -3411,7 +3411,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>The table could not be hosted: the earlier host (process %1) has not stopped yet. Try again in a moment.</source>
-        <translation>Der Tisch konnte nicht angeboten werden: der frühere Gastgeber (Prozess %1) hat noch nicht aufgehört. Versuch es gleich noch einmal.</translation>
+        <translation>Der Tisch konnte nicht angeboten werden: der frühere Gastgeber (Prozess %1) hat noch nicht aufgehört. Versuchen Sie es gleich noch einmal.</translation>
     </message>
     <message>
         <source>You host this table. Friends join at %1</source>
@@ -3419,7 +3419,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Your tables are still hosted by a Skat window that has ended.</source>
-        <translation>Deine Tische werden noch von einem Skat-Fenster angeboten, das beendet wurde.</translation>
+        <translation>Ihre Tische werden noch von einem Skat-Fenster angeboten, das beendet wurde.</translation>
     </message>
     <message>
         <source>connected: %1</source>
@@ -6274,7 +6274,7 @@ kungen</translation>
     </message>
     <message>
         <source>Deal %1: not checked (you came during it)</source>
-        <translation>Spiel %1: nicht geprüft (du kamst währenddessen dazu)</translation>
+        <translation>Spiel %1: nicht geprüft (Sie kamen währenddessen dazu)</translation>
     </message>
     <message>
         <source>Deal %1: verified</source>
