@@ -1736,8 +1736,12 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>als Skat wurde %1 gezeigt, die vereinbarte Mischung gibt aber %2</translation>
     </message>
     <message>
+        <source>you came after this deal was dealt: its dealing could not be seen here</source>
+        <translation>Sie kamen erst, nachdem dieses Spiel gegeben war: das Geben war hier nicht zu sehen</translation>
+    </message>
+    <message>
         <source>you came during this deal: how it was dealt could not be seen here</source>
-        <translation>Sie kamen während dieses Spiels dazu: wie es gegeben wurde, war hier nicht zu sehen</translation>
+        <translation type="vanished">Sie kamen während dieses Spiels dazu: wie es gegeben wurde, war hier nicht zu sehen</translation>
     </message>
 </context>
 <context>
@@ -6273,8 +6277,12 @@ kungen</translation>
         <translation>Spiel %1: nachträglich geholt</translation>
     </message>
     <message>
+        <source>Deal %1: not checked (you came after it was dealt)</source>
+        <translation>Spiel %1: nicht geprüft (Sie kamen erst nach dem Geben)</translation>
+    </message>
+    <message>
         <source>Deal %1: not checked (you came during it)</source>
-        <translation>Spiel %1: nicht geprüft (Sie kamen währenddessen dazu)</translation>
+        <translation type="vanished">Spiel %1: nicht geprüft (Sie kamen währenddessen dazu)</translation>
     </message>
     <message>
         <source>Deal %1: verified</source>

@@ -171,7 +171,7 @@ _VERDICTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "recommitted": (QT_TRANSLATE_NOOP("FairDeals", "the host committed to the deal twice"), ()),
     "came_during": (
         QT_TRANSLATE_NOOP(
-            "FairDeals", "you came during this deal: how it was dealt could not be seen here"
+            "FairDeals", "you came after this deal was dealt: its dealing could not be seen here"
         ),
         (),
     ),
@@ -246,8 +246,9 @@ _LIMITS = {"position": 3, "card": 32, "shown": 1 << 32, "dealt": 1 << 32, "seat"
 
 
 def came_during(verdict: object) -> bool:
-    """Whether a deal is unchecked only because this window came while it was played
-    (joined, or back after a restart): no fault of the host's, said without alarm."""
+    """Whether a deal is unchecked only because this window came after it was dealt
+    (joined, or back after a restart, in its middle or at its end): no fault of the
+    host's, said without alarm."""
     return getattr(verdict, "code", None) == "came_during"
 
 
@@ -1166,7 +1167,9 @@ class TablePanel(QWidget):
                 lines.append(self.tr("Deal %1: fetched afterwards").replace("%1", str(number)))
             elif came_during(verdict):
                 lines.append(
-                    self.tr("Deal %1: not checked (you came during it)").replace("%1", str(number))
+                    self.tr("Deal %1: not checked (you came after it was dealt)").replace(
+                        "%1", str(number)
+                    )
                 )
             else:
                 lines.append(

@@ -230,8 +230,8 @@ class ClientTable:
         self.closing: str | None = None
         self.pongs = 0
         self.checks: dict[int, DealCheck] = {}
-        # the deal that was in play when this client came (joined, or came back on a
-        # new connection, without having seen it dealt): its dealing cannot be checked
+        # the deal that was dealt already when this client came (joined, or came back on
+        # a new connection, in its middle or at its end): its dealing cannot be checked
         # here, which is no fault of the host's
         self.came_during: int | None = None
         self._over: dict[int, _Over] = {}
@@ -523,8 +523,7 @@ class ClientTable:
         self.fetching = None  # an answer still out is lost with the old connection
         if not same_deal:
             self._seen = []
-            in_play = view is not None and not self.deal_over and msg.deal_number > 0
-            if in_play and msg.deal_number != self.came_during:
+            if view is not None and msg.deal_number > 0:  # in play, or over: not seen dealt
                 self.came_during = msg.deal_number
         number = msg.deal_number
         if view is None or number == 0:
@@ -783,7 +782,7 @@ class ClientTable:
 
         came = why(
             "came_during",
-            f"this client came during deal {number}: how it was dealt was not seen here",
+            f"this client came after deal {number} was dealt: its dealing was not seen here",
         )
         if check is None or check.commitment is None:
             if self.came_during == number:

@@ -793,7 +793,7 @@ def test_a_deal_this_window_came_into_is_unchecked_not_a_warning(qtbot, tmp_path
     panel.add_verdict(3, came)
     panel.add_verdict(4, late)
     assert panel.fair.text().splitlines() == [
-        "Deal 3: not checked (you came during it)",
+        "Deal 3: not checked (you came after it was dealt)",
         "Deal 4: NOT verified (the host's commitment arrived only after the deal was dealt)",
     ]
     window = make_window(qtbot, tmp_path, size=(1024, 700))

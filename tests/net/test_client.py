@@ -502,9 +502,30 @@ def test_a_late_kibitzer_fetches_the_deals_before_it_and_keeps_the_whole_series(
     assert [x.get("fetched", False) for x in lan] == [True, True, False, False]
     # deal 3 cannot be checked here, which is no fault of the host's: said so
     assert "fetched afterwards" in lan[0]["verified"]
-    assert "came during deal 3" in lan[2]["verified"]
+    assert "came after deal 3 was dealt" in lan[2]["verified"]
     assert client.verified(3).code == "came_during"
     assert lan[3]["verified"] is True
+
+
+def test_a_watcher_that_comes_at_a_deals_end_finds_it_unchecked_not_failed(
+    tmp_path, monkeypatch
+):
+    """A window that came back (or came) just as a deal ended never saw it dealt: the
+    reveal the host shows it again cannot be checked, which is no fault of the host's
+    (it said "NOT verified: the host's commitment did not arrive before the deal")."""
+    seeded_draws(monkeypatch, 8)
+    host_store = Store.open(tmp_path / "host.sqlite3")
+    config = TableConfig("Club", ISKO, ["open", "random", "open"], 3, first_seed=8)
+    table = HostedTable("club", config, host_store, ComputerPool(0))
+    players = [seat_at(table, tmp_path, 1, "Anna", 0), seat_at(table, tmp_path, 2, "Ben", 2)]
+    ctl = table.controller
+    serve(table, players, until=lambda: ctl.deal_number == 2 and ctl.deal.finished)
+    late = seat_at(table, tmp_path, 3, "Cleo", None)
+    client = late[1]
+    assert client.deal_over and client.deal_number == 2
+    serve(table, [*players, late], gaps=True)
+    assert ctl.series.finished and not client.problems
+    assert client.verified(2).code == "came_during" and client.verified(3) is True
 
 
 # --------------------------------------------------------------------------- lying host
