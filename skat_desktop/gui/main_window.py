@@ -2129,10 +2129,7 @@ class MainWindow(QMainWindow):
             self._human_turn(need)
         elif isinstance(need, Waiting):  # another seat decides: a computer, or a player elsewhere
             self.scene.set_interaction("idle")
-            name = words.seat_name(port.names[need.seat])
-            text = self.tr("%1 is thinking…").replace("%1", name)
-            if port.local is None:
-                text = self._lan_waiting_text(need, text)
+            text = self._waiting_text(need)
             self.turn_label.setText(text)
             if self._asked_to_agree(port, need):
                 self._ask_for_consent(port)
@@ -2243,6 +2240,12 @@ class MainWindow(QMainWindow):
         return [
             (d, words.seat_name(port.names[seats[d]])) for d in port.consent_askable(session.bottom)
         ]
+
+    def _waiting_text(self, need: Waiting) -> str:
+        """"Ben is thinking…", or at a networked table what it waits for."""
+        port = self.session.port
+        text = self.tr("%1 is thinking…").replace("%1", words.seat_name(port.names[need.seat]))
+        return self._lan_waiting_text(need, text) if port.local is None else text
 
     def _asked_to_agree(self, port: TablePort, need: Waiting) -> bool:
         """The table waits for this window's seat to agree to a late concession or not (and
@@ -2682,9 +2685,28 @@ class MainWindow(QMainWindow):
             return
         if self.session is not None:
             self.session.schedule()
+            self._lan_waiting_words()
         if self.lan_panel is not None:
             self.lan_panel.refresh()
         self._lan_status()
+
+    def _lan_waiting_words(self) -> None:
+        """What a networked table waits for is said anew: its words depend on the link
+        and on who is away, not only on the table's need, which the session compares
+        ("Host gone — trying again…" stayed after the host was back, until the next
+        move). A need that changes says its own words anyway."""
+        session = self.session
+        need = session.need if session is not None else None
+        if not isinstance(need, Waiting) or self._asked_to_agree(session.port, need):
+            return
+        text = self._waiting_text(need)
+        if text == self.turn_label.text():
+            return
+        self.turn_label.setText(text)
+        if need.phase == "play":
+            self._show_play_bar(text, my_turn=False)
+        else:
+            self.wait_panel.set_text(text, "tall")
 
     def _lan_chat(self, line) -> None:
         if self.lan_panel is not None and self._remote() is not None:

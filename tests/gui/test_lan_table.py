@@ -371,6 +371,54 @@ def test_the_host_killed_mid_deal_comes_back_and_the_window_finishes(qtbot, tmp_
         serve.stop()
 
 
+def test_the_waiting_words_follow_the_host_coming_back(qtbot, tmp_path, bots):
+    """The host was back and the window connected, but while the table still waited
+    for the same player the status kept "Host gone — trying again…" until the next
+    move: the session compares the table's need, which had not changed."""
+    spec = "name=Club,profile=isko,seats=open+open+open,deals=1"
+    serve = Serve(tmp_path / "host.sqlite3", [spec], tmp_path / "serve.log")
+    window = make_window(qtbot, tmp_path, size=(1280, 800))
+    link = make_link(window)
+
+    def hold(view, interjection, rng):
+        return None  # the bots think forever: the table waits for one of them
+
+    try:
+        port = serve.start()
+        remote = join(qtbot, window, link, port, "club")
+        for s in (1, 2):
+            bot = Bot(f"Bot {s}", HOST, port, table="club", seat=s, seed=s, timeout=20,
+                      policy=hold)  # fmt: skip
+            bots.run(bot.start())
+            bots.bots.append(bot)
+        player = LanPlayer(qtbot, window, seed=3)
+
+        def settled() -> bool:
+            s = window.session
+            turn = isinstance(s.need, Waiting | HumanTurn)
+            return remote.dealt and not s._pending_advance and turn
+
+        for _ in range(10):  # Anna answers until a bot is to move
+            qtbot.waitUntil(settled, timeout=WAIT_MS)
+            if isinstance(window.session.need, Waiting):
+                break
+            player.step()
+        need = window.session.need
+        assert need.seat != 0
+        serve.kill()
+        gone = "Host gone — trying again…"
+        qtbot.waitUntil(lambda: link.state == GONE, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: window.turn_label.text() == gone, timeout=WAIT_MS)
+        serve.start()  # the bots stay away: the table waits for the same seat
+        qtbot.waitUntil(lambda: link.state == CONNECTED and remote.connected, timeout=30_000)
+        qtbot.waitUntil(lambda: window.turn_label.text() != gone, timeout=WAIT_MS)
+        assert window.session.need == need
+        assert "Bot" in window.turn_label.text()
+    finally:
+        window.close()
+        serve.stop()
+
+
 def test_leaving_a_networked_table_asks_first_and_keeps_the_token(
     qtbot, tmp_path, bots, monkeypatch
 ):
