@@ -799,6 +799,11 @@ class LanLink(QObject):
         match msg:
             case Welcome():
                 self._welcome_timer.stop()
+                if msg.version != protocol.VERSION:  # a host of another version: said so
+                    from skat_desktop.gui.lan_dialogs import refusal_text
+
+                    self._lost(refusal_text("version", "", {"version": msg.version}))
+                    return
                 self.state = CONNECTED
                 host, port = self.address
                 shown = f"[{host}]" if ":" in host else host

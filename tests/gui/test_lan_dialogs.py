@@ -360,6 +360,9 @@ class NotASkatHost:
             elif self.kind == "http":  # python -m http.server answers a JSON line so
                 conn.recv(4096)
                 conn.sendall(b"HTTP/1.0 400 Bad request syntax\r\nServer: x\r\n\r\n")
+            elif self.kind == "oldver":  # a Skat host of another version greets
+                frame = dict(wire.welcome("skat-desktop 0.0", "Old", b"\x01" * 32), version=0)
+                conn.sendall(wire.encode(frame))
 
     def close(self) -> None:
         for sock in (self.listener, *self.held):
@@ -372,8 +375,12 @@ NOT_SKAT = "another program answers at that address, not a Skat host"
 NO_WELCOME = "no answer from a Skat host at that address"
 
 
+OLD_VERSION = "The host plays another version of Skat (protocol 0, this one 1)."
+
+
 @pytest.mark.parametrize(
-    ("kind", "said"), [("ssh", NOT_SKAT), ("http", NOT_SKAT), ("silent", NO_WELCOME)]
+    ("kind", "said"),
+    [("ssh", NOT_SKAT), ("http", NOT_SKAT), ("silent", NO_WELCOME), ("oldver", OLD_VERSION)],
 )
 def test_join_dialog_says_at_once_when_no_skat_host_answers(
     qtbot, tmp_path, monkeypatch, english, kind, said
