@@ -65,6 +65,7 @@ from skat_desktop.store.database import (
     is_busy,
     is_sqlite_file,
     open_database,
+    read_database,
     sqlite_header,
 )
 from skat_desktop.store.faults import fail_point, kill_point
@@ -1244,7 +1245,9 @@ def _keep_as_new(source: Path, base: Path, move: bool, tmp: Path | None = None) 
                         raise
                     try:
                         _private_file(tmp, files.mode_for(source))
-                        shutil.copyfile(source, tmp)
+                        with open(tmp, "wb") as out:  # (never open(source): it may be open)
+                            for data in read_database(source):
+                                out.write(data)
                         _fsync_file(tmp)
                         _move_new(tmp, kept)
                     finally:

@@ -31,6 +31,7 @@ import stat
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import platformdirs
@@ -211,21 +212,39 @@ _HELD: dict[tuple[int, int], int] = {}  # (device, inode) -> a descriptor never 
 _HELD_LOCK = threading.Lock()
 
 
-def sqlite_header(path: str | os.PathLike[str]) -> bytes:
-    """The first 100 bytes of the SQLite file ``path`` (say :func:`is_sqlite_file` first):
-    where closing a descriptor drops locks (POSIX), read through one this program keeps
-    open for its life, one per such file, as SQLite keeps its own (it may be a database
-    this program has open). OSError when it cannot be read."""
+def read_database(path: str | os.PathLike[str], size: int | None = None) -> Iterator[bytes]:
+    """The bytes of the SQLite file ``path`` (the first ``size``, or all), in chunks. Where
+    closing a descriptor drops locks (POSIX), read through one this program keeps open
+    for its life, one per such file, as SQLite keeps its own: it may be a database this
+    program has open (see :func:`is_sqlite_file`). OSError when it cannot be read."""
+    chunk = 1 << 20
     if os.name == "nt":  # no advisory locks to lose
         with open(path, "rb") as f:
-            return f.read(100)
+            while size is None or size > 0:
+                data = f.read(chunk if size is None else min(chunk, size))
+                if not data:
+                    return
+                yield data
+                size = None if size is None else size - len(data)
+        return
     st = os.stat(path)
     key = (st.st_dev, st.st_ino)
     with _HELD_LOCK:
         fd = _HELD.get(key)
         if fd is None:
             fd = _HELD[key] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    return os.pread(fd, 100, 0)
+    at = 0
+    while size is None or at < size:
+        data = os.pread(fd, chunk if size is None else min(chunk, size - at), at)
+        if not data:
+            return
+        yield data
+        at += len(data)
+
+
+def sqlite_header(path: str | os.PathLike[str]) -> bytes:
+    """The first 100 bytes of the SQLite file ``path``: :func:`read_database`."""
+    return b"".join(read_database(path, 100))
 
 
 def _check_existing(path: Path) -> None:

@@ -131,3 +131,27 @@ def test_other_files_are_told_from_databases(tmp_path):
     assert sorted(p.name for p in Path(tmp_path).iterdir()) == sorted(
         ["empty.sqlite3", "short.txt", "series.json", "backup.sqlite3"]
     )  # the probe leaves nothing beside the files
+
+
+def test_a_damaged_target_is_kept_whole_where_there_are_no_hard_links(tmp_path, monkeypatch):
+    """The restore keeps an unusable target under a new name; without hard links (a FAT
+    stick) it copies it, never through open() of the target (it may be open here)."""
+    good = tmp_path / "backup.sqlite3"
+    store = Store.open(good)
+    store.ensure_player("Anna", kind="human")
+    exchange.backup(store, tmp_path / "backup-copy.sqlite3")
+    store.close()
+    target = tmp_path / "club.sqlite3"
+    damaged = b"SQLite format 3\x00" + bytes(range(256)) * 40  # a header, then nonsense
+    target.write_bytes(damaged)
+
+    def no_links(*_args, **_kwargs):
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    notes: list[str] = []
+    kept = exchange.restore(tmp_path / "backup-copy.sqlite3", target, tell=notes.append)
+    assert kept is not None and Path(kept).read_bytes() == damaged
+    restored = sqlite3.connect(target)
+    assert restored.execute("SELECT name FROM players").fetchall() == [("Anna",)]
+    restored.close()
