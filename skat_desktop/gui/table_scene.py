@@ -65,6 +65,7 @@ DEAL_STAGGER_MS = 28
 TRICK_PAUSE_MS = 800
 COLLECT_MS = 380
 WORD_PAUSE_MS = 550
+GROW_FROM = 0.6  # share of its size a card grows from where it comes in at its place
 
 Z_HAND, Z_SIDE, Z_SKAT, Z_TRICK, Z_FLY, Z_LAST = 200, 100, 250, 300, 320, 950
 
@@ -511,19 +512,24 @@ class TableScene(QGraphicsScene):
                     )
                 )
         trick = state.trick if trick_override is None else trick_override
+        unseen = state.seats[state.bottom].hand is None  # a watcher's: no hand at the bottom
         for i, (seat, card) in enumerate(trick):
             side = self.side_of(seat)
+            pos = lay.trick_position(side)
+            origin, origin_w = lay.seat_anchor(side), lay.trick_w
+            if side == "bottom" and unseen:
+                origin, origin_w = self._grown_in_place(pos)
             out.append(
                 Placement(
                     ("card", card),
                     card,
-                    lay.trick_position(side),
+                    pos,
                     lay.trick_w,
                     lay.trick_h,
                     Z_TRICK + i,
                     "stage",
-                    origin=lay.seat_anchor(side),
-                    origin_w=lay.trick_w,
+                    origin=origin,
+                    origin_w=origin_w,
                 )
             )
         if collect and state.completed_winner is not None:
@@ -560,6 +566,15 @@ class TableScene(QGraphicsScene):
                     )
                 )
         return out
+
+    def _grown_in_place(self, pos: QPointF) -> tuple[QPointF, int]:
+        """Where a trick card comes in that no hand on the table held (the bottom seat's
+        at a watcher's window): small in the middle of its place, growing to it. From the
+        empty place below the play bar it passed under the bar on its way up."""
+        lay = self.layout
+        w = round(lay.trick_w * GROW_FROM)
+        inset = (1 - w / lay.trick_w) / 2
+        return QPointF(pos.x() + lay.trick_w * inset, pos.y() + lay.trick_h * inset), w
 
     def _apply(
         self, placements: list[Placement], animate: bool, move_ms: int = MOVE_MS

@@ -209,6 +209,58 @@ def test_a_resize_lays_the_table_out_again(qtbot, tmp_path):
         _check_layout(window)
 
 
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 720)])
+def test_a_watchers_trick_is_never_under_the_panel(qtbot, tmp_path, size):
+    """A watcher at a networked table sees no hand at the bottom: the bottom seat's card
+    came flying up from the empty place below the play bar and passed under the bar
+    ("Bob is thinking…" over it). Each card of the trick, coming in and lying there,
+    stays clear of the panel, beside the side panel too."""
+    import dataclasses
+
+    from skat_desktop.gui.main_window import SHEET
+
+    window = make_window(qtbot, tmp_path, size=size)
+    window.show_side_panel(SHEET)
+    start(window, length=0, seed=5)
+    player = TablePlayer(qtbot, window, seed=2)
+    for _ in range(200):
+        player.settle()
+        need = player.need
+        if isinstance(need, HumanTurn) and need.view.phase == "play" and not need.view.trick:
+            break
+        player.step()
+    else:
+        raise AssertionError("the human never led a trick")
+    scene = window.scene
+    scene.set_speed(2)  # the cards fly (the driver plays without animations)
+    state = scene.state
+    bottom = state.bottom
+    cards = sorted(state.seats[bottom].hand)[:3]
+    seats = list(state.seats)
+    seats[bottom] = dataclasses.replace(seats[bottom], hand=None)  # as a watcher sees it
+    state = dataclasses.replace(state, seats=tuple(seats), trick=())
+    scene.set_state(state, animate=False)
+    assert window.host.isVisible() and window.host.current is window.play_panel
+    assert window.view.width() < size[0] - 200  # the side panel is open
+    order = [(bottom + i) % state.table_size for i in range(3)]
+    for i, seat in enumerate(order):
+        state = dataclasses.replace(state, trick=tuple(zip(order[: i + 1], cards, strict=False)))
+        scene.set_state(state, animate=True)
+        anim = scene._anim
+        assert anim is not None
+        anim.pause()
+        panel = window.view.mapToScene(window.host.geometry()).boundingRect()
+        item = scene.cards[("card", cards[i])]
+        for t in range(0, anim.totalDuration() + 1, 10):
+            anim.setCurrentTime(t)
+            rect = item.sceneBoundingRect()
+            assert not rect.intersects(panel), (scene.side_of(seat), t, rect, panel)
+        scene.finish_animations()
+        for card in cards[: i + 1]:
+            rect = scene.cards[("card", card)].sceneBoundingRect()
+            assert not rect.intersects(panel), (card, rect, panel)
+
+
 # ---------------------------------------------------------------------- failures
 
 
