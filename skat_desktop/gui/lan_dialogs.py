@@ -1279,10 +1279,19 @@ class Lobby(QDialog):
             not busy and table is not None and _free(seat) and not (here and self.at[1] is not None)
         )
         self.watch_button.setEnabled(not busy and table is not None and not here)
-        self.leave_button.setEnabled(not busy and self.at is not None)
+        self.leave_button.setEnabled(not busy and self.at is not None and not self._table_gone())
         joined = self.at is not None and not self.gone
         self.chat_input.setEnabled(joined)
         self.send_button.setEnabled(joined)
+
+    def _table_gone(self) -> bool:
+        """The table joined is no longer in the host's list (the host stopped it): there
+        is nothing to leave."""
+        return (
+            self.at is not None
+            and self._listed
+            and all(t.get("id") != self.at[0] for t in self.tables)
+        )
 
     def sit(self) -> None:
         table, seat = self.picked_table(), self.picked_seat()
@@ -1297,7 +1306,7 @@ class Lobby(QDialog):
         self._join(str(table["id"]), None, None)
 
     def leave(self) -> None:
-        if self.at is None:
+        if self.at is None or not self.leave_button.isEnabled():
             return
         with contextlib.suppress(Exception):
             self.link.leave()

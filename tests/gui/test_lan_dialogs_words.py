@@ -145,6 +145,26 @@ def test_the_lobby_heading_says_what_is_true_of_the_table(qtbot, english):
     assert lobby.status.text() == "That table is no longer there."
 
 
+def test_a_table_the_host_stopped_leaves_nothing_to_leave(qtbot, english):
+    """The host stopped the table the player sat at: "Leave the table" was still there to
+    press, with nothing to leave. It is greyed; another table can be joined."""
+    link = Link()
+    lobby = shown_lobby(qtbot, link)
+    link.tablesChanged.emit(TABLES)
+    click_row(lobby.table_list, 1)
+    click_row(lobby.seat_list, 1)
+    QTest.mouseClick(lobby.sit_button, Qt.MouseButton.LeftButton)
+    link.joined.emit(object())
+    assert lobby.leave_button.isEnabled()
+    link.tablesChanged.emit([TABLES[0]])  # the host stopped "Back room"
+    assert lobby.where.text() == "You sat at seat 2 of “Back room”; that table is no longer there."
+    assert not lobby.leave_button.isEnabled()
+    QTest.mouseClick(lobby.leave_button, Qt.MouseButton.LeftButton)
+    assert link.asked("leave") == []
+    click_row(lobby.table_list, 0)
+    assert lobby.watch_button.isEnabled()
+
+
 def test_after_a_rejoin_mid_series_the_heading_names_the_deals_played(qtbot, english):
     link = Link()
     lobby = shown_lobby(qtbot, link)
