@@ -3325,6 +3325,20 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
 </context>
 <context>
     <name>LanPlay</name>
+    <message numerus="yes">
+        <source>%n player(s)</source>
+        <translation>
+            <numerusform>%n Spieler</numerusform>
+            <numerusform>%n Spieler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n watcher(s)</source>
+        <translation>
+            <numerusform>%n Zuschauer</numerusform>
+            <numerusform>%n Zuschauer</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;Join a table…</source>
         <translation>Tisch im Netz &amp;suchen…</translation>
@@ -3340,6 +3354,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>&amp;Stop hosting</source>
         <translation>Anbieten b&amp;eenden</translation>
+    </message>
+    <message>
+        <source>Connected now: %1.</source>
+        <translation>Jetzt verbunden: %1.</translation>
     </message>
     <message>
         <source>Friends on this network join with Game → Join a table…, or by typing one of these addresses.</source>
@@ -3375,7 +3393,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Players connected now: %1.</source>
-        <translation>Jetzt verbunden: %1.</translation>
+        <translation type="vanished">Jetzt verbunden: %1.</translation>
     </message>
     <message>
         <source>Quit and stop hosting the table?</source>

@@ -85,6 +85,23 @@
     </message>
 </context>
 <context>
+    <name>LanPlay</name>
+    <message numerus="yes">
+        <source>%n player(s)</source>
+        <translation>
+            <numerusform>%n player</numerusform>
+            <numerusform>%n players</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n watcher(s)</source>
+        <translation>
+            <numerusform>%n watcher</numerusform>
+            <numerusform>%n watchers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SheetModel</name>
     <message numerus="yes">
         <source>Doubled %n time(s): Kontra, Re, …</source>

@@ -421,13 +421,18 @@ class HostWatch(QObject):
 
     def connected_players(self) -> int:
         """Human seats whose player is connected, and kibitzers, over every table."""
-        total = 0
+        return sum(self.connected_counts())
+
+    def connected_counts(self) -> tuple[int, int]:
+        """Human seats whose player is connected, and kibitzers, over every table: the
+        two counts apart."""
+        players = watchers = 0
         for t in self.tables:
-            total += int(t.get("kibitzers") or 0)
-            total += sum(
+            watchers += int(t.get("kibitzers") or 0)
+            players += sum(
                 1 for s in t.get("seats", ()) if s.get("kind") == "human" and s.get("connected")
             )
-        return total
+        return players, watchers
 
     def _send(self, frame: dict[str, Any]) -> None:
         self._socket.write(_wire().encode(frame))

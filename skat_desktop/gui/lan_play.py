@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox
 
 from skat_desktop.engine.profiles import BUILTIN
+from skat_desktop.gui.game_words import plural
 from skat_desktop.gui.plain import plain_label, tip
 
 if TYPE_CHECKING:
@@ -342,9 +343,33 @@ class LanPlay(QObject):
 
     def others_connected(self) -> int:
         """Players and watchers at the hosted tables besides this window's own seat."""
+        return sum(self.others_by_kind())
+
+    def others_by_kind(self) -> tuple[int, int]:
+        """Players and watchers at the hosted tables besides this window's own seat (or
+        its own place among the watchers), counted apart."""
         if self.watch is None:
-            return 0
-        return max(0, self.watch.connected_players() - (1 if self._at_own_table() else 0))
+            return 0, 0
+        players, watchers = self.watch.connected_counts()
+        if self._at_own_table():
+            if self.lobby.at[1] is None:
+                watchers -= 1
+            else:
+                players -= 1
+        return max(0, players), max(0, watchers)
+
+    def connected_text(self) -> str:
+        """Who else is here, as the quit question says it: "Connected now: 1 player,
+        1 watcher." ("" when nobody else is there)."""
+        players, watchers = self.others_by_kind()
+        parts = []
+        if players:
+            parts.append(plural(self.tr("%n player(s)", "", players), players))
+        if watchers:
+            parts.append(plural(self.tr("%n watcher(s)", "", watchers), watchers))
+        if not parts:
+            return ""
+        return self.tr("Connected now: %1.").replace("%1", ", ".join(parts))
 
     def _at_own_table(self) -> bool:
         """Whether this window sits (or watches) at a table hosted here."""
@@ -419,7 +444,7 @@ class LanPlay(QObject):
         )
         info = self.tr("Nobody can play at it until you host it again; it continues then.")
         if others:
-            info = self.tr("Players connected now: %1.").replace("%1", str(others)) + " " + info
+            info = self.connected_text() + " " + info
         box.setInformativeText(info)
         go = box.addButton(
             self.tr("&Quit") if quitting else self.tr("&Stop hosting"),

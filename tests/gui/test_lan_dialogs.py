@@ -707,6 +707,57 @@ def test_quitting_while_hosting_a_deal_asks_once(qtbot, tmp_path, monkeypatch, e
     qtbot.waitUntil(lambda: not _alive(pid), timeout=15_000)  # no orphan process
 
 
+def test_the_quit_question_counts_players_and_watchers_apart(qtbot, qapp, tmp_path, monkeypatch):
+    """The host's question said "Players connected now: 2." while one of the two only
+    watched: players and watchers are counted apart (the host's own seat or watching
+    place not among them), in the singular or the plural, in English and in German."""
+
+    class Watching:  # HostWatch's counting, on a table list given here
+        connected_counts = HostWatch.connected_counts
+
+        def __init__(self, players: int, watchers: int) -> None:
+            seats = [{"kind": "human", "connected": True}] * players
+            seats += [{"kind": "human", "connected": False}, {"kind": "computer"}]
+            self.tables = [{"id": "t1", "seats": seats, "kibitzers": watchers}]
+
+    window = make_window(qtbot, tmp_path, size=(1024, 700))
+    lan = window.lan
+    lan.host.port = 55123  # (nothing is started: the counts are given)
+    lan.link = type("Here", (), {"address": ("127.0.0.1", 55123)})()
+    lan.lobby = type("At", (), {"at": ("t1", 0)})()  # the host player sits at seat 1
+    said: list[str] = []
+
+    def exec_(box):
+        said.append(box.informativeText().split(". ")[0] + ".")
+        return 0
+
+    monkeypatch.setattr(lan_play.QMessageBox, "exec", exec_)
+    cases = [  # (players, watchers), where the host player is, what is said
+        ((2, 1), ("t1", 0), "Connected now: 1 player, 1 watcher."),
+        ((3, 0), ("t1", 0), "Connected now: 2 players."),
+        ((0, 3), ("t1", None), "Connected now: 2 watchers."),
+        ((1, 2), None, "Connected now: 1 player, 2 watchers."),
+    ]
+    german = {
+        "Connected now: 1 player, 1 watcher.": "Jetzt verbunden: 1 Spieler, 1 Zuschauer.",
+        "Connected now: 2 players.": "Jetzt verbunden: 2 Spieler.",
+        "Connected now: 2 watchers.": "Jetzt verbunden: 2 Zuschauer.",
+        "Connected now: 1 player, 2 watchers.": "Jetzt verbunden: 1 Spieler, 2 Zuschauer.",
+    }
+    try:
+        for language in ("en", "de"):
+            install_translations(qapp, language)
+            for (players, watchers), at, words in cases:
+                lan.watch = Watching(players, watchers)
+                lan.lobby.at = at
+                said.clear()
+                lan.ask_stop(quitting=True)
+                assert said == [words if language == "en" else german[words]]
+    finally:
+        install_translations(qapp, "en")
+        lan.watch = lan.link = lan.lobby = None
+
+
 def test_stop_hosting_asks_nobody_when_nobody_is_there(qtbot, tmp_path, monkeypatch, english):
     window = make_window(qtbot, tmp_path, size=(1024, 700))
     lan = window.lan
