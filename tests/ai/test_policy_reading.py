@@ -4,7 +4,8 @@ played another card than the one played weighs less."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+
+from test_play_reading import played  # (tests/ai is on the path: no package)
 
 from skat_desktop.ai import policy_reading as pr
 from skat_desktop.ai.beginner import BeginnerPlayer
@@ -13,20 +14,7 @@ from skat_desktop.ai.policy_reading import policy_weigher
 from skat_desktop.ai.random_player import RandomPlayer
 from skat_desktop.ai.sampling import sample_worlds
 from skat_desktop.engine.cards import GameType
-from skat_desktop.engine.deal import Deal, DealSetup
-from skat_desktop.engine.dealing import deal_from_seed
-from skat_desktop.engine.profiles import ISKO
-from skat_desktop.engine.view import SeatView
-
-
-def played(seed: int, players) -> Iterator[tuple[Deal, SeatView]]:
-    """Deal ``seed`` as ``players`` play it (one per position): each view before its move."""
-    deal = Deal(DealSetup(ISKO, deal_from_seed(seed), seed))
-    while not deal.finished:
-        p = deal.to_move
-        view = deal.view(deal.setup.seats[p])
-        yield deal, view
-        deal.apply(players[p].choose(view))
+from skat_desktop.engine.deal import Deal
 
 
 def true_world(deal: Deal) -> tuple[tuple[int, int, int], int]:

@@ -74,6 +74,18 @@ def shown_lobby(qtbot, link: Link, label="Anna (192.168.1.20:55123)") -> Lobby:
     return lobby
 
 
+def seated_at_back_room(qtbot) -> tuple[Link, Lobby]:
+    """A lobby listing TABLES whose player clicked seat 2 of "Back room" and Sit here
+    (not yet joined: the link answers nothing by itself)."""
+    link = Link()
+    lobby = shown_lobby(qtbot, link)
+    link.tablesChanged.emit(TABLES)
+    click_row(lobby.table_list, 1)
+    click_row(lobby.seat_list, 1)
+    QTest.mouseClick(lobby.sit_button, Qt.MouseButton.LeftButton)
+    return link, lobby
+
+
 def with_table(tables: list, table_id: str, **changes) -> list:
     tables = copy.deepcopy(tables)
     for t in tables:
@@ -120,12 +132,7 @@ def test_the_lobby_keeps_the_chosen_table_and_seat_across_its_refresh(qtbot, mon
 
 
 def test_the_lobby_heading_says_what_is_true_of_the_table(qtbot, english):
-    link = Link()
-    lobby = shown_lobby(qtbot, link)
-    link.tablesChanged.emit(TABLES)
-    click_row(lobby.table_list, 1)
-    click_row(lobby.seat_list, 1)
-    QTest.mouseClick(lobby.sit_button, Qt.MouseButton.LeftButton)
+    link, lobby = seated_at_back_room(qtbot)
     assert link.asked("join") == [("join", "back-room", 1, None)]
     link.joined.emit(object())
     assert lobby.where.text() == (
@@ -148,12 +155,7 @@ def test_the_lobby_heading_says_what_is_true_of_the_table(qtbot, english):
 def test_a_table_the_host_stopped_leaves_nothing_to_leave(qtbot, english):
     """The host stopped the table the player sat at: "Leave the table" was still there to
     press, with nothing to leave. It is greyed; another table can be joined."""
-    link = Link()
-    lobby = shown_lobby(qtbot, link)
-    link.tablesChanged.emit(TABLES)
-    click_row(lobby.table_list, 1)
-    click_row(lobby.seat_list, 1)
-    QTest.mouseClick(lobby.sit_button, Qt.MouseButton.LeftButton)
+    link, lobby = seated_at_back_room(qtbot)
     link.joined.emit(object())
     assert lobby.leave_button.isEnabled()
     link.tablesChanged.emit([TABLES[0]])  # the host stopped "Back room"
@@ -294,12 +296,7 @@ def de(context: str, source: str) -> str:
 def test_a_language_switch_reaches_every_text_of_the_lan_dialogs_at_once(
     qtbot, qapp, tmp_path, english
 ):
-    link = Link()
-    lobby = shown_lobby(qtbot, link)
-    link.tablesChanged.emit(TABLES)
-    click_row(lobby.table_list, 1)
-    click_row(lobby.seat_list, 1)
-    QTest.mouseClick(lobby.sit_button, Qt.MouseButton.LeftButton)
+    link, lobby = seated_at_back_room(qtbot)
     link.joined.emit(object())
     link.welcomed.emit({"host": "Anna"})
     link.chatLine.emit(ChatMessage(None, "Dieter", "viel Glück"))

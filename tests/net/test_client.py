@@ -476,14 +476,20 @@ def test_a_discard_in_any_order_is_kept_the_same_by_host_and_every_client(tmp_pa
         assert rows(recorder.store, recorder.series_id) == expected, peer.name
 
 
+def club_of_two(tmp_path, monkeypatch, deals: int) -> tuple[Store, HostedTable, list]:
+    """A hosted table of ``deals`` deals: Anna and Ben seated (clients), a computer."""
+    seeded_draws(monkeypatch, 8)
+    host_store = Store.open(tmp_path / "host.sqlite3")
+    config = TableConfig("Club", ISKO, ["open", "random", "open"], deals, first_seed=8)
+    table = HostedTable("club", config, host_store, ComputerPool(0))
+    players = [seat_at(table, tmp_path, 1, "Anna", 0), seat_at(table, tmp_path, 2, "Ben", 2)]
+    return host_store, table, players
+
+
 def test_a_late_kibitzer_fetches_the_deals_before_it_and_keeps_the_whole_series(
     tmp_path, monkeypatch
 ):
-    seeded_draws(monkeypatch, 8)
-    host_store = Store.open(tmp_path / "host.sqlite3")
-    config = TableConfig("Club", ISKO, ["open", "random", "open"], 4, first_seed=8)
-    table = HostedTable("club", config, host_store, ComputerPool(0))
-    players = [seat_at(table, tmp_path, 1, "Anna", 0), seat_at(table, tmp_path, 2, "Ben", 2)]
+    host_store, table, players = club_of_two(tmp_path, monkeypatch, 4)
     ctl = table.controller
     serve(table, players, until=lambda: ctl.deal_number == 3 and len(ctl.actions) > 3)
     late = seat_at(table, tmp_path, 3, "Cleo", None)
@@ -513,11 +519,7 @@ def test_a_watcher_that_comes_at_a_deals_end_finds_it_unchecked_not_failed(
     """A window that came back (or came) just as a deal ended never saw it dealt: the
     reveal the host shows it again cannot be checked, which is no fault of the host's
     (it said "NOT verified: the host's commitment did not arrive before the deal")."""
-    seeded_draws(monkeypatch, 8)
-    host_store = Store.open(tmp_path / "host.sqlite3")
-    config = TableConfig("Club", ISKO, ["open", "random", "open"], 3, first_seed=8)
-    table = HostedTable("club", config, host_store, ComputerPool(0))
-    players = [seat_at(table, tmp_path, 1, "Anna", 0), seat_at(table, tmp_path, 2, "Ben", 2)]
+    _, table, players = club_of_two(tmp_path, monkeypatch, 3)
     ctl = table.controller
     serve(table, players, until=lambda: ctl.deal_number == 2 and ctl.deal.finished)
     late = seat_at(table, tmp_path, 3, "Cleo", None)
