@@ -371,6 +371,19 @@ class NotASkatHost:
         self.thread.join(10.0)
 
 
+def join_answered(qtbot, tmp_path, link: LanLink, port: int) -> JoinDialog:
+    """The Join dialog, Bernd connecting to 127.0.0.1:``port`` through ``link``, once it
+    can connect again (the attempt answered: refused, or no host there)."""
+    dialog = JoinDialog(make_settings(tmp_path), link, browser_factory=StandInBrowser)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.address.setText(f"127.0.0.1:{port}")
+    dialog.name.setText("Bernd")
+    _ok(dialog.buttons).click()
+    qtbot.waitUntil(lambda: dialog.connect_button.isEnabled(), timeout=8_000)
+    return dialog
+
+
 NOT_SKAT = "another program answers at that address, not a Skat host"
 NO_WELCOME = "no answer from a Skat host at that address"
 
@@ -397,13 +410,7 @@ def test_join_dialog_says_at_once_when_no_skat_host_answers(
     service = NotASkatHost(kind)
     link = LanLink(settings=make_settings(tmp_path).qsettings)
     try:
-        dialog = JoinDialog(make_settings(tmp_path), link, browser_factory=StandInBrowser)
-        qtbot.addWidget(dialog)
-        dialog.show()
-        dialog.address.setText(f"127.0.0.1:{service.port}")
-        dialog.name.setText("Bernd")
-        _ok(dialog.buttons).click()
-        qtbot.waitUntil(lambda: dialog.connect_button.isEnabled(), timeout=8_000)
+        dialog = join_answered(qtbot, tmp_path, link, service.port)
         assert dialog.status.text() == f"No connection to 127.0.0.1:{service.port}: {said}"
         assert dialog.isVisible() and link.state == "closed"
     finally:

@@ -26,7 +26,7 @@ from skat_desktop.net.client import ChatMessage
 
 from .fit_walk import set_language, settle_layout, widget_problems
 from .table_driver import make_settings
-from .test_lan_dialogs import TABLES, StandInBrowser, StandInLink
+from .test_lan_dialogs import TABLES, StandInBrowser, StandInLink, join_answered
 
 
 class Link(StandInLink):
@@ -222,13 +222,7 @@ def test_the_version_refusal_names_the_hosts_protocol_version(qtbot, tmp_path, l
     host = VersionHost(7)
     link = LanLink(settings=make_settings(tmp_path).qsettings)
     try:
-        dialog = JoinDialog(make_settings(tmp_path), link, browser_factory=StandInBrowser)
-        qtbot.addWidget(dialog)
-        dialog.show()
-        dialog.address.setText(f"127.0.0.1:{host.port}")
-        dialog.name.setText("Bernd")
-        QTest.mouseClick(dialog.connect_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(dialog.connect_button.isEnabled, timeout=8000)
+        dialog = join_answered(qtbot, tmp_path, link, host.port)
         assert dialog.status.text() == said.replace("%1", str(wire.VERSION))
         assert dialog.isVisible()
     finally:
