@@ -1358,6 +1358,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
 <context>
     <name>Errors</name>
     <message>
+        <source>%1 belongs to a database (its log or shared memory); it is no backup.</source>
+        <translation>%1 gehört zu einer Datenbank (ihr Protokoll oder gemeinsamer Speicher); es ist keine Sicherung.</translation>
+    </message>
+    <message>
         <source>%1 belongs to a database; choose another file name.</source>
         <translation>%1 gehört zu einer Datenbank; wählen Sie einen anderen Dateinamen.</translation>
     </message>

@@ -61,7 +61,10 @@ from skat_desktop.store.database import (
     ForeignDatabase,
     ReadOnlyDatabase,
     StoreError,
+    companion_of,
+    database_part,
     explain,
+    forget_deleted,
     is_busy,
     is_sqlite_file,
     open_database,
@@ -503,7 +506,7 @@ def read_export(file: str | os.PathLike[str] | IO[bytes]) -> Any:
             path = Path(file)
             if path.is_dir():
                 raise ImportRefused(f"{path} is a folder, not a series export", "not_ours")
-            if is_sqlite_file(path):  # (closing it after open() could cost its locks)
+            if database_part(path):  # (closing it after open() could cost its locks)
                 raise ImportRefused(f"{path} is a database, not a series export", "not_ours")
             with open(path, "rb") as f:
                 raw = f.read(MAX_FILE_BYTES + 1)
@@ -1344,6 +1347,7 @@ def backup(store: Store, dest: str | os.PathLike[str]) -> Path:
         kill_point("backup.before-replace")
         os.replace(tmp, real)
         files.fsync_folder(real.parent)
+        forget_deleted()  # the older backup's head was read through a kept descriptor
     except ExchangeError as e:
         _remove(tmp)
         raise ExchangeError(_one_line(f"cannot back up to {dest}: {e}")) from None
@@ -1459,6 +1463,12 @@ def restore(
     real = files.real_path(target)
     if real.exists() and real.samefile(src):
         raise ExchangeError("the backup and the database to restore are the same file")
+    if companion_of(src) is not None:  # read with open() below: never a database's log
+        raise ExchangeError(
+            f"{src} belongs to a database (its log or shared memory); it is no backup",
+            "database_part",
+            path=src,
+        )
     if not real.parent.is_dir():
         raise ExchangeError(f"the folder {real.parent} does not exist")
     files.remove_stale_temps(real, _RESTORING)

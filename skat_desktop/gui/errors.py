@@ -236,6 +236,9 @@ def _store_error(e: StoreError) -> str:
             "Errors", "A series' place cannot hold the invisible control character %1."
         ),
         "title_empty": QCoreApplication.translate("Errors", "A series needs a title."),
+        "database_part": QCoreApplication.translate(
+            "Errors", "%1 belongs to a database (its log or shared memory); it is no backup."
+        ),
         "stake_range": QCoreApplication.translate(
             "Errors", "The stake must be a number from 0 to %1 cents a point."
         ),

@@ -208,8 +208,44 @@ def is_sqlite_file(path: str | os.PathLike[str]) -> bool:
     return True
 
 
+def database_part(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a SQLite database or one of its companion files (``-wal``,
+    ``-shm``, ``-journal`` beside a database): files that must never be opened with
+    ``open()`` (:func:`is_sqlite_file`) -- a companion's locks go the same way (choosing
+    a window's ``-shm`` file to import crashed the window later, a Bus error, its deal
+    lost). OSError when it cannot be read."""
+    return companion_of(path) is not None or is_sqlite_file(path)
+
+
+def companion_of(path: str | os.PathLike[str]) -> Path | None:
+    """The SQLite database whose ``-wal``, ``-shm`` or ``-journal`` file ``path`` is."""
+    real = Path(os.path.realpath(path))
+    for suffix in COMPANIONS:
+        if real.name.endswith(suffix) and len(real.name) > len(suffix):
+            base = real.with_name(real.name[: -len(suffix)])
+            with contextlib.suppress(OSError):
+                if base.is_file() and is_sqlite_file(base):
+                    return base
+    return None
+
+
 _HELD: dict[tuple[int, int], int] = {}  # (device, inode) -> a descriptor never closed
 _HELD_LOCK = threading.Lock()
+
+
+def forget_deleted() -> None:
+    """Close the kept descriptors of files deleted (or replaced) since: nobody can open
+    them by name any more, so no lock on them matters, and their disk space is freed."""
+    with _HELD_LOCK:
+        for key, fd in list(_HELD.items()):
+            try:
+                gone = os.fstat(fd).st_nlink == 0
+            except OSError:
+                gone = True
+            if gone:
+                del _HELD[key]
+                with contextlib.suppress(OSError):
+                    os.close(fd)
 
 
 def read_database(path: str | os.PathLike[str], size: int | None = None) -> Iterator[bytes]:
@@ -227,6 +263,7 @@ def read_database(path: str | os.PathLike[str], size: int | None = None) -> Iter
                 yield data
                 size = None if size is None else size - len(data)
         return
+    forget_deleted()
     st = os.stat(path)
     key = (st.st_dev, st.st_ino)
     with _HELD_LOCK:

@@ -60,7 +60,7 @@ from skat_desktop.engine.dealing import DealtCards
 from skat_desktop.engine.errors import SkatError
 from skat_desktop.engine.profiles import ISKO, RuleProfile
 from skat_desktop.engine.record import deal_from_record, record_from_deal
-from skat_desktop.store.database import StoreError, is_sqlite_file
+from skat_desktop.store.database import StoreError, database_part
 
 __all__ = [
     "ISS_PROFILE",
@@ -929,7 +929,7 @@ def read_iss_file(
     """
     if isinstance(source, str | os.PathLike):
         path = os.fspath(source)
-        if is_sqlite_file(path):  # (closing it after open() could cost its locks)
+        if database_part(path):  # (closing it after open() could cost its locks)
             raise StoreError(f"{path} is a database, not ISS game records", "not_iss")
         with open(path, "rb") as raw:
             if path.endswith(".bz2"):
