@@ -199,12 +199,13 @@ def is_sqlite_file(path: str | os.PathLike[str]) -> bool:
             probe.execute("PRAGMA schema_version").fetchone()
         finally:
             probe.close()
-    except sqlite3.DatabaseError as e:
-        if getattr(e, "sqlite_errorname", "") == "SQLITE_NOTADB":
-            return False
-        raise OSError(str(e).splitlines()[0] if str(e) else "cannot read") from None
     except sqlite3.Error as e:
-        raise OSError(str(e).splitlines()[0] if str(e) else "cannot read") from None
+        name = getattr(e, "sqlite_errorname", "")
+        if name == "SQLITE_NOTADB":
+            return False
+        if name.startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM")) or not name:
+            raise OSError(str(e).splitlines()[0] if str(e) else "cannot read") from None
+        # a SQLite file, damaged: opening it says what is wrong (CorruptDatabase)
     return True
 
 
