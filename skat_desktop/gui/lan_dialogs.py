@@ -1363,7 +1363,7 @@ class Lobby(QDialog):
         tid, seat = self.at
         name = self._names.get(tid) or str(tid)
         table = next((t for t in self.tables if t.get("id") == tid), None)
-        if table is None and self._listed:
+        if self._table_gone():
             if seat is None:
                 text = self.tr("You watched “%1”; that table is no longer there.")
             else:

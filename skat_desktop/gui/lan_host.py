@@ -396,7 +396,7 @@ class HostProcess(QObject):
 class HostWatch(QObject):
     """Looks at the host's tables every few seconds over a connection of its own
     (hello, then ``list``; it joins no table). ``tablesChanged(list)`` carries the
-    TableInfo dicts; :meth:`connected_players` counts who is at them."""
+    TableInfo dicts; :meth:`connected_counts` counts who is at them."""
 
     tablesChanged = Signal(list)
     EVERY_MS = 3000  # tests make it shorter
@@ -419,13 +419,8 @@ class HostWatch(QObject):
         self._timer.stop()
         self._socket.abort()
 
-    def connected_players(self) -> int:
-        """Human seats whose player is connected, and kibitzers, over every table."""
-        return sum(self.connected_counts())
-
     def connected_counts(self) -> tuple[int, int]:
-        """Human seats whose player is connected, and kibitzers, over every table: the
-        two counts apart."""
+        """Human seats whose player is connected, and kibitzers, over every table."""
         players = watchers = 0
         for t in self.tables:
             watchers += int(t.get("kibitzers") or 0)

@@ -602,7 +602,7 @@ def test_host_process_serves_hides_the_password_and_stops_cleanly(qtbot, tmp_pat
     with qtbot.waitSignal(watch.tablesChanged, timeout=10_000) as seen:
         pass
     [table] = seen.args[0]
-    assert (table["name"], table["password"], watch.connected_players()) == ("Club", True, 0)
+    assert (table["name"], table["password"], watch.connected_counts()) == ("Club", True, (0, 0))
     watch.close()
     with qtbot.waitSignal(proc.stopped, timeout=15_000):
         proc.stop()
