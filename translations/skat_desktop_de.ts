@@ -6470,6 +6470,14 @@ kungen</translation>
         <translation>In der Datenbank fehlt Spiel %1 dieser Serie.</translation>
     </message>
     <message>
+        <source>The database no longer holds this series as the table has it: it was replaced meanwhile (restored from a backup?).</source>
+        <translation>Die Datenbank enthält diese Serie nicht mehr so, wie der Tisch sie hat: Sie wurde inzwischen ersetzt (aus einer Sicherung wiederhergestellt?).</translation>
+    </message>
+    <message>
+        <source>The database was replaced while this series was played (restored from a backup?); its deals cannot be saved there any more (%1)</source>
+        <translation>Die Datenbank wurde während dieser Serie ersetzt (aus einer Sicherung wiederhergestellt?); ihre Spiele können dort nicht mehr gespeichert werden (%1)</translation>
+    </message>
+    <message>
         <source>The deal could not be saved; it waits and will be saved later (%1)</source>
         <translation>Das Spiel konnte nicht gespeichert werden; es wartet und wird später gespeichert (%1)</translation>
     </message>

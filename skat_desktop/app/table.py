@@ -492,12 +492,16 @@ def _deal_player_seed(seat_seed: int, number: int) -> int:
 class StoreOutcome:
     """How a :class:`StoreWrite` went: ``written`` deals from the front, then ``error``.
 
-    ``live``: the table's snapshot (:attr:`StoreWrite.live`) went in with them. It does
-    not take part in comparisons: the deals are what an outcome is about."""
+    ``live``: the table's snapshot (:attr:`StoreWrite.live`) went in with them.
+    ``replaced``: the error is that the database no longer continues the series where the
+    table is (fewer deals, more, or other ones: the file was replaced or restored from a
+    backup meanwhile), so trying again cannot help. Neither takes part in comparisons:
+    the deals are what an outcome is about."""
 
     written: int
     error: str | None = None
     live: bool = field(default=False, compare=False)
+    replaced: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -514,10 +518,24 @@ class LiveWrite:
     state: str | None = field(default=None, repr=False)
 
     def run(self, store: Store) -> None:
-        """Save or forget the row; joins the caller's transaction."""
+        """Save or forget the row; joins the caller's transaction. A snapshot is refused
+        (``store_replaced``) unless the database holds exactly the deals it was taken
+        with: else the file was replaced under the table, and the row could never be
+        continued."""
         if self.state is None:
             store.drop_series_live(self.series_id)
         else:
+            if self.series_id is not None:
+                held = store.deals_stored(self.series_id)
+                if held != self.deals_done:
+                    raise TableError(
+                        f"the database holds {held} deals of this series, the table"
+                        f" {self.deals_done}: it was replaced meanwhile (restored from a"
+                        " backup?)",
+                        "store_replaced",
+                        held=held,
+                        done=self.deals_done,
+                    )
             store.save_live(
                 self.series_id,
                 self.state,
@@ -543,8 +561,10 @@ class StoreWrite:
     def run(self, store: Store) -> StoreOutcome:
         """Write the deals in order, the snapshot in the last deal's transaction; stop at
         the first failure. Never raises."""
-        written, error, live, _ = _write_in_order(store, self.series_id, self.deals, self.live)
-        return StoreOutcome(written, error, live)
+        written, error, live, _, replaced = _write_in_order(
+            store, self.series_id, self.deals, self.live
+        )
+        return StoreOutcome(written, error, live, replaced)
 
     def steps(self) -> tuple[StoreWrite, ...]:
         """This write cut into its transactions: one deal each, the snapshot with the last
@@ -560,9 +580,15 @@ class StoreWrite:
         )
 
 
-def _store_deal(service: SeriesService, deal: Deal, number: int) -> None:
+REPLACED_CODES = frozenset({"store_gap", "store_replaced"})
+"""Refusals of a write that say the database no longer continues the series where the
+table is: it was replaced under the table (restored from a backup, say)."""
+
+
+def _store_deal(store: Store, service: SeriesService, deal: Deal, number: int) -> None:
     """Record ``deal`` as deal ``number`` unless the database has it already (a commit
-    that went through before its error was reported); a gap is an error."""
+    that went through before its error was reported); a gap is an error, and so is
+    another deal under that number (the file was replaced meanwhile)."""
     stored_next = service.next_number
     if stored_next < number:
         raise TableError(
@@ -570,6 +596,22 @@ def _store_deal(service: SeriesService, deal: Deal, number: int) -> None:
         )
     if stored_next == number:
         service.record_played(deal)
+        return
+    text = store.deal_record_text(service.info.id, number)
+    try:
+        stored = json.loads(text) if text else {}
+        same = stored["deal"]["seed"] == deal.setup.seed and stored["actions"] == [
+            action_to_dict(a) for a in deal.actions
+        ]
+    except (ValueError, TypeError, KeyError):
+        same = False
+    if not same:
+        raise TableError(
+            f"the database holds another deal {number} of this series: it was replaced"
+            " meanwhile (restored from a backup?)",
+            "store_replaced",
+            deal=number,
+        )
 
 
 def _write_in_order(
@@ -578,21 +620,22 @@ def _write_in_order(
     deals: Sequence[tuple[Deal, int]],
     live: LiveWrite | None,
     service: SeriesService | None = None,
-) -> tuple[int, str | None, bool, SeriesService | None]:
+) -> tuple[int, str | None, bool, SeriesService | None, bool]:
     """The one write path: ``deals`` in order, each in a transaction of its own, and
     ``live`` in the last one's (alone when no deal waits), so the saved table never runs
     ahead of the deals and the series' last deal takes its row with it. Stops at the
     first failure; never raises.
 
     Returns (deals written, error, whether ``live`` was written, the service to reuse:
-    None after a failure, whose rolled-back deal it may still count)."""
+    None after a failure, whose rolled-back deal it may still count, whether the error
+    says the database was replaced under the table: :data:`REPLACED_CODES`)."""
     written = 0
     try:
         if deals and service is None:
             service = SeriesService(store, series_id)
         for i, (deal, number) in enumerate(deals):
             with store.transaction():
-                _store_deal(service, deal, number)
+                _store_deal(store, service, deal, number)
                 if live is not None and i == len(deals) - 1:
                     live.run(store)
             written += 1
@@ -606,8 +649,8 @@ def _write_in_order(
             message = f"deal {deals[written][1]} could not be stored: {_one_line(e)}"
         else:
             message = f"the table could not be saved for later: {_one_line(e)}"
-        return written, message, False, None
-    return written, None, live is not None, service
+        return written, message, False, None, getattr(e, "code", "") in REPLACED_CODES
+    return written, None, live is not None, service, False
 
 
 # ---------------------------------------------------------------------- live tables
@@ -1286,7 +1329,7 @@ class TableController:
         deals = tuple((deal, entry.number) for deal, entry in self._unstored)
         if not deals and live is None:
             return []
-        written, error, live_saved, self._service = _write_in_order(
+        written, error, live_saved, self._service, _ = _write_in_order(
             self._store, self.series_id, deals, live, self._service
         )
         del self._unstored[:written]

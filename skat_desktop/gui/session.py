@@ -157,6 +157,7 @@ class TableSession(QObject):
         self._again.setInterval(RETRY_MS)
         self._again.timeout.connect(self._try_again)
         self.failure: str | None = None  # why the last write failed (one line)
+        self._replaced = False  # the last write found the database replaced under the table
         self.ready = ready
         self.hint_level = hint_level
         self.need: PortNeed | None = None
@@ -338,8 +339,7 @@ class TableSession(QObject):
             else:
                 self._write_next()
         elif isinstance(event, StoreFailed):
-            text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
-            self.message.emit(text.replace("%1", event.message), "store")
+            self.message.emit(self._store_failed_text(event.message), "store")
         elif isinstance(event, Refused):  # a remote table's answer to this window's move
             if event.code == MOVED_ON:
                 self._moved_on()
@@ -349,6 +349,19 @@ class TableSession(QObject):
         self.tableEvent.emit(event)
         if not self._running and isinstance(event, _CHANGES):
             self._redraw_soon()  # not a move of ours: the table moved on by itself
+
+    def _store_failed_text(self, detail: str) -> str:
+        """A failed write of deals in one line: a database replaced under the table (the
+        last answer said so: trying again cannot help) apart from one that may take the
+        deal later."""
+        if self._replaced:
+            text = self.tr(
+                "The database was replaced while this series was played (restored from a "
+                "backup?); its deals cannot be saved there any more (%1)"
+            )
+        else:
+            text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
+        return text.replace("%1", detail)
 
     def _moved_on(self) -> None:
         """A move crossed a change of the table (the deal ended, the turn passed on): no
@@ -524,10 +537,10 @@ class TableSession(QObject):
             self.seriesCreated.emit(sid)
         if done:
             self.tableEvent.emit(DealsStored(tuple(n for _, n in done)))
+        self._replaced = outcome.replaced
         if outcome.error is not None:
             self.failure = outcome.error
-            text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
-            self.message.emit(text.replace("%1", outcome.error), "store")
+            self.message.emit(self._store_failed_text(outcome.error), "store")
             self.tableEvent.emit(StoreFailed(outcome.error, len(self._held)))
         elif not busy:
             self.failure = None
@@ -565,8 +578,11 @@ class TableSession(QObject):
         self.waiting = False
         if outcome.error is None:
             self._tries = 0
-        if write.deals or outcome.error is None:
+        self._replaced = outcome.replaced
+        if write.deals or outcome.error is None or outcome.replaced:
             self.failure = outcome.error  # a snapshot's failure is the table's live_error
+        if outcome.replaced and not write.deals:  # said at once, before a deal is at stake
+            self.message.emit(self._store_failed_text(outcome.error), "store")
         self.ctl.store_written(write, outcome)  # DealsStored / StoreFailed as events
         if outcome.error is None or (not write.deals and self.ctl.pending_store):
             # deals that ended meanwhile; also after the table's snapshot alone gave up on
@@ -808,6 +824,11 @@ def table_refusal(error: TableError) -> str:
     texts = {
         "store_gap": QCoreApplication.translate(
             "TableSession", "The database lacks deal %1 of this series."
+        ),
+        "store_replaced": QCoreApplication.translate(
+            "TableSession",
+            "The database no longer holds this series as the table has it: it was replaced "
+            "meanwhile (restored from a backup?).",
         ),
         "saved_unreadable": QCoreApplication.translate(
             "TableSession", "The table saved for later cannot be read."

@@ -177,7 +177,12 @@ def not_stored_text(number: int | None, detail: str) -> str:
 
 
 class _NotStored(Exception):
-    """A deal the database refused (not for a lock): its transaction is rolled back."""
+    """A deal the database refused (not for a lock): its transaction is rolled back.
+    ``outcome``: the step's, with its error (and whether the database was replaced)."""
+
+    def __init__(self, outcome: StoreOutcome) -> None:
+        super().__init__(outcome.error)
+        self.outcome = outcome
 
 
 class DealsWritten:
@@ -208,9 +213,10 @@ def write_deals(store: Store, write: StoreWrite) -> DealsWritten:
             with store.transaction(durable=bool(step.deals)):
                 outcome = step.run(store)
                 if outcome.error is not None:
-                    raise _NotStored(outcome.error)  # rolls the step's rows back
+                    raise _NotStored(outcome)  # rolls the step's rows back
         except _NotStored as e:
-            return DealsWritten(StoreOutcome(written, str(e)))
+            error, replaced = e.outcome.error, e.outcome.replaced
+            return DealsWritten(StoreOutcome(written, error, replaced=replaced))
         except Exception as e:
             if _lock_held(e):
                 return DealsWritten(StoreOutcome(written), Failure.of(e))

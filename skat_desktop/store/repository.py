@@ -699,6 +699,18 @@ class Store:
             (series_id,),
         )
 
+    def deals_stored(self, series_id: int) -> int:
+        """How many deals of the series the database holds."""
+        sql = "SELECT COUNT(*) FROM deals WHERE series_id = ?"
+        return self.conn.execute(sql, (series_id,)).fetchone()[0]
+
+    def deal_record_text(self, series_id: int, number: int) -> str | None:
+        """The stored record (JSON) of deal ``number`` of the series, or ``None``."""
+        row = self.conn.execute(
+            "SELECT record FROM deals WHERE series_id = ? AND number = ?", (series_id, number)
+        ).fetchone()
+        return row[0] if row is not None else None
+
     def deal_result(self, deal_id: int) -> dict[str, Any] | None:
         """The stored derived outcome of a deal, or ``None`` if it has none."""
         rows = self.query("SELECT * FROM deal_results WHERE deal_id = ?", (deal_id,))

@@ -482,3 +482,104 @@ def test_a_new_game_with_a_deal_not_saved_asks_once_and_discard_forgets_the_tabl
     window.close()
     wait_for_jobs()
     store.close()
+
+
+# ---------------------------------------------------------------------- a replaced database
+
+
+def deal_over(window: MainWindow, number: int):
+    return lambda: (
+        isinstance(window.session.need, DealOver) and window.controller.deal_number == number
+    )
+
+
+def said_in_one_line(qtbot, window: MainWindow) -> str:
+    """The message bar's store notice, once it comes (a bounded wait)."""
+    qtbot.waitUntil(
+        lambda: window.messages.isVisible() and window.messages.kind == "store", timeout=WAIT
+    )
+    text = window.messages.label.property("base") or window.messages.label.text()
+    assert "\n" not in text
+    return text
+
+
+def test_a_database_restored_under_the_window_is_said_at_the_next_finished_deal(qtbot, tmp_path):
+    """A tester restored a backup made earlier (`skat-desktop db restore`) while a window
+    played: the table's snapshot then overwrote the restored one (which could not be
+    continued at the next start) and the next deal was refused as if it could be saved
+    later. The window says that its database was replaced, and keeps the deal."""
+    from skat_desktop.app import exchange
+
+    path = tmp_path / "club.sqlite3"
+    named_settings(tmp_path)
+    store = Store.open(path)
+    window = make_window(qtbot, tmp_path, store=store)
+    start(window, length=4, seats=SEATS, seed=SEED)
+    seen: list[str] = []
+    answer(qtbot, "UnsavedDeals", "Discard", seen)  # when the window closes
+    sid = window.controller.series_id
+    play_until(qtbot, window, deal_over(window, 1))
+    saved(qtbot, window)
+    other = Store.open(path)  # another program: the terminal's `db backup` / `db restore`
+    exchange.backup(other, tmp_path / "bk.sqlite3")
+    other.close()
+    play_until(qtbot, window, deal_over(window, 2))
+    saved(qtbot, window)
+    assert exchange.restore(tmp_path / "bk.sqlite3", path) is not None
+    assert deals_of(path, sid) == 1
+
+    play_until(qtbot, window, deal_over(window, 3))
+    text = said_in_one_line(qtbot, window)
+    assert text.startswith("The database was replaced while this series was played")
+    assert "will be saved later" not in text
+    qtbot.waitUntil(lambda: not window.session.writing, timeout=WAIT)
+    assert window.session.unsaved() == 1  # kept: "Save again" or "Discard" when leaving
+    assert deals_of(path, sid) == 1
+    (row,) = store.live_tables()  # the restored table is still the one to continue
+    assert (row.series_id, row.deals_done) == (sid, 1)
+    window.close()
+    assert len(seen) == 1 and seen[0].startswith("1 finished deal(s) could not be saved")
+    wait_for_jobs()
+    store.close()
+
+
+def test_a_database_replaced_by_another_clubs_with_more_deals_refuses_the_deal(qtbot, tmp_path):
+    """Another club's backup restored under the window: its series of the same number has
+    more deals. The window's deal is not taken for one the database has already."""
+    from skat_desktop.app import exchange
+
+    elsewhere = tmp_path / "other.sqlite3"
+    named_settings(tmp_path)
+    store = Store.open(elsewhere)
+    window = make_window(qtbot, tmp_path, store=store)
+    start(window, length=4, seats=SEATS, seed=SEED + 1)
+    play_until(qtbot, window, deal_over(window, 3))
+    saved(qtbot, window)
+    window.close()
+    wait_for_jobs()
+    exchange.backup(store, tmp_path / "bk.sqlite3")
+    store.close()
+
+    path = tmp_path / "club.sqlite3"
+    store = Store.open(path)
+    window = make_window(qtbot, tmp_path, store=store)
+    start(window, length=4, seats=SEATS, seed=SEED)
+    seen: list[str] = []
+    answer(qtbot, "UnsavedDeals", "Discard", seen)  # when the window closes
+    sid = window.controller.series_id
+    play_until(qtbot, window, deal_over(window, 1))
+    saved(qtbot, window)
+    assert exchange.restore(tmp_path / "bk.sqlite3", path) is not None
+    assert deals_of(path, sid) == 3
+
+    window.session.start_deal()
+    text = said_in_one_line(qtbot, window)  # the snapshot of deal 2 is refused at once
+    assert text.startswith("The database was replaced while this series was played")
+    play_until(qtbot, window, deal_over(window, 2))
+    qtbot.waitUntil(lambda: not window.session.writing, timeout=WAIT)
+    assert window.session.unsaved() == 1
+    assert window.messages.isVisible() and "will be saved later" not in window.messages.label.text()
+    window.close()
+    assert len(seen) == 1 and seen[0].startswith("1 finished deal(s) could not be saved")
+    wait_for_jobs()
+    store.close()
