@@ -203,6 +203,10 @@ def _store_error(e: StoreError) -> str:
         )
     if isinstance(e, SeriesClosed):
         return QCoreApplication.translate("Errors", "This series is closed; reopen it first.")
+    if code == "disk_full":
+        return QCoreApplication.translate(
+            "Errors", "The disk is full; the database cannot be written."
+        )
     texts = {
         "no_database": QCoreApplication.translate("Errors", "There is no database at %1."),
         "not_a_file": QCoreApplication.translate("Errors", "%1 is not a database file."),

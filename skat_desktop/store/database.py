@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import shutil
 import sqlite3
 import stat
 import threading
@@ -124,11 +125,34 @@ def is_outside(e: BaseException) -> bool:
     return is_busy(e) or is_read_only(e) or is_disk_full(e)
 
 
+def _is_io_error(e: BaseException) -> bool:
+    code = getattr(e, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF == sqlite3.SQLITE_IOERR
+
+
+ROOM_NEEDED = 1 << 20
+"""Free bytes below which a disk counts as full: SQLite reports a shared-memory file
+(-shm) it cannot create or grow on a full disk as an I/O error, not as "full"."""
+
+
+def _no_room(path: Path | str) -> bool:
+    """Whether the folder of ``path`` has (almost) no free space left."""
+    folder = Path(path).resolve().parent
+    try:
+        return shutil.disk_usage(folder).free < ROOM_NEEDED
+    except OSError:
+        return False
+
+
 def explain(e: sqlite3.Error, path: Path | str, doing: str = "use") -> StoreError:
     """One sentence for a SQLite error, as the right :class:`StoreError`."""
     first = str(e).splitlines()[0] if str(e) else type(e).__name__
-    if is_disk_full(e):
-        return StoreError(f"cannot {doing} {path}: the disk is full; free some space and try again")
+    if is_disk_full(e) or (_is_io_error(e) and _no_room(path)):
+        return StoreError(
+            f"cannot {doing} {path}: the disk is full; free some space and try again",
+            "disk_full",
+            path=path,
+        )
     if is_busy(e):
         return DatabaseBusy(
             f"{path} is busy: another program is writing to it; try again in a moment"
@@ -347,7 +371,7 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> list[str]:
         user_version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     except sqlite3.DatabaseError as e:
-        if is_busy(e):
+        if is_outside(e):  # busy, full, read-only, or no room for its -shm: not damage
             raise explain(e, path) from None
         raise CorruptDatabase(f"{path} cannot be read: {str(e).splitlines()[0]}") from None
     except (UnicodeError, ValueError):  # a damaged byte inside the schema's text

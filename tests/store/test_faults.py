@@ -376,3 +376,35 @@ def test_writing_through_a_read_only_store_is_one_line_and_changes_nothing(tmp_p
     reader.close()
     assert counts(path) == before
     assert "Dora" not in players(path)
+
+
+class _NoShm:
+    """A connection whose first read fails as SQLite's does when it cannot create or grow
+    the database's shared-memory file (-shm): an I/O error, not "disk is full"."""
+
+    def execute(self, *_):
+        e = sqlite3.OperationalError("disk I/O error")
+        e.sqlite_errorcode = 4874  # SQLITE_IOERR_SHMSIZE
+        raise e
+
+
+@pytest.mark.parametrize("free", [0, 10 << 30])
+def test_no_room_for_the_shared_memory_file_is_not_called_damage(tmp_path, monkeypatch, free):
+    """A tester started the window on a full disk: it said "The database is damaged;
+    restore a backup" (and the CLI "cannot be read"), while `db check` found nothing:
+    advice that would have had a club restore an old backup. A full disk is said as one;
+    another I/O error at least not as damage."""
+    from skat_desktop.store import database
+
+    usage = shutil.disk_usage(tmp_path)
+    monkeypatch.setattr(database.shutil, "disk_usage", lambda _: usage._replace(free=free))
+    with pytest.raises(StoreError) as e:
+        database._inspect(_NoShm(), tmp_path / "club.sqlite3")
+    assert not isinstance(e.value, database.CorruptDatabase)
+    message = str(e.value)
+    assert "\n" not in message and "club.sqlite3" in message
+    assert ("disk is full" in message) == (free == 0)
+    if free == 0:  # the window's words (it starts without saving and says why)
+        from skat_desktop.gui.errors import describe
+
+        assert describe(e.value) == "The disk is full; the database cannot be written."
