@@ -437,3 +437,42 @@ def test_a_database_named_before_the_sub_command_is_the_one_used(tmp_path, capsy
     assert "two databases given" in capsys.readouterr().err and not other.exists()
     assert main(["--db", str(club), "score"], inp=io.StringIO()) == 2
     assert "score uses no database" in capsys.readouterr().err
+
+
+def test_add_game_into_a_series_a_table_plays_is_refused_and_the_table_goes_on(tmp_path, capsys):
+    """A tester typed ``db add-game SID --passed`` while a window played the series: it
+    was stored as the table's next deal, which then could never be stored, and the table
+    saved for later could not be continued. The table's series takes no typed game."""
+    from skat_desktop.app.table import ComputerTurn, DealOver, SeatSpec, TableController
+    from skat_desktop.engine.profiles import ISKO
+    from skat_desktop.store.repository import Store
+
+    def play_deal(ctl: TableController) -> None:
+        ctl.start_deal()
+        while not isinstance(need := ctl.request(), DealOver):
+            assert isinstance(need, ComputerTurn)
+            assert ctl.submit(ctl.think(need))
+
+    db = tmp_path / "club.sqlite3"
+    store = Store.open(db)
+    seats = [SeatSpec.computer("beginner", name=n) for n in ("Anna", "Bernd", "Cem")]
+    ctl = TableController(ISKO, seats, seed=5, store=store, deals_planned=4)
+    play_deal(ctl)
+    sid = ctl.series_id
+    code, out = run(db, "add-game", str(sid), "--passed")
+    err = capsys.readouterr().err
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err == (
+        f"skat-desktop: error: series {sid} is being played at a table (saved for later); "
+        "its games are stored from there\n"
+    )
+    assert len(store.deal_sources(sid)) == 1  # nothing stored
+    play_deal(ctl)  # the table's deal 2 is stored, and the table can still be continued
+    assert [r["number"] for r in store.deal_sources(sid)] == [1, 2]
+    (live,) = store.live_tables()
+    assert (live.series_id, live.deals_done, live.stale) == (sid, 2, None)
+    store.close()
+    # a series typed at the desk (no table plays it) still takes the game
+    assert run(db, "create-series", "--title", "Friday", "--players", "Anna,Bernd,Cem")[0] == 0
+    code, out = run(db, "add-game", str(sid + 1), "--passed")
+    assert code == 0 and out.startswith("deal 1:")

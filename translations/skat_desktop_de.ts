@@ -1562,6 +1562,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Unter %1 gibt es keine Datenbank.</translation>
     </message>
     <message>
+        <source>This series is being played at a table of the program; its games are stored from there.</source>
+        <translation>Diese Serie wird an einem Tisch des Programms gespielt; ihre Spiele werden von dort gespeichert.</translation>
+    </message>
+    <message>
         <source>This series is closed; reopen it first.</source>
         <translation>Diese Serie ist abgeschlossen; öffnen Sie sie zuerst wieder.</translation>
     </message>
@@ -1961,6 +1965,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>The declarer&apos;s card points, if counted (a game lost with 60 starts a Bock round)</source>
         <translation>Die Augen des Alleinspielers, falls gezählt (ein mit 60 verlorenes Spiel bringt eine Bockrunde)</translation>
+    </message>
+    <message>
+        <source>This series is being played at a table of the program; its games are stored from there, not typed here.</source>
+        <translation>Diese Serie wird an einem Tisch des Programms gespielt; ihre Spiele werden von dort gespeichert, nicht hier eingetragen.</translation>
     </message>
     <message>
         <source>This series is closed (signed); reopen it to change it.</source>

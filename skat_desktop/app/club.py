@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from skat_desktop.app.sheets import SeriesService, StoredDeal, deal_row
+from skat_desktop.app.sheets import SeriesService, StoredDeal, deal_row, played_at_table
 from skat_desktop.engine.dealing import active_seats
 from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.store.database import StoreError
@@ -122,6 +122,9 @@ class EntryContext:
     finished: bool  # every planned deal is stored
     entry: dict[str, Any] | None = None  # a corrected deal's entry in effect
     correcting: bool = False
+    # a table of the program plays the series (saved for later): it stores the next deal,
+    # none is typed (a correction is still made here)
+    at_table: bool = False
 
     @property
     def seats(self) -> tuple[int, int, int]:
@@ -146,6 +149,7 @@ def context_of(svc: SeriesService, number: int | None = None) -> EntryContext:
             ramsch_round,
             len(svc.deals),
             svc.series.finished,
+            at_table=played_at_table(svc.store, svc.info.id),
         )
     deal = next((d for d in svc.deals if d.number == number), None)
     if deal is None:
@@ -235,9 +239,10 @@ def entry_of_result(svc: SeriesService, deal: StoredDeal) -> dict[str, Any]:
 
 def add_entry(store: Store, series_id: int, number: int, entry: dict[str, Any]) -> EntryContext:
     """Store ``entry`` as deal ``number`` (as ``db add-game`` does) and return the context
-    of the deal after it. :class:`DealMoved` if the series' next deal is another one.
-    The series is read and written under one lock: what it is checked against is what
-    the game is written into."""
+    of the deal after it. :class:`DealMoved` if the series' next deal is another one,
+    :class:`~skat_desktop.app.sheets.SeriesAtTable` if a table plays the series. The
+    series is read and written under one lock: what it is checked against is what the
+    game is written into."""
     with store.transaction():
         svc = SeriesService(store, series_id)
         if svc.next_number != number:

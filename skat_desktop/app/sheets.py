@@ -50,6 +50,11 @@ from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import DealRow, SeriesClosed, SeriesInfo, Store
 
 
+class SeriesAtTable(StoreError):
+    """The series is played at a table of the program (saved for later, or in play): its
+    games are stored from there, so a game typed into it is refused."""
+
+
 def _flag(d: dict[str, Any], key: str, default: bool = False) -> bool:
     v = d.get(key, default)
     if not isinstance(v, bool):
@@ -597,11 +602,15 @@ class SeriesService:
         )
 
     def add_entry(self, entry: dict[str, Any]) -> int:
-        """Store a game played with real cards, scored by the engine."""
-        self._check_open()
-        dealer, bock, _ = self.next_context()
-        result = entered_result(self.info.profile, entry, self.info.table_size, dealer, bock)
-        return self._store(result, entry=entry)
+        """Store a game played with real cards, scored by the engine. Refused
+        (:class:`SeriesAtTable`) while a table plays the series: checked under the write
+        lock, so a table saved meanwhile is seen."""
+        with self.store.transaction():
+            self._check_open()
+            refuse_at_table(self.store, self.info.id)
+            dealer, bock, _ = self.next_context()
+            result = entered_result(self.info.profile, entry, self.info.table_size, dealer, bock)
+            return self._store(result, entry=entry)
 
     def _store(self, result: DealResult, record=None, entry=None, seed=None) -> int:
         self.series.next_context()
@@ -737,6 +746,25 @@ class SeriesService:
             money_cents=money,
             unreadable=self.unreadable,
             problems=self.problems,
+        )
+
+
+def played_at_table(store: Store, series_id: int) -> bool:
+    """Whether a table saved for later (a window's or a LAN host's) holds ``series_id``.
+    Such a table stores the series' next deal itself: a typed game would take that deal's
+    number, the table's deal could then never be stored and the table not be continued."""
+    return any(t.series_id == series_id for t in store.live_tables(kind=None))
+
+
+def refuse_at_table(store: Store, series_id: int) -> None:
+    """:class:`SeriesAtTable` if a table plays ``series_id`` (:func:`played_at_table`);
+    call it in the transaction that adds the deal."""
+    if played_at_table(store, series_id):
+        raise SeriesAtTable(
+            f"series {series_id} is being played at a table (saved for later); its games are "
+            "stored from there",
+            "series_at_table",
+            series=series_id,
         )
 
 

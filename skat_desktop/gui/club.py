@@ -166,10 +166,7 @@ class ClubMenu(QObject):
         if w.store is not None:
             w._make_side_panels()
         if self.desk is not None:
-            self.desk.refresh()
-            form = getattr(self.desk, "entry_form", None)
-            if form is not None:
-                form.refresh()  # the players and the deal the restored series has
+            self.desk.refresh()  # its entry row too: the players and deal of the series
             for view in (
                 getattr(self.desk, "season_view", None),
                 getattr(self.desk, "players_view", None),

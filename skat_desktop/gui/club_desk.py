@@ -603,9 +603,13 @@ class ClubWindow(QMainWindow):
 
     @Slot()
     def refresh(self) -> None:
-        """Read the list and the open series again (another program wrote, or F5)."""
+        """Read the list and the open series again (another program wrote, or F5), and the
+        entry row's deal: whether it comes next, or a table plays the series now."""
         self.series_list.refresh()
         self.page.refresh()
+        form = getattr(self, "entry_form", None)
+        if form is not None:
+            form.refresh()
 
     # the window -------------------------------------------------------------------------
 

@@ -606,6 +606,8 @@ class GameEntryForm(QWidget):
         )
 
     def _loaded(self, context: EntryContext) -> None:
+        if context == self.context:
+            return  # read again unchanged (the desk reads at every write to the file)
         self._apply(context)
 
     def _load_failed(self, message: str) -> None:
@@ -748,7 +750,8 @@ class GameEntryForm(QWidget):
 
     def _show_state(self) -> None:
         """Which cells the game needs (Ramsch's tallies, a suit game's matadors, ...) and
-        whether the row can be used at all (a closed or complete series)."""
+        whether the row can be used at all (a closed or complete series, or one a table
+        of the program plays)."""
         ctx = self.context
         kind = self._kind()
         profile = ctx.info.profile if ctx is not None else None
@@ -791,12 +794,21 @@ class GameEntryForm(QWidget):
         self._say_skat()
         closed = ctx is not None and ctx.info.closed
         full = ctx is not None and ctx.finished and not ctx.correcting
-        self.fields.setEnabled(ctx is not None and not closed and not full)
-        self.fields.setVisible(not closed and not full)  # nothing to type: room for the sheet
-        self.closed_note.setVisible(closed or full)
+        at_table = ctx is not None and ctx.at_table and not ctx.correcting
+        shut = closed or full or at_table
+        self.fields.setEnabled(ctx is not None and not shut)
+        self.fields.setVisible(not shut)  # nothing to type: room for the sheet
+        self.closed_note.setVisible(shut)
         if closed:
             self.closed_note.setText(
                 self.tr("This series is closed (signed); reopen it to change it.")
+            )
+        elif at_table:
+            self.closed_note.setText(
+                self.tr(
+                    "This series is being played at a table of the program; its games are "
+                    "stored from there, not typed here."
+                )
             )
         elif full and ctx is not None:
             self.closed_note.setText(
@@ -813,7 +825,7 @@ class GameEntryForm(QWidget):
         if ctx is None:
             self.title.setText(self.tr("Reading the series…"))
             return
-        no_next = not ctx.correcting and (ctx.info.closed or ctx.finished)
+        no_next = not ctx.correcting and (ctx.info.closed or ctx.finished or ctx.at_table)
         self.title.setVisible(not no_next)  # no deal comes next: the note says why
         if no_next:
             return

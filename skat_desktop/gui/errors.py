@@ -203,6 +203,12 @@ def _store_error(e: StoreError) -> str:
         )
     if isinstance(e, SeriesClosed):
         return QCoreApplication.translate("Errors", "This series is closed; reopen it first.")
+    if code == "series_at_table":
+        return QCoreApplication.translate(
+            "Errors",
+            "This series is being played at a table of the program; its games are stored "
+            "from there.",
+        )
     if code == "disk_full":
         return QCoreApplication.translate(
             "Errors", "The disk is full; the database cannot be written."

@@ -173,6 +173,11 @@ def _store_errors(tmp_path: Path) -> list[BaseException]:
             with pytest.raises(StoreError) as caught:
                 refused()
             errors.append(caught.value)
+        at_table = store.create_series("T", "2026-01-09", ids, ISKO)
+        store.save_live(at_table, "{}", deal_number=1, deals_done=0)  # a table plays it
+        with pytest.raises(StoreError) as caught:
+            SeriesService(store, at_table).add_entry({"kind": "passed_in"})
+        errors.append(caught.value)
         for raw in (b"\xff\xfe", b"{ not json", b"[]", b'{"format": "other"}'):
             with pytest.raises(ImportRefused) as caught:
                 exchange.import_series(store, exchange.read_export(io.BytesIO(raw)))

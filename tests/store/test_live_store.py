@@ -4,13 +4,18 @@ offer with the reason a row is stale, forgotten with the series' last write, and
 
 from __future__ import annotations
 
+import random
 import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from skat_desktop.ai.random_player import RandomPlayer
+from skat_desktop.app.selfplay import play_deal
 from skat_desktop.app.sheets import SeriesService
+from skat_desktop.engine.deal import Deal, DealSetup
+from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import ISKO
 from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
@@ -24,9 +29,15 @@ def new_series(store: Store, planned: int | None = 3, title: str = "Friday") -> 
     return store.create_series(title, "2024-05-03", ids, ISKO, planned_deals=planned)
 
 
-def add_passed_in(store: Store, series_id: int) -> None:
-    """One more deal on the sheet: a passed-in game entered by hand."""
-    SeriesService(store, series_id).add_entry({"kind": "passed_in"})
+def add_played(store: Store, series_id: int) -> None:
+    """One more deal on the sheet, stored as a table stores it (a typed game is refused
+    while a table is saved for the series)."""
+    svc = SeriesService(store, series_id)
+    seed = svc.next_number
+    dealer, bock, ramsch_round = svc.next_context()
+    setup = DealSetup(ISKO, deal_from_seed(seed), seed, 3, dealer, bock, ramsch_round)
+    players = [RandomPlayer(random.Random(seed * 3 + i)) for i in range(3)]
+    svc.record_played(play_deal(Deal(setup), players))
 
 
 @pytest.fixture
@@ -62,11 +73,11 @@ def test_a_row_is_stale_once_its_series_moved_on_lost_deals_finished_or_closed(s
     sid = new_series(store, planned=2)
     live = store.save_live(sid, "{}", deal_number=2, deals_done=1)
     assert "missing" in store.load_live(live).stale  # the database lacks deal 1
-    add_passed_in(store, sid)
+    add_played(store, sid)
     assert store.load_live(live).stale is None
     store.save_live(sid, "{}", deal_number=1, deals_done=0)
     assert "moved on" in store.load_live(live).stale  # deal 1 is in, the table knew none
-    add_passed_in(store, sid)
+    add_played(store, sid)
     store.save_live(sid, "{}", deal_number=2, deals_done=2)
     assert "finished" in store.load_live(live).stale
     open_ended = new_series(store, planned=None, title="Open")
