@@ -4133,6 +4133,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Der Tisch läuft beim Gastgeber ohne Sie weiter (ein Computer spielt vielleicht Ihren Platz); setzen Sie sich wieder dazu, um Ihren Platz zurückzubekommen.</translation>
     </message>
     <message>
+        <source>This series is being played in another window right now; continue it there.</source>
+        <translation>Diese Serie wird gerade in einem anderen Fenster gespielt; setzen Sie sie dort fort.</translation>
+    </message>
+    <message>
         <source>Waiting for %1 to come back…</source>
         <translation>Warten, bis %1 zurück ist…</translation>
     </message>
@@ -6482,8 +6486,12 @@ kungen</translation>
         <translation>Die Datenbank enthält diese Serie nicht mehr so, wie der Tisch sie hat: Sie wurde inzwischen ersetzt (aus einer Sicherung wiederhergestellt?).</translation>
     </message>
     <message>
+        <source>The database no longer matches this series (restored from a backup, or changed by another program); its deals cannot be saved there any more (%1)</source>
+        <translation>Die Datenbank passt nicht mehr zu dieser Serie (aus einer Sicherung wiederhergestellt oder von einem anderen Programm geändert); ihre Spiele können dort nicht mehr gespeichert werden (%1)</translation>
+    </message>
+    <message>
         <source>The database was replaced while this series was played (restored from a backup?); its deals cannot be saved there any more (%1)</source>
-        <translation>Die Datenbank wurde während dieser Serie ersetzt (aus einer Sicherung wiederhergestellt?); ihre Spiele können dort nicht mehr gespeichert werden (%1)</translation>
+        <translation type="vanished">Die Datenbank wurde während dieser Serie ersetzt (aus einer Sicherung wiederhergestellt?); ihre Spiele können dort nicht mehr gespeichert werden (%1)</translation>
     </message>
     <message>
         <source>The deal could not be saved; it waits and will be saved later (%1)</source>

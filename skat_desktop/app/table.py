@@ -530,8 +530,8 @@ class LiveWrite:
                 if held != self.deals_done:
                     raise TableError(
                         f"the database holds {held} deals of this series, the table"
-                        f" {self.deals_done}: it was replaced meanwhile (restored from a"
-                        " backup?)",
+                        f" {self.deals_done}: it was replaced or changed meanwhile"
+                        " (restored from a backup?)",
                         "store_replaced",
                         held=held,
                         done=self.deals_done,
@@ -607,8 +607,8 @@ def _store_deal(store: Store, service: SeriesService, deal: Deal, number: int) -
         same = False
     if not same:
         raise TableError(
-            f"the database holds another deal {number} of this series: it was replaced"
-            " meanwhile (restored from a backup?)",
+            f"the database holds another deal {number} of this series: it was replaced or"
+            " changed meanwhile (restored from a backup?)",
             "store_replaced",
             deal=number,
         )

@@ -134,6 +134,7 @@ from skat_desktop.gui.sheet_view import ScoreSheetView
 from skat_desktop.gui.store_worker import (
     WAIT_MS,
     StoreWriter,
+    database_file,
     never_wait,
     open_for_gui,
 )
@@ -141,6 +142,7 @@ from skat_desktop.gui.table_scene import TableScene, TableView
 from skat_desktop.gui.theme import apply_theme
 from skat_desktop.gui.worker import Worker
 from skat_desktop.store.database import DatabaseBusy, ReadOnlyDatabase, is_busy
+from skat_desktop.store.series_hold import SeriesHeld, SeriesHold, series_held_elsewhere
 
 SHEET, STATS, HISTORY, GAME_LOG = "sheet", "statistics", "history", "game_log"
 """The side panel's tabs (``MainWindow.show_side_panel``)."""
@@ -499,6 +501,7 @@ class MainWindow(QMainWindow):
         self._series_title: str | None = None  # the title of the series at the table
         self._offered = False  # the offer to continue a series was made (or not needed)
         self.offer: ContinueOffer | None = None
+        self._series_hold: SeriesHold | None = None  # the series this window's table plays
         self.lan_panel: TablePanel | None = None  # the side panel's tab at a networked table
         self._link = None  # the LanLink of the networked table played here (followed once)
         self._lan_series: int | None = None  # this window's copy of that table's series
@@ -1170,6 +1173,7 @@ class MainWindow(QMainWindow):
         """A series begun while the database was busy is in it now: the views show it."""
         if self.store is None or self.session is None:
             return  # the views follow once the window has its store
+        self._hold_series(series_id)
         if self.sheet_view is not None:
             self.sheet_view.set_series(self.store, series_id)
         self._views_follow()
@@ -1700,6 +1704,8 @@ class MainWindow(QMainWindow):
                 ", ".join(str(r.series_id) for r in ended),
             )
             self._forget_saved([r.id for r in ended])
+        elsewhere = self._held_elsewhere(rows)  # played in another window right now
+        rows = [r for r in rows if r.id not in elsewhere]
         tables = self._saved_entries([r for r in rows if r.stale is None])
         stale = [
             (r.id, self.tr("“%1”: %2").replace("%1", self._saved_title(r)).replace("%2", why))
@@ -1711,6 +1717,36 @@ class MainWindow(QMainWindow):
         self.offer = ContinueOffer(tables, stale, self)
         self.offer.finished.connect(self._offer_answered)
         self.offer.open()  # window-modal, the event loop runs on
+
+    def _held_elsewhere(self, rows: list) -> set[int]:
+        """The ids of ``rows`` (tables saved for later) whose series another table plays
+        now: another window or program on this database continued it."""
+        path = database_file(self.store) if self.store is not None else None
+        return {
+            r.id
+            for r in rows
+            if r.series_id is not None and series_held_elsewhere(path, r.series_id)
+        }
+
+    def _hold_series(self, series_id: int | None) -> bool:
+        """Hold ``series_id`` for this window's table (the series held before is given
+        back); False when another table holds it (:mod:`~skat_desktop.store.series_hold`)."""
+        hold = self._series_hold
+        if hold is not None and hold.series_id == series_id:
+            return True
+        self._release_series()
+        if series_id is None or self.store is None:
+            return True
+        try:
+            self._series_hold = SeriesHold.take(database_file(self.store), series_id)
+        except SeriesHeld:
+            return False
+        return True
+
+    def _release_series(self) -> None:
+        hold, self._series_hold = self._series_hold, None
+        if hold is not None:
+            hold.release()
 
     @staticmethod
     def _series_ended(row) -> bool:
@@ -1853,8 +1889,18 @@ class MainWindow(QMainWindow):
             return False
         try:
             row = store.load_live(live_id)
+            if not self._hold_series(row.series_id):  # another window went on with it
+                self._message(
+                    self.tr(
+                        "This series is being played in another window right now; continue "
+                        "it there."
+                    ),
+                    "info",
+                )
+                return False
             ctl = TableController.resume(store, live_id, write_later=True)
         except TableError as e:  # stale or unreadable: it never will be, so it is forgotten
+            self._release_series()
             self._message(
                 self.tr(
                     "The series cannot be continued (%1); its finished deals stay on the "
@@ -1865,6 +1911,7 @@ class MainWindow(QMainWindow):
             self._forget_saved([live_id])
             return False
         except Exception as e:  # the database (busy, gone): it stays for the next start
+            self._release_series()
             self._message(
                 self.tr("The series could not be continued now: %1").replace("%1", describe(e)),
                 "info",
@@ -2045,6 +2092,9 @@ class MainWindow(QMainWindow):
             writer=self.writer if stored else None,
             create_series=create_series,
         )
+        # the series this table plays is held (a continued one is already): no other
+        # window offers it meanwhile; a remote or unsaved table holds none
+        self._hold_series(ctl.series_id if ctl is not None and stored else None)
         self.game_log.follow_table(port)  # before the events come: the deal as it stands
         self.session.changed.connect(self._refresh)
         self.session.needChanged.connect(self._on_need)
@@ -3025,6 +3075,7 @@ class MainWindow(QMainWindow):
         self.worker.shutdown()
         if self.writer is not None:
             self.writer.close()
+        self._release_series()  # after its last write
         self.pictures.shutdown()
 
     def quit_window(self) -> None:

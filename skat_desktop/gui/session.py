@@ -356,8 +356,8 @@ class TableSession(QObject):
         deal later."""
         if self._replaced:
             text = self.tr(
-                "The database was replaced while this series was played (restored from a "
-                "backup?); its deals cannot be saved there any more (%1)"
+                "The database no longer matches this series (restored from a backup, or changed "
+                "by another program); its deals cannot be saved there any more (%1)"
             )
         else:
             text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")

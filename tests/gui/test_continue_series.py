@@ -530,7 +530,7 @@ def test_a_database_restored_under_the_window_is_said_at_the_next_finished_deal(
 
     play_until(qtbot, window, deal_over(window, 3))
     text = said_in_one_line(qtbot, window)
-    assert text.startswith("The database was replaced while this series was played")
+    assert text.startswith("The database no longer matches this series")
     assert "will be saved later" not in text
     qtbot.waitUntil(lambda: not window.session.writing, timeout=WAIT)
     assert window.session.unsaved() == 1  # kept: "Save again" or "Discard" when leaving
@@ -574,7 +574,7 @@ def test_a_database_replaced_by_another_clubs_with_more_deals_refuses_the_deal(q
 
     window.session.start_deal()
     text = said_in_one_line(qtbot, window)  # the snapshot of deal 2 is refused at once
-    assert text.startswith("The database was replaced while this series was played")
+    assert text.startswith("The database no longer matches this series")
     play_until(qtbot, window, deal_over(window, 2))
     qtbot.waitUntil(lambda: not window.session.writing, timeout=WAIT)
     assert window.session.unsaved() == 1
@@ -583,3 +583,49 @@ def test_a_database_replaced_by_another_clubs_with_more_deals_refuses_the_deal(q
     assert len(seen) == 1 and seen[0].startswith("1 finished deal(s) could not be saved")
     wait_for_jobs()
     store.close()
+
+
+# ---------------------------------------------------------------------- two windows
+
+
+def test_a_series_played_in_another_window_is_not_offered_there_until_it_is_left(
+    qtbot, tmp_path
+):
+    """A tester started the program a second time on the same database while the first
+    window played a series: the second offered to continue it, both played on, and the
+    deals of one were refused by the database (lost) while each overwrote the other's
+    saved table. The window playing a series holds it: another neither offers it nor
+    continues it; once the first window has left it, the next start offers it again."""
+    path = tmp_path / "club.sqlite3"
+    named_settings(tmp_path)
+    first = make_window(qtbot, tmp_path, store=Store.open(path))
+    start(first, length=2, seats=SEATS, seed=SEED)
+    play_until(qtbot, first, lambda: in_the_middle_of_deal_2(first))
+    saved(qtbot, first)
+    sid = first.controller.series_id
+    (row,) = first.store.live_tables()
+
+    second_store = Store.open(path)
+    second = make_window(qtbot, tmp_path, store=second_store)
+    qtbot.waitUntil(lambda: second._offered, timeout=WAIT)
+    qtbot.wait(100)
+    assert second.offer is None  # nothing else is saved: no question at all
+    assert second.continue_series(row.id) is False  # asked anyway (a stale menu, say)
+    assert second.session is None
+    assert "being played in another window" in second.messages.label.text()
+    assert second_store.live_tables()[0].series_id == sid  # still saved, not forgotten
+    second.close()
+
+    seen: list[str] = []
+    answer(qtbot, "LeaveSeries", "Quit", seen)
+    first.act_quit.trigger()
+    assert len(seen) == 1 and not first.isVisible()
+    wait_for_jobs()
+    third = make_window(qtbot, tmp_path, store=Store.open(path))
+    qtbot.waitUntil(lambda: third.offer is not None and third.offer.isVisible(), timeout=WAIT)
+    qtbot.keyClick(third.offer, Qt.Key.Key_Return)  # Continue: it is this window's now
+    qtbot.waitUntil(lambda: third.session is not None, timeout=WAIT)
+    assert third.controller.series_id == sid
+    third.close()
+    wait_for_jobs()
+    assert not list(tmp_path.glob(".*.lock")), "a series' lock file is left behind"
