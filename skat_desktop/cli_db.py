@@ -449,6 +449,13 @@ def _import(args, out: TextIO) -> int:
     store = _store(args, create=True)
     if args.iss:
         report = exchange.import_iss(store, Path(args.file), limit=args.limit)
+        if report.unreadable and report.unreadable == report.skipped and not report.imported:
+            # not one game record: the wrong file (a series export, say), not a damaged one
+            line_no, why = report.errors[0]
+            raise exchange.ExchangeError(
+                f"no line of {args.file} is an ISS game record ({report.unreadable} lines;"
+                f" line {line_no}: {why})"
+            )
         print(f"imported {report.imported} ISS games, skipped {report.skipped}", file=out)
         for line_no, message in report.errors[:20]:
             print(f"  line {line_no}: {message}", file=out)

@@ -282,6 +282,30 @@ def test_iss_export_and_import(tmp_path):
     assert code == 0 and "imported 6 ISS games, skipped 0" in out
 
 
+def test_a_file_without_one_iss_game_is_refused_in_one_line(club, tmp_path, capsys):
+    """A tester gave `import --iss` a series export: 4,234 "skipped" lines and exit 0,
+    as if a damaged archive had been read. Not one game record: an error, nothing stored."""
+    export = tmp_path / "series.json"
+    assert run(club, "export", "1", "--out", str(export))[0] == 0
+    code, out = run(club, "import", "--iss", str(export))
+    err = capsys.readouterr().err.strip()
+    assert code != 0 and out == ""
+    assert err.count("\n") == 0 and "is an ISS game record" in err, err
+    assert run(club, "sheet", "1")[0] == 0  # the series is there as it was
+
+
+def test_a_cut_export_names_the_json_fault_once(club, tmp_path, capsys):
+    export = tmp_path / "series.json"
+    assert run(club, "export", "1", "--out", str(export))[0] == 0
+    text = export.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[: text.index('"title"') + 5], encoding="utf-8")  # inside a string
+    code, _ = run(tmp_path / "other.sqlite3", "import", str(cut))
+    err = capsys.readouterr().err.strip()
+    assert code != 0 and "Unterminated string starting at line" in err, err
+    assert " at at " not in err
+
+
 def test_stats_and_ranking(club, tmp_path):
     run(
         club,

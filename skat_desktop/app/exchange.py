@@ -406,8 +406,9 @@ def _parse_json(raw: bytes | str) -> Any:
     try:
         return json.loads(raw, parse_constant=_refuse_constant)
     except json.JSONDecodeError as e:
+        what = e.msg.removesuffix(" at")  # "Unterminated string starting at": not "at at"
         raise ImportRefused(
-            f"the file is not JSON ({e.msg} at line {e.lineno}, column {e.colno})",
+            f"the file is not JSON ({what} at line {e.lineno}, column {e.colno})",
             "not_json",
             line=e.lineno,
             column=e.colno,
@@ -1733,6 +1734,7 @@ class ImportReport:
 
     imported: int = 0
     skipped: int = 0
+    unreadable: int = 0  # of the skipped: lines that are no ISS game record at all
     errors: list[tuple[int, str]] = field(default_factory=list)
     series_ids: list[int] = field(default_factory=list)  # series that received games
 
@@ -1860,6 +1862,7 @@ def import_iss(
         lines = iss.read_iss_file(source)
         for line_no, rec in lines:
             if isinstance(rec, Exception):
+                report.unreadable += 1
                 skip(line_no, str(rec))
                 continue
             gid = _iss_id(rec)
