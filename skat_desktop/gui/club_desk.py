@@ -56,6 +56,7 @@ from skat_desktop.gui.game_words import (
     muted_color,
     negative_color,
     number,
+    seat_names,
 )
 from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.plain import breakable, plain_label
@@ -445,7 +446,8 @@ class SeriesPage(QWidget):
             stake = number(s.stake_cents, decimals)
             facts.append(fill(self.tr("stake %1 ct a point"), stake))
         self.facts.setText(" · ".join(facts))
-        self.players.setText(breakable(fill(self.tr("Players: %1"), ", ".join(s.players))))
+        names = ", ".join(seat_names(s.players))  # a computer's "beginner 2" as shown
+        self.players.setText(breakable(fill(self.tr("Players: %1"), names)))
         deals = deals_of_text(s.deals, s.planned) if s.planned else deals_text(s.deals)
         if not s.closed:
             state = self.tr("open")

@@ -45,7 +45,14 @@ from PySide6.QtWidgets import (
 
 from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.gui.combo_width import keep_text_whole
-from skat_desktop.gui.game_words import fill, local_date, muted_color, negative_color, number
+from skat_desktop.gui.game_words import (
+    fill,
+    local_date,
+    muted_color,
+    negative_color,
+    number,
+    seat_names,
+)
 from skat_desktop.gui.panels import FlowBox
 from skat_desktop.gui.plain import plain_label, tip
 from skat_desktop.gui.profile_editor import profile_title
@@ -282,7 +289,7 @@ class SeriesListModel(QAbstractTableModel):
         if c == self.TITLE:
             return s.title
         if c == self.PLAYERS:
-            return ", ".join(s.players)
+            return ", ".join(seat_names(s.players))  # "Anfänger 2" in German
         if c == self.DEALS:
             return deals_cell(s)
         if c == self.STATE:
@@ -301,7 +308,7 @@ class SeriesListModel(QAbstractTableModel):
         """Everything about the series in a few lines (the tooltip: columns a narrow list
         leaves out are said here)."""
         lines = [s.title, " · ".join(t for t in (self.local_date(s.date), s.place) if t)]
-        lines.append(", ".join(s.players))
+        lines.append(", ".join(seat_names(s.players)))
         lines.append(f"{self.rules(s)} · {deals_cell(s)} · {self.state_text(s.closed)}")
         lines.append(self.origin_note(s.origin))
         return "\n".join(lines)

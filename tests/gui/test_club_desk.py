@@ -562,3 +562,26 @@ def test_the_filters_keep_to_their_rows_at_every_splitter_position(qtbot, qapp, 
                 set_first_pane(window.splitter, pane)
                 faults = widget_problems(window)
                 assert not faults, (language, size, pane, faults)
+
+
+def test_a_computers_seat_is_named_in_the_players_language_in_the_list_and_header(
+    qtbot, qapp, tmp_path
+):
+    """A series played against the computer: the sheet's columns said "Anfänger 2" in
+    German, the desk's list and header "beginner 2" (the stored name) beside them."""
+    path = tmp_path / "club.sqlite3"
+    db(path, "create-series", "--title", "Übung", "--date", "2026-11-29",
+       "--players", "Anna,beginner 2,beginner 3", "--deals", "36")  # fmt: skip
+    store = Store.open(path)
+    set_language(qapp, "de")
+    window = desk(qtbot, store, StoreWriter(store))
+    model = window.series_list.model
+    assert model.text(model.listings[0], SeriesListModel.PLAYERS) == "Anna, Anfänger 2, Anfänger 3"
+    window.open_series(1)
+    opened(qtbot, window.page)
+    assert window.page.players.text().replace("\u200b", "") == (
+        "Spieler: Anna, Anfänger 2, Anfänger 3"
+    )
+    window.close()
+    wait_for_jobs()
+    store.close()
