@@ -45,7 +45,7 @@ import secrets
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
@@ -70,6 +70,7 @@ from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.series import Series, SheetEntry
 from skat_desktop.engine.tournament import PlayerTally
 from skat_desktop.engine.view import SeatView, seat_view
+from skat_desktop.store.database import StoreError
 from skat_desktop.store.faults import kill_point
 
 if TYPE_CHECKING:
@@ -486,6 +487,27 @@ def _deal_player_seed(seat_seed: int, number: int) -> int:
 
 
 # ---------------------------------------------------------------------- storing
+
+
+def _renamed_seats(
+    store: Store, series_id: int | None, seats: Sequence[SeatSpec]
+) -> list[SeatSpec]:
+    """The saved table's seats under the names their players have now: the series seats
+    players (by id), and a player renamed in the club desk since the table was saved is
+    still the one at that seat (a tester renamed "Anna" to "Annabel" during a series,
+    and the series could never be continued). Seats the series does not name stay."""
+    if series_id is None:
+        return list(seats)
+    try:
+        players = store.series(series_id).players
+    except StoreError:  # no such series: the saved table is stale, said elsewhere
+        return list(seats)
+    if len(players) != len(seats):
+        return list(seats)
+    return [
+        spec if spec.display_name(i) == name else replace(spec, name=name)
+        for i, (spec, (_, name)) in enumerate(zip(seats, players, strict=True))
+    ]
 
 
 @dataclass(frozen=True)
@@ -1522,9 +1544,10 @@ class TableController:
             for spec in state.seats:
                 if spec.kind.startswith("external:") and not allow_external:
                     raise TableError(f"it seats another program ({spec.kind})", "saved_program")
+            seats = _renamed_seats(store, state.series_id, state.seats)
             ctl = cls(
                 state.profile,
-                state.seats,
+                seats,
                 seed=state.seed,
                 store=store,
                 series_id=state.series_id,

@@ -1905,7 +1905,7 @@ class MainWindow(QMainWindow):
                 self.tr(
                     "The series cannot be continued (%1); its finished deals stay on the "
                     "score sheet."
-                ).replace("%1", table_refusal(e)),
+                ).replace("%1", table_refusal(e).rstrip(".")),  # not "continued.);"
                 "info",
             )
             self._forget_saved([live_id])

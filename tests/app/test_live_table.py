@@ -538,3 +538,47 @@ def test_a_move_is_saved_without_a_flush_and_a_finished_deal_with_one(tmp_path, 
     assert 1 in levels and 2 in levels  # both kinds were written
     assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
     assert the_live_row(store).deals_done == 1
+
+
+def test_a_table_whose_players_were_renamed_meanwhile_is_continued_under_the_new_names(
+    tmp_path,
+):
+    """A tester renamed "Anna" to "Annabel" (and a computer seat) in the club desk while a
+    series was saved for later: it could never be continued ("does not match the score
+    sheet") and the window forgot it. The series seats players by id: the same players."""
+    from skat_desktop.app import club
+
+    profile, seats, _practice = CASES["house-4"]
+    seed = 7
+
+    def table(store):
+        return TableController(profile, seats, seed=seed, store=store, deals_planned=3)
+
+    whole = Store.open(tmp_path / "whole.sqlite3")
+    ctl = table(whole)
+    rng = random.Random(seed)
+    while step(ctl, rng, whole):
+        pass
+    expected = outcome(ctl, whole)
+
+    store = Store.open(tmp_path / "cut.sqlite3")
+    ctl = table(store)
+    rng = random.Random(seed)
+    while ctl.deal_number < 2 or len(ctl.actions) < 5:
+        assert step(ctl, rng, store)
+    before = need_key(ctl.request())
+    sid = ctl.series_id
+    names = {name: pid for pid, name in store.series(sid).players}
+    club.rename_player(store, names["Anna"], "Annabel")
+    club.rename_player(store, names["Bea"], "Beate")
+    ctl = TableController.resume(store, the_live_row(store).id)
+    assert need_key(ctl.request()) == before  # at the very move where it stopped
+    assert ctl.names == ("beginner 1", "Annabel", "random 3", "Beate")
+    while step(ctl, rng, store):
+        pass
+    entries, totals, records = outcome(ctl, store)
+    assert (entries, totals) == expected[:2]  # the same deals, by seat
+    moves = [json.loads(r)["actions"] for r in records]
+    assert moves == [json.loads(r)["actions"] for r in expected[2]]
+    assert "Annabel" in records[-1] and "Beate" in records[-1]
+    assert store.live_tables() == []
