@@ -320,6 +320,25 @@ def _check_existing(path: Path) -> None:
         raise ForeignDatabase(f"{path} is not a SQLite database", "not_sqlite", path=path)
 
 
+def _check_writable(path: Path, real: Path) -> None:
+    """Refuse, as viewable only, a database this program may not write: SQLite opens a
+    file it cannot write read-only without a word, and its first write fails. A window
+    then played on and said each deal "waits and will be saved later", which never came
+    (a tester's ``chmod 444``). The file, its write-ahead log and shared memory (left by
+    a run with other rights), or the folder they are created in, must be writable."""
+    log = [Path(f"{real}{s}") for s in ("-wal", "-shm") if Path(f"{real}{s}").exists()]
+    needs = [real, *log] if len(log) == 2 else [real, *log, real.parent]
+    for part in needs:
+        mode = os.W_OK | (os.X_OK if part == real.parent else 0)
+        if not os.access(part, mode):
+            what = "its folder" if part == real.parent else part.name
+            raise ReadOnlyDatabase(
+                f"{path} cannot be written (no permission to write {what}); it can only be"
+                " viewed",
+                path=path,
+            )
+
+
 def _schema(conn: sqlite3.Connection) -> set[tuple[str, str, str | None]]:
     """Tables, indexes, triggers and views as created (the migrations table aside: its
     shape depends on the sqlite-utils version that made it)."""
@@ -635,6 +654,7 @@ def open_database(
             real.unlink()
     if real.exists():
         _check_existing(real)
+        _check_writable(path, real)
     elif not create:
         raise StoreError(f"there is no database at {path}", "no_database", path=path)
     else:

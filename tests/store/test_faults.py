@@ -9,6 +9,7 @@ visible, the user reads one line, and no temporary file is left behind.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import shutil
 import sqlite3
@@ -408,3 +409,39 @@ def test_no_room_for_the_shared_memory_file_is_not_called_damage(tmp_path, monke
         from skat_desktop.gui.errors import describe
 
         assert describe(e.value) == "The disk is full; the database cannot be written."
+
+
+@pytest.mark.parametrize("part", ["", "-wal", "-shm", "folder"])
+def test_a_database_it_may_not_write_is_opened_for_viewing_only(tmp_path, monkeypatch, part):
+    """A tester made the file read-only (``chmod 444``) between two runs: SQLite opened it
+    read-only without a word, the window played on, and every deal "waited to be saved
+    later" for good. A file (or its log, its shared memory, their folder) this program may
+    not write is refused as read-only at once; the window then opens it for viewing."""
+    from skat_desktop.gui.app import open_store
+    from skat_desktop.store import database
+
+    path = tmp_path / "club.sqlite3"
+    store, svc = _club(path)
+    _play_one(svc, 0)
+    keep = Store.open(path)  # another program: its -wal and -shm stay while it runs
+    store.close()
+    denied = tmp_path if part == "folder" else Path(f"{path}{part}")
+    if part == "folder":
+        for extra in ("-wal", "-shm"):  # a folder matters where SQLite must create them
+            Path(f"{path}{extra}").unlink(missing_ok=True)
+        keep.close()
+    real_access = os.access
+    monkeypatch.setattr(
+        database.os,
+        "access",
+        lambda p, mode: not (mode & os.W_OK and Path(p) == denied) and real_access(p, mode),
+    )
+    with pytest.raises(ReadOnlyDatabase) as e:
+        Store.open(path)
+    assert "\n" not in str(e.value) and "it can only be viewed" in str(e.value)
+    opening = open_store(path)
+    assert opening.store is not None and opening.error is not None
+    assert opening.store.series(svc.info.id).id == svc.info.id  # the sheets can be viewed
+    opening.store.close()
+    if part != "folder":
+        keep.close()
