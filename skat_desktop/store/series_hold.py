@@ -11,15 +11,22 @@ the series is told it is played elsewhere, and the start-up offer leaves it out.
 
 The lock is ``flock`` on its own open file (not the database's, whose SQLite locks a
 ``close`` of another descriptor would drop), so two tables in one process exclude each
-other too. Where there are no advisory locks (Windows) and for a database in memory a
-hold is granted and excludes nothing.
+other too. The lock file is named by the database file's identity (device and inode),
+not its name, and lives in the user's runtime folder: a database renamed, moved or
+reached through a link while a table plays is the same database (a tester renamed the
+file under a playing window and a second window continued the series). Where there are
+no advisory locks (Windows), for a database in memory, and where no lock file can be
+made, a hold is granted and excludes nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import warnings
 from pathlib import Path
+
+import platformdirs
 
 from skat_desktop.store.database import StoreError
 
@@ -28,9 +35,24 @@ class SeriesHeld(StoreError):
     """The series is being played at another table (another window or program)."""
 
 
-def _lock_file(database: Path, series_id: int) -> Path:
-    real = Path(os.path.realpath(database))  # another path to the same file is the same
-    return real.with_name(f".{real.name}.series-{int(series_id)}.lock")
+def lock_folder() -> Path:
+    """Where the holds' lock files are: the user's runtime folder (emptied at each boot;
+    a killed program's file is harmless, the next holder takes it over)."""
+    with warnings.catch_warnings():  # no XDG_RUNTIME_DIR: its fallback is fine here
+        warnings.simplefilter("ignore")
+        return platformdirs.user_runtime_path("skat-desktop", appauthor=False)
+
+
+def _lock_file(database: Path, series_id: int) -> Path | None:
+    """The lock file of ``series_id`` of the database file (by its device and inode:
+    any name or link of the file is the same); None when there is none to be had."""
+    try:
+        st = os.stat(database)
+        folder = lock_folder()
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder / f"series-{st.st_dev}-{st.st_ino}-{int(series_id)}.lock"
 
 
 class SeriesHold:
@@ -53,10 +75,12 @@ class SeriesHold:
         if database is None:
             return cls(series_id, None, None)
         lock = _lock_file(Path(database), series_id)
+        if lock is None:  # no file, or no folder for the lock: granted, excluding nothing
+            return cls(series_id, None, None)
         while True:
             try:
                 fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-            except OSError:  # a folder that cannot be written: the database cannot be either
+            except OSError:  # a runtime folder that cannot be written: excluding nothing
                 return cls(series_id, None, None)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

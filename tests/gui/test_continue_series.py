@@ -628,4 +628,8 @@ def test_a_series_played_in_another_window_is_not_offered_there_until_it_is_left
     assert third.controller.series_id == sid
     third.close()
     wait_for_jobs()
-    assert not list(tmp_path.glob(".*.lock")), "a series' lock file is left behind"
+    from skat_desktop.store.series_hold import lock_folder
+
+    inode = path.stat().st_ino
+    left = list(lock_folder().glob(f"series-*-{inode}-{sid}.lock"))
+    assert not left, "a series' lock file is left behind"
