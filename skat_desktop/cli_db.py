@@ -299,7 +299,7 @@ def _close(args, out: TextIO) -> int:
         store.reopen_series(args.series, args.author, args.reason or "")
         print(f"series {args.series} reopened", file=out)
     else:
-        store.close_series(args.series, args.author, args.reason or "signed")
+        _service(store, args.series).close(args.author, args.reason or "signed")
         print(f"series {args.series} closed", file=out)
     return 0
 

@@ -500,3 +500,42 @@ def test_add_game_into_a_series_a_table_plays_is_refused_and_the_table_goes_on(t
     assert run(db, "create-series", "--title", "Friday", "--players", "Anna,Bernd,Cem")[0] == 0
     code, out = run(db, "add-game", str(sid + 1), "--passed")
     assert code == 0 and out.startswith("deal 1:")
+
+
+def test_a_series_a_table_plays_is_not_closed_under_it(tmp_path, capsys):
+    """A tester closed (``db close``) the series a window was playing: its next deal
+    "waited to be saved later" until someone reopened the series. Closing waits for the
+    table: refused in one line, nothing changed; once the series is over it closes."""
+    from skat_desktop.app.table import (
+        ComputerTurn,
+        DealOver,
+        SeatSpec,
+        SeriesOver,
+        TableController,
+    )
+    from skat_desktop.engine.profiles import ISKO
+    from skat_desktop.store.repository import Store
+
+    db = tmp_path / "club.sqlite3"
+    store = Store.open(db)
+    seats = [SeatSpec.computer("beginner", name=n) for n in ("Anna", "Bernd", "Cem")]
+    ctl = TableController(ISKO, seats, seed=5, store=store, deals_planned=2)
+
+    def play_deal() -> None:
+        ctl.start_deal()
+        while not isinstance(need := ctl.request(), DealOver | SeriesOver):
+            assert isinstance(need, ComputerTurn)
+            assert ctl.submit(ctl.think(need))
+
+    play_deal()
+    sid = ctl.series_id
+    code, out = run(db, "close", str(sid), "--author", "Secretary")
+    err = capsys.readouterr().err
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert f"series {sid} is being played at a table" in err
+    assert not store.series(sid).closed
+    play_deal()  # the last deal: stored, and the table's row goes with it
+    assert store.live_tables() == []
+    code, out = run(db, "close", str(sid), "--author", "Secretary")
+    assert code == 0 and store.series(sid).closed
+    store.close()

@@ -1562,6 +1562,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Unter %1 gibt es keine Datenbank.</translation>
     </message>
     <message>
+        <source>This series is being played at a table of the program; it can be closed once that table has finished it or given it up.</source>
+        <translation>Diese Serie wird an einem Tisch des Programms gespielt; sie kann abgeschlossen werden, sobald dieser Tisch sie beendet oder aufgegeben hat.</translation>
+    </message>
+    <message>
         <source>This series is being played at a table of the program; its games are stored from there.</source>
         <translation>Diese Serie wird an einem Tisch des Programms gespielt; ihre Spiele werden von dort gespeichert.</translation>
     </message>

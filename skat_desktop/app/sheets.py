@@ -689,7 +689,18 @@ class SeriesService:
         return correction_old(self.store.deal_result(deal.deal_id), scores, deal.unreadable, text)
 
     def close(self, author: str, reason: str = "signed") -> None:
-        self.store.close_series(self.info.id, author, reason)
+        """Sign the series; refused while a table plays it (:class:`SeriesAtTable`): its
+        next deal could then never be stored (a tester closed a series from the shell
+        while a window played it)."""
+        with self.store.transaction():  # checked under the write lock
+            if played_at_table(self.store, self.info.id):
+                raise SeriesAtTable(
+                    f"series {self.info.id} is being played at a table (saved for later); it"
+                    " can be closed once that table has finished it or given it up",
+                    "close_at_table",
+                    series=self.info.id,
+                )
+            self.store.close_series(self.info.id, author, reason)
         self.info = self.store.series(self.info.id)
 
     def reopen(self, author: str, reason: str) -> None:

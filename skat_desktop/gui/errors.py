@@ -203,6 +203,12 @@ def _store_error(e: StoreError) -> str:
         )
     if isinstance(e, SeriesClosed):
         return QCoreApplication.translate("Errors", "This series is closed; reopen it first.")
+    if code == "close_at_table":
+        return QCoreApplication.translate(
+            "Errors",
+            "This series is being played at a table of the program; it can be closed once "
+            "that table has finished it or given it up.",
+        )
     if code == "series_at_table":
         return QCoreApplication.translate(
             "Errors",

@@ -178,6 +178,9 @@ def _store_errors(tmp_path: Path) -> list[BaseException]:
         with pytest.raises(StoreError) as caught:
             SeriesService(store, at_table).add_entry({"kind": "passed_in"})
         errors.append(caught.value)
+        with pytest.raises(StoreError) as caught:  # nor signed under it
+            SeriesService(store, at_table).close("Anna")
+        errors.append(caught.value)
         for raw in (b"\xff\xfe", b"{ not json", b"[]", b'{"format": "other"}'):
             with pytest.raises(ImportRefused) as caught:
                 exchange.import_series(store, exchange.read_export(io.BytesIO(raw)))
