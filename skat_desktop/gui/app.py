@@ -50,13 +50,22 @@ def open_store(db_path: str | Path | None = None) -> StoreOpening:
     except DatabaseBusy:
         return StoreOpening(None, None, path, waiting=True)
     except ReadOnlyDatabase as e:  # cannot be written, but the sheets can be looked at
-        try:
-            viewer = Store.open(path, read_only=True, busy_ms=GUI_BUSY_MS)
-        except Exception:
-            viewer = None
-        return StoreOpening(viewer, describe(e), path)
+        return StoreOpening(_viewer(path), describe(e), path)
     except Exception as e:  # any failure: the program still runs, without saving
-        return StoreOpening(None, describe(e), path)
+        # a full disk: the sheets can be looked at where SQLite can still read the file
+        full = getattr(e, "code", "") == "disk_full"
+        return StoreOpening(_viewer(path) if full else None, describe(e), path)
+
+
+def _viewer(path: Path):
+    """The database opened for viewing only, or None where even that fails."""
+    from skat_desktop.gui.store_worker import GUI_BUSY_MS
+    from skat_desktop.store.repository import Store
+
+    try:
+        return Store.open(path, read_only=True, busy_ms=GUI_BUSY_MS)
+    except Exception:
+        return None
 
 
 def create_application(argv: Sequence[str] = ()) -> QApplication:

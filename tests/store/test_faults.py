@@ -445,3 +445,40 @@ def test_a_database_it_may_not_write_is_opened_for_viewing_only(tmp_path, monkey
     opening.store.close()
     if part != "folder":
         keep.close()
+
+
+def test_a_full_disk_at_start_still_shows_the_sheets(tmp_path, monkeypatch):
+    """The user guide promises viewing on a full disk; the window showed nothing."""
+    from skat_desktop.gui.app import open_store
+    from skat_desktop.store import database
+
+    path = tmp_path / "club.sqlite3"
+    store, svc = _club(path)
+    _play_one(svc, 0)
+    store.close()
+    usage = shutil.disk_usage(tmp_path)
+    monkeypatch.setattr(database.shutil, "disk_usage", lambda _: usage._replace(free=0))
+    real_connect = database._connect
+
+    def no_room(*args, **kwargs):  # the writer's first read: no room for its -shm
+        conn = real_connect(*args, **kwargs)
+        return conn if kwargs.get("uri") else _NoShmConnection(conn)  # a reader reads
+
+    monkeypatch.setattr(database, "_connect", no_room)
+    opening = open_store(path)
+    assert opening.error == "The disk is full; the database cannot be written."
+    assert opening.store is not None  # for viewing
+    assert opening.store.series(svc.info.id).id == svc.info.id
+    opening.store.close()
+
+
+class _NoShmConnection:
+    def __init__(self, conn):
+        self._conn = conn
+
+    def execute(self, *_):
+        self._conn.close()
+        return _NoShm().execute()
+
+    def close(self):
+        self._conn.close()
