@@ -355,6 +355,7 @@ class TableSession(QObject):
         last answer said so: trying again cannot help) apart from one that may take the
         deal later."""
         if self._replaced:
+            detail = detail.split(":", 1)[0]  # "deal 2 could not be stored": why is said
             text = self.tr(
                 "The database no longer matches this series (restored from a backup, or changed "
                 "by another program); its deals cannot be saved there any more (%1)"
