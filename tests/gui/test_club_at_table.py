@@ -12,11 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-
 from skat_desktop.engine.profiles import ISKO
-from skat_desktop.gui.new_game import NewGameDialog
 from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.store.repository import Store
 
@@ -26,10 +22,10 @@ from .test_continue_series import (
     SEATS,
     SEED,
     WAIT,
-    answer,
     deal_over,
     live_series,
     named_settings,
+    new_game_leaving_the_series,
     play_until,
     saved,
 )
@@ -53,18 +49,7 @@ def stored_deals(path, sid: int) -> list[tuple[int, bool, bool]]:
 
 def give_up_the_series(qtbot, window) -> None:
     """Game → New game…, and "New game" to the question whether to abandon the series."""
-    seen: list[str] = []
-
-    def accept_dialog() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, NewGameDialog):
-            QTimer.singleShot(20, accept_dialog)
-            return
-        answer(qtbot, "LeaveSeries", "New game", seen)
-        dialog._accept()
-
-    QTimer.singleShot(0, accept_dialog)
-    window.act_new.trigger()
+    seen = new_game_leaving_the_series(qtbot, window, "New game")
     assert len(seen) == 1 and seen[0].startswith("Abandon the series")
 
 

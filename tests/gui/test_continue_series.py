@@ -105,6 +105,24 @@ def saved(qtbot, window: MainWindow) -> None:
     )
 
 
+def new_game_leaving_the_series(qtbot, window: MainWindow, choice: str) -> list[str]:
+    """Game → New game…, accepted, and ``choice`` to the question whether to leave the
+    series; the questions asked."""
+    seen: list[str] = []
+
+    def accept_dialog() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, NewGameDialog):
+            QTimer.singleShot(20, accept_dialog)
+            return
+        answer(qtbot, "LeaveSeries", choice, seen)
+        dialog._accept()
+
+    QTimer.singleShot(0, accept_dialog)
+    window.act_new.trigger()
+    return seen
+
+
 def answer(qtbot, name: str, choice: str, seen: list[str]) -> None:
     """Answer the modal question ``name`` when it comes: click ``choice``."""
 
@@ -459,18 +477,7 @@ def test_a_new_game_with_a_deal_not_saved_asks_once_and_discard_forgets_the_tabl
     play_until(qtbot, window, lambda: isinstance(window.session.need, DealOver))
     qtbot.waitUntil(lambda: window.controller.pending_store == 1, timeout=WAIT)
     qtbot.waitUntil(lambda: not window.session.writing, timeout=WAIT)
-    seen: list[str] = []
-
-    def accept_dialog() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, NewGameDialog):
-            QTimer.singleShot(20, accept_dialog)
-            return
-        answer(qtbot, "LeaveSeries", "Discard", seen)
-        dialog._accept()
-
-    QTimer.singleShot(0, accept_dialog)
-    window.act_new.trigger()
+    seen = new_game_leaving_the_series(qtbot, window, "Discard")
     assert len(seen) == 1  # one question, not "abandon?" and then "not saved?"
     assert seen[0].startswith("Abandon the series")
     assert "1 finished deal(s) could not be saved" in seen[0]
@@ -493,6 +500,19 @@ def deal_over(window: MainWindow, number: int):
     )
 
 
+def after_deal_1(qtbot, tmp_path, path):
+    """A window on ``path`` that played deal 1 of four, saved; "Discard" is answered when
+    it closes with deals not saved: (store, window, series id, the questions asked)."""
+    store = Store.open(path)
+    window = make_window(qtbot, tmp_path, store=store)
+    start(window, length=4, seats=SEATS, seed=SEED)
+    seen: list[str] = []
+    answer(qtbot, "UnsavedDeals", "Discard", seen)  # when the window closes
+    play_until(qtbot, window, deal_over(window, 1))
+    saved(qtbot, window)
+    return store, window, window.controller.series_id, seen
+
+
 def said_in_one_line(qtbot, window: MainWindow) -> str:
     """The message bar's store notice, once it comes (a bounded wait)."""
     qtbot.waitUntil(
@@ -512,14 +532,7 @@ def test_a_database_restored_under_the_window_is_said_at_the_next_finished_deal(
 
     path = tmp_path / "club.sqlite3"
     named_settings(tmp_path)
-    store = Store.open(path)
-    window = make_window(qtbot, tmp_path, store=store)
-    start(window, length=4, seats=SEATS, seed=SEED)
-    seen: list[str] = []
-    answer(qtbot, "UnsavedDeals", "Discard", seen)  # when the window closes
-    sid = window.controller.series_id
-    play_until(qtbot, window, deal_over(window, 1))
-    saved(qtbot, window)
+    store, window, sid, seen = after_deal_1(qtbot, tmp_path, path)
     other = Store.open(path)  # another program: the terminal's `db backup` / `db restore`
     exchange.backup(other, tmp_path / "bk.sqlite3")
     other.close()
@@ -561,14 +574,7 @@ def test_a_database_replaced_by_another_clubs_with_more_deals_refuses_the_deal(q
     store.close()
 
     path = tmp_path / "club.sqlite3"
-    store = Store.open(path)
-    window = make_window(qtbot, tmp_path, store=store)
-    start(window, length=4, seats=SEATS, seed=SEED)
-    seen: list[str] = []
-    answer(qtbot, "UnsavedDeals", "Discard", seen)  # when the window closes
-    sid = window.controller.series_id
-    play_until(qtbot, window, deal_over(window, 1))
-    saved(qtbot, window)
+    store, window, sid, seen = after_deal_1(qtbot, tmp_path, path)
     assert exchange.restore(tmp_path / "bk.sqlite3", path) is not None
     assert deals_of(path, sid) == 3
 
