@@ -1562,12 +1562,20 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Unter %1 gibt es keine Datenbank.</translation>
     </message>
     <message>
+        <source>This series is at a table of a LAN host; its host gives it up.</source>
+        <translation>Diese Serie liegt an einem Tisch eines Gastgebers im Netz; nur dieser kann ihn aufgeben.</translation>
+    </message>
+    <message>
         <source>This series is being played at a table of the program; it can be closed once that table has finished it or given it up.</source>
         <translation>Diese Serie wird an einem Tisch des Programms gespielt; sie kann abgeschlossen werden, sobald dieser Tisch sie beendet oder aufgegeben hat.</translation>
     </message>
     <message>
         <source>This series is being played at a table of the program; its games are stored from there.</source>
         <translation>Diese Serie wird an einem Tisch des Programms gespielt; ihre Spiele werden von dort gespeichert.</translation>
+    </message>
+    <message>
+        <source>This series is being played in a window right now; give it up there.</source>
+        <translation>Diese Serie wird gerade in einem Fenster gespielt; geben Sie den Tisch dort auf.</translation>
     </message>
     <message>
         <source>This series is closed; reopen it first.</source>
@@ -1759,6 +1767,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
 <context>
     <name>GameEntryForm</name>
     <message>
+        <source>&amp;Give up the table</source>
+        <translation>Tisch &amp;aufgeben</translation>
+    </message>
+    <message>
         <source>(overbid)</source>
         <translation>(überreizt)</translation>
     </message>
@@ -1865,6 +1877,18 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Game</source>
         <translation>Spiel</translation>
+    </message>
+    <message>
+        <source>Give up the table</source>
+        <translation>Tisch aufgeben</translation>
+    </message>
+    <message>
+        <source>Give up the table saved for later that plays this series? Its finished deals stay on the score sheet; the deal it was playing is lost, and the series then takes games typed here.</source>
+        <translation>Den für später gespeicherten Tisch dieser Serie aufgeben? Die beendeten Spiele bleiben in der Spielliste; das Spiel, das dort lief, geht verloren, und die Serie nimmt danach hier eingetragene Spiele an.</translation>
+    </message>
+    <message>
+        <source>Give up the table saved for later…</source>
+        <translation>Für später gespeicherten Tisch aufgeben…</translation>
     </message>
     <message>
         <source>Hand</source>

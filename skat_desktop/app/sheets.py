@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from skat_desktop.app.statistics import series_money
@@ -765,6 +766,32 @@ def played_at_table(store: Store, series_id: int) -> bool:
     Such a table stores the series' next deal itself: a typed game would take that deal's
     number, the table's deal could then never be stored and the table not be continued."""
     return any(t.series_id == series_id for t in store.live_tables(kind=None))
+
+
+def give_up_saved_table(store: Store, series_id: int, database: Path | None) -> None:
+    """Forget the table saved for later of ``series_id`` (the desk's "Give up the table"):
+    a club's series left at a table whose window is gone takes typed games and can be
+    closed again. Its finished deals stay; the deal in progress is lost. Refused for a
+    LAN host's table (its host gives it up) and while a window plays the series
+    (``database``: the file, for its :mod:`~skat_desktop.store.series_hold`)."""
+    from skat_desktop.store.repository import LIVE_LOCAL
+    from skat_desktop.store.series_hold import series_held_elsewhere
+
+    with store.transaction():
+        rows = [t for t in store.live_tables(kind=None) if t.series_id == series_id]
+        if any(t.kind != LIVE_LOCAL for t in rows):
+            raise SeriesAtTable(
+                f"series {series_id} is at a table of a LAN host; its host gives it up",
+                "table_hosted",
+                series=series_id,
+            )
+        if series_held_elsewhere(database, series_id):
+            raise SeriesAtTable(
+                f"series {series_id} is being played in a window right now; give it up there",
+                "table_in_window",
+                series=series_id,
+            )
+        store.drop_series_live(series_id)
 
 
 def refuse_at_table(store: Store, series_id: int) -> None:

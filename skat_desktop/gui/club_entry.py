@@ -56,6 +56,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -74,7 +75,7 @@ from skat_desktop.app.club import (
     name_key,
     read_context,
 )
-from skat_desktop.app.sheets import entered_result
+from skat_desktop.app.sheets import entered_result, give_up_saved_table
 from skat_desktop.engine.deal import DealResult
 from skat_desktop.engine.entry import ImpossibleEntry
 from skat_desktop.engine.errors import SkatError
@@ -340,6 +341,13 @@ class GameEntryForm(QWidget):
         self.closed_note = QLabel(self)
         self.closed_note.setWordWrap(True)
         self.closed_note.hide()
+        # a series left at a table whose window is gone: the club gives that table up here
+        self.give_up_button = QPushButton(self)
+        self.give_up_button.setObjectName("GiveUpTable")
+        self.give_up_button.setAutoDefault(False)
+        self.give_up_button.hide()
+        self.give_up_button.clicked.connect(self.give_up_table)
+        self._giving_up: int | None = None  # the writer's ticket of that
 
         self.fields = QWidget(self)
         self.flow = FlowBox(self.fields, spacing=10)
@@ -478,6 +486,10 @@ class GameEntryForm(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.closed_note)
+        give_up_row = QHBoxLayout()
+        give_up_row.addWidget(self.give_up_button)
+        give_up_row.addStretch(1)
+        layout.addLayout(give_up_row)
         layout.addWidget(self.fields)
         layout.addWidget(self.preview)
         layout.addWidget(self.problem)
@@ -799,6 +811,7 @@ class GameEntryForm(QWidget):
         self.fields.setEnabled(ctx is not None and not shut)
         self.fields.setVisible(not shut)  # nothing to type: room for the sheet
         self.closed_note.setVisible(shut)
+        self.give_up_button.setVisible(at_table)
         if closed:
             self.closed_note.setText(
                 self.tr("This series is closed (signed); reopen it to change it.")
@@ -1045,7 +1058,45 @@ class GameEntryForm(QWidget):
         self._update()
         return True
 
+    def give_up_table(self) -> bool:
+        """Forget the table saved for later that plays this series (asked first): its
+        finished deals stay on the sheet, its deal in progress is lost, and the series
+        takes typed games again. Refused while a window plays it (in one line)."""
+        if self._giving_up is not None or self.context is None or not self.context.at_table:
+            return False
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Give up the table"),
+            self.tr(
+                "Give up the table saved for later that plays this series? Its finished "
+                "deals stay on the score sheet; the deal it was playing is lost, and the "
+                "series then takes games typed here."
+            ),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setObjectName("GiveUpTableQuestion")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        yes = box.addButton(self.tr("&Give up the table"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(box.addButton(QMessageBox.StandardButton.Cancel))
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        if clicked is not yes:
+            return False
+        sid, database = self.series_id, self.writer.path
+        self._giving_up = self.writer.submit(
+            lambda store: give_up_saved_table(store, sid, database)
+        )
+        return True
+
     def _written(self, ticket: int, ok: bool, answer: object) -> None:
+        if ticket == self._giving_up and ticket is not None:
+            self._giving_up = None
+            self._failure = None if ok else _why_not_written(answer)
+            self.refresh()  # the row as the series is now
+            self._update()
+            return
         if ticket != self._pending:
             return  # another view's write
         self._pending = None
@@ -1082,6 +1133,7 @@ class GameEntryForm(QWidget):
     # ------------------------------------------------------------------ words
 
     def _retranslate(self) -> None:
+        self.give_up_button.setText(self.tr("Give up the table saved for later…"))
         self.declarer_caption.setText(self.tr("Declarer"))
         self.game_caption.setText(self.tr("Game"))
         self.game.setToolTip(

@@ -203,6 +203,14 @@ def _store_error(e: StoreError) -> str:
         )
     if isinstance(e, SeriesClosed):
         return QCoreApplication.translate("Errors", "This series is closed; reopen it first.")
+    if code == "table_hosted":
+        return QCoreApplication.translate(
+            "Errors", "This series is at a table of a LAN host; its host gives it up."
+        )
+    if code == "table_in_window":
+        return QCoreApplication.translate(
+            "Errors", "This series is being played in a window right now; give it up there."
+        )
     if code == "close_at_table":
         return QCoreApplication.translate(
             "Errors",

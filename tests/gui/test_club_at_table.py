@@ -12,7 +12,11 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+
 from skat_desktop.engine.profiles import ISKO
+from skat_desktop.gui.club_entry import GameEntryForm
 from skat_desktop.gui.store_worker import wait_for_jobs
 from skat_desktop.store.repository import Store
 
@@ -125,3 +129,60 @@ def test_a_table_saved_while_the_game_was_typed_refuses_it_in_the_players_words(
     )
     qtbot.waitUntil(lambda: not form.fields.isEnabled(), timeout=WAIT)  # read again
     assert "played at a table" in form.closed_note.text()
+
+
+def _answer_give_up(qtbot, seen: list[str]) -> None:
+    """Answer the question "Give up the table…?" with its yes, when it comes."""
+
+    def look() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox) or box.objectName() != "GiveUpTableQuestion":
+            QTimer.singleShot(20, look)
+            return
+        seen.append(box.text())
+        for b in box.findChildren(QPushButton):
+            if b.text().replace("&", "") == "Give up the table":
+                b.click()
+
+    QTimer.singleShot(0, look)
+
+
+def test_a_table_left_saved_is_given_up_at_the_desk_and_the_series_takes_games_again(
+    qtbot, store, writer, db
+):
+    """A series left at a table whose window is gone (saved for later) took no typed game
+    and could not be closed, and only the window's next start could give it up. The desk
+    gives it up (asked first), unless a window plays the series right now."""
+    from skat_desktop.store.series_hold import SeriesHold
+
+    ids = [store.ensure_player(n) for n in ("Anna", "Bernd", "Cem")]
+    sid = store.create_series("Freitag", "2026-11-20", ids, ISKO)
+    store.save_live(sid, json.dumps({"extra": {}}), deal_number=1, deals_done=0)
+    form = GameEntryForm(store, writer, sid)
+    qtbot.addWidget(form)
+    form.resize(1024, 260)
+    form.show()
+    qtbot.waitUntil(lambda: form.context is not None and form.context.at_table, timeout=WAIT)
+    assert form.give_up_button.isVisible() and not form.fields.isEnabled()
+
+    window_plays = SeriesHold.take(db, sid)  # a window plays it now: refused, kept
+    seen: list[str] = []
+    _answer_give_up(qtbot, seen)
+    assert form.give_up_table()
+    qtbot.waitUntil(lambda: form._giving_up is None, timeout=WAIT)
+    assert form.problem.text() == (
+        "This series is being played in a window right now; give it up there."
+    )
+    assert [t.series_id for t in store.live_tables()] == [sid]
+    window_plays.release()
+
+    _answer_give_up(qtbot, seen)
+    assert form.give_up_table()
+    qtbot.waitUntil(lambda: form.fields.isEnabled(), timeout=WAIT)
+    assert len(seen) == 2 and seen[0].startswith("Give up the table saved for later")
+    assert store.live_tables() == []
+    assert not form.give_up_button.isVisible() and not form.closed_note.isVisible()
+    form.fill(PASSED)
+    with qtbot.waitSignal(form.entered, timeout=WAIT):
+        assert form.submit()
+    assert stored_deals(db, sid) == [(1, False, True)]

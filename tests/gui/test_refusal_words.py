@@ -181,6 +181,16 @@ def _store_errors(tmp_path: Path) -> list[BaseException]:
         with pytest.raises(StoreError) as caught:  # nor signed under it
             SeriesService(store, at_table).close("Anna")
         errors.append(caught.value)
+        from skat_desktop.app.sheets import give_up_saved_table
+        from skat_desktop.store.series_hold import SeriesHold
+
+        hold = SeriesHold.take(tmp_path / "s.sqlite3", at_table)  # a window plays it
+        try:
+            with pytest.raises(StoreError) as caught:  # so the desk does not give it up
+                give_up_saved_table(store, at_table, tmp_path / "s.sqlite3")
+            errors.append(caught.value)
+        finally:
+            hold.release()
         for raw in (b"\xff\xfe", b"{ not json", b"[]", b'{"format": "other"}'):
             with pytest.raises(ImportRefused) as caught:
                 exchange.import_series(store, exchange.read_export(io.BytesIO(raw)))
