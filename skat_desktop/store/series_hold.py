@@ -4,7 +4,7 @@ A series saved for later is continued by whichever window offers it. Two windows
 two programs) on one database would both offer it and both play on: their deals are
 numbered alike, so one table's deals are refused by the database and lost, and each
 overwrites the other's saved table (a tester's case). So the table playing a series
-holds it: an advisory lock on a small file beside the database, one per series, taken
+holds it: an advisory lock on a small lock file of its own, one per series, taken
 without waiting and given back when the table leaves the series, or by the operating
 system when the program ends in any way (a kill included). Another table that asks for
 the series is told it is played elsewhere, and the start-up offer leaves it out.
@@ -22,6 +22,7 @@ made, a hold is granted and excludes nothing.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import warnings
 from pathlib import Path
@@ -38,7 +39,15 @@ class SeriesHeld(StoreError):
 def lock_folder() -> Path:
     """Where the holds' lock files are: the user's runtime folder (emptied at each boot;
     a killed program's file is harmless, the next holder takes it over)."""
-    with warnings.catch_warnings():  # no XDG_RUNTIME_DIR: its fallback is fine here
+    return _runtime_folder(os.environ.get("XDG_RUNTIME_DIR"))
+
+
+@functools.lru_cache(maxsize=4)
+def _runtime_folder(_xdg: str | None) -> Path:
+    """Asked once per runtime setting: silencing platformdirs' warning about a missing
+    XDG_RUNTIME_DIR (its fallback is fine here) changes the process's warning filters,
+    which is not for every thread to do at any time."""
+    with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return platformdirs.user_runtime_path("skat-desktop", appauthor=False)
 
