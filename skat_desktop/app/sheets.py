@@ -48,7 +48,8 @@ from skat_desktop.engine.scoring import GameResult, game_result
 from skat_desktop.engine.series import Series, SheetEntry
 from skat_desktop.engine.tournament import evaluate, rank
 from skat_desktop.store.database import StoreError
-from skat_desktop.store.repository import DealRow, SeriesClosed, SeriesInfo, Store
+from skat_desktop.store.repository import LIVE_LOCAL, DealRow, SeriesClosed, SeriesInfo, Store
+from skat_desktop.store.series_hold import series_held_elsewhere
 
 
 class SeriesAtTable(StoreError):
@@ -774,9 +775,6 @@ def give_up_saved_table(store: Store, series_id: int, database: Path | None) -> 
     closed again. Its finished deals stay; the deal in progress is lost. Refused for a
     LAN host's table (its host gives it up) and while a window plays the series
     (``database``: the file, for its :mod:`~skat_desktop.store.series_hold`)."""
-    from skat_desktop.store.repository import LIVE_LOCAL
-    from skat_desktop.store.series_hold import series_held_elsewhere
-
     with store.transaction():
         rows = [t for t in store.live_tables(kind=None) if t.series_id == series_id]
         if any(t.kind != LIVE_LOCAL for t in rows):

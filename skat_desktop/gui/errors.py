@@ -203,31 +203,26 @@ def _store_error(e: StoreError) -> str:
         )
     if isinstance(e, SeriesClosed):
         return QCoreApplication.translate("Errors", "This series is closed; reopen it first.")
-    if code == "table_hosted":
-        return QCoreApplication.translate(
-            "Errors", "This series is at a table of a LAN host; its host gives it up."
-        )
-    if code == "table_in_window":
-        return QCoreApplication.translate(
-            "Errors", "This series is being played in a window right now; give it up there."
-        )
-    if code == "close_at_table":
-        return QCoreApplication.translate(
-            "Errors",
-            "This series is being played at a table of the program; it can be closed once "
-            "that table has finished it or given it up.",
-        )
-    if code == "series_at_table":
-        return QCoreApplication.translate(
+    texts = {
+        "disk_full": QCoreApplication.translate(
+            "Errors", "The disk is full; the database cannot be written."
+        ),
+        "series_at_table": QCoreApplication.translate(
             "Errors",
             "This series is being played at a table of the program; its games are stored "
             "from there.",
-        )
-    if code == "disk_full":
-        return QCoreApplication.translate(
-            "Errors", "The disk is full; the database cannot be written."
-        )
-    texts = {
+        ),
+        "close_at_table": QCoreApplication.translate(
+            "Errors",
+            "This series is being played at a table of the program; it can be closed once "
+            "that table has finished it or given it up.",
+        ),
+        "table_in_window": QCoreApplication.translate(
+            "Errors", "This series is being played in a window right now; give it up there."
+        ),
+        "table_hosted": QCoreApplication.translate(
+            "Errors", "This series is at a table of a LAN host; its host gives it up."
+        ),
         "no_database": QCoreApplication.translate("Errors", "There is no database at %1."),
         "not_a_file": QCoreApplication.translate("Errors", "%1 is not a database file."),
         "cannot_use": QCoreApplication.translate("Errors", "%1 cannot be read."),
