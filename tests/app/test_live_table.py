@@ -95,6 +95,12 @@ def step(ctl: TableController, rng: random.Random, store: Store, write: bool = T
     return True
 
 
+def play_out(ctl: TableController, rng: random.Random, store: Store) -> None:
+    """Every move of the series to its end."""
+    while step(ctl, rng, store):
+        continue
+
+
 def outcome(ctl: TableController, store: Store):
     records = [r["record"] for r in store.deal_sources(ctl.series_id)]
     return ctl.entries, ctl.totals, records
@@ -133,8 +139,7 @@ def test_a_resumed_table_goes_on_like_an_uninterrupted_one(tmp_path, case, write
     whole = Store.open(tmp_path / "whole.sqlite3")
     ctl = table(whole)
     rng = random.Random(seed)
-    while step(ctl, rng, whole):
-        pass
+    play_out(ctl, rng, whole)
     expected = outcome(ctl, whole)
     assert whole.live_tables() == []  # the series ended: its live table went with it
 
@@ -190,8 +195,7 @@ def test_only_the_local_store_sees_the_snapshot(tmp_path):
     assert write.live.state not in repr(write) and "actions" not in repr(write.live)
     ctl.store_written(write, write.run(store))
     rng = random.Random(2)
-    while step(ctl, rng, store):
-        pass
+    play_out(ctl, rng, store)
     assert events and all(isinstance(e, get_args(TableEvent)) for e in events)
     assert not any("actions" in repr(e) or "seed" in repr(e) for e in events)
 
@@ -557,8 +561,7 @@ def test_a_table_whose_players_were_renamed_meanwhile_is_continued_under_the_new
     whole = Store.open(tmp_path / "whole.sqlite3")
     ctl = table(whole)
     rng = random.Random(seed)
-    while step(ctl, rng, whole):
-        pass
+    play_out(ctl, rng, whole)
     expected = outcome(ctl, whole)
 
     store = Store.open(tmp_path / "cut.sqlite3")
@@ -574,8 +577,7 @@ def test_a_table_whose_players_were_renamed_meanwhile_is_continued_under_the_new
     ctl = TableController.resume(store, the_live_row(store).id)
     assert need_key(ctl.request()) == before  # at the very move where it stopped
     assert ctl.names == ("beginner 1", "Annabel", "random 3", "Beate")
-    while step(ctl, rng, store):
-        pass
+    play_out(ctl, rng, store)
     entries, totals, records = outcome(ctl, store)
     assert (entries, totals) == expected[:2]  # the same deals, by seat
     moves = [json.loads(r)["actions"] for r in records]
