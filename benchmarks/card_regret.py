@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/card_regret.py --a "expert(play_reading=true)" --b expert
        [--reference standard] [--seed 1] [--positions 200] [--minutes 15]
-       [--deals 2000] [--cache FILE] [--only-read]
+       [--deals 2000] [--cache FILE] [--only-read] [--table 4]
 
 A duplicate match measures the whole game (bidding, declaring, card play) and needs
 hundreds of deals to see +2 TP/G. This looks at card play alone, at the same positions
@@ -27,6 +27,12 @@ against defenders who cannot see the cards) but both levels are judged alike.
 
 ``--cache FILE`` keeps the reference play's decision points (pickle): the reference
 line-up plays once for any number of comparisons; a larger ``--positions`` plays on.
+``--table N`` also measures where double-dummy play cannot: at every asked decision
+where A and B chose different cards, the true deal is played on N times after each
+card by ``--reference`` players who each see only their own hand (the same seeds after
+either card), and the games won by the side to move are counted, paired per decision.
+A card that sets the declarer a problem double-dummy play never has shows there.
+
 ``--only-read`` asks only at the critical decisions where the card play so far gives
 ``play_reading`` something to read: elsewhere a level with it draws the same worlds
 with the same weights and plays the same card as without, so A - B is 0 there (the
@@ -47,11 +53,12 @@ from dataclasses import dataclass
 from skat_desktop.ai.levels import make_player
 from skat_desktop.ai.pimc import _target, set_threads
 from skat_desktop.ai.play_reading import play_weigher
-from skat_desktop.ai.sampling import points_taken
+from skat_desktop.ai.rehearsal import play_out
+from skat_desktop.ai.sampling import World, points_taken
 from skat_desktop.ai.solver import Position, SearchLimit, solve
 from skat_desktop.app.arena import DEALER, match_deal_seeds
 from skat_desktop.engine.actions import Play
-from skat_desktop.engine.cards import GameType, mask, points_of
+from skat_desktop.engine.cards import FULL_DECK, GameType, mask, points_of
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import ISKO
@@ -207,6 +214,60 @@ def paired(diffs: list[tuple[int, int]], n: int) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var)
 
 
+def table_outcome(pt: Point, card: int, reference: str, seed: int) -> float:
+    """1.0 if the side to move at ``pt`` wins the true deal after ``card``, played on
+    by ``reference`` players who each see their own hand (the others' seeded by ``seed``)."""
+    view = pt.view
+    hands = pt.hands
+    skat = FULL_DECK & ~(hands[0] | hands[1] | hands[2] | view.played)
+    world = World(hands, skat)
+    null = view.game == GameType.NULL
+    target = 0 if null else _target(view.contract, view.profile)
+    players = [make_player(reference, seed * 3 + p) for p in range(3)]
+    won = play_out(view, world, card, target, 10, [p.choose for p in players], NODE_LIMIT)
+    assert won is not None
+    return won if pt.declarer else 1.0 - won
+
+
+def table_rows(
+    rows: list[tuple[Point, int, int, bool]],
+    cards_chosen: dict[tuple[int, int], tuple[int, int]],
+    reference: str,
+    times: int,
+    sides: tuple,
+) -> None:
+    """Where A's and B's cards differ: each played on ``times`` times at the table (the
+    same seeds after either card), the games won by the side to move."""
+    differing = [r for r in rows if r[3]]
+    results = []  # (point, A's wins, B's wins)
+    t0 = time.perf_counter()
+    for k, (pt, _, _, _) in enumerate(differing):
+        cards = cards_chosen[pt.deal, pt.ply]
+        wins = [0.0, 0.0]
+        for j in range(times):
+            seed = pt.deal_seed * 1000 + pt.ply * 10 + j
+            for i, card in enumerate(cards):
+                wins[i] += table_outcome(pt, card, reference, seed)
+        results.append((pt, wins[0], wins[1]))
+        print(
+            f"  table {k + 1} of {len(differing)}: A {sum(r[1] for r in results):.0f}, "
+            f"B {sum(r[2] for r in results):.0f}, {time.perf_counter() - t0:.0f} s",
+            file=sys.stderr,
+        )
+    print(f"\nAt the table, where the cards differ ({times} play-outs after each card):")
+    for name, keep, _ in sides:
+        these = [r for r in results if keep(r[0])]
+        diffs = [(r[0].deal, r[1] - r[2]) for r in these]
+        mean, half = paired(diffs, len(these))
+        a = sum(r[1] for r in these)
+        b = sum(r[2] for r in these)
+        interval = f"[{mean - half:+.2f}, {mean + half:+.2f}]" if half == half else "[-]"
+        print(
+            f"  {name:9s} {len(these):4d} decisions: won A {a:.0f}, B {b:.0f}"
+            f" of {len(these) * times}; A - B {mean:+.2f} {interval} games a decision"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--a", required=True, help="level string, e.g. expert(play_reading=true)")
@@ -217,6 +278,13 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=0.0, help="stop asking past this (0: no)")
     ap.add_argument("--deals", type=int, default=2000, help="reference deals at most")
     ap.add_argument("--cache", help="keep the reference play's decision points here")
+    ap.add_argument(
+        "--table",
+        type=int,
+        default=0,
+        help="where A and B chose other cards, play the true deal on this many times\n"
+        "after each card, every seat a --reference player from its own view",
+    )
     ap.add_argument(
         "--only-read",
         action="store_true",
@@ -234,6 +302,7 @@ def main() -> None:
     reference_time = time.perf_counter() - start
     rows: list[tuple[Point, int, int, bool]] = []  # point, regret A, regret B, cards differ
     spent = {"A": 0.0, "B": 0.0}
+    chosen: dict[tuple[int, int], tuple[int, int]] = {}  # (deal, ply): A's card, B's
     for k, pt in enumerate(points):
         if args.minutes and time.perf_counter() - start > 60 * args.minutes:
             break
@@ -246,6 +315,7 @@ def main() -> None:
             regrets.append(0 if pt.best >> card & 1 else 1)
             cards.append(card)
         rows.append((pt, regrets[0], regrets[1], cards[0] != cards[1]))
+        chosen[pt.deal, pt.ply] = (cards[0], cards[1])
         if (k + 1) % 10 == 0:
             ra = sum(r[1] for r in rows)
             rb = sum(r[2] for r in rows)
@@ -298,6 +368,8 @@ def main() -> None:
             f"  {name:9s} {mean:+7.1%} {interval} of asked"
             f" = {mean * scale:+.2%} of decisions; other card at {differ} of {len(these)}"
         )
+    if args.table:
+        table_rows(rows, chosen, args.reference, args.table, sides)
     total = time.perf_counter() - start
     print(
         f"\nwall time {total:.0f} s (reference play {reference_time:.0f} s, "

@@ -32,12 +32,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TypeVar
 
 from skat_desktop.ai import hand_eval as he
 from skat_desktop.ai.beginner import BeginnerPlayer, declare_action
+from skat_desktop.ai.rehearsal import rehearse
 from skat_desktop.ai.sampling import bidding_weigher, points_taken, rules_fit, sample_worlds
 from skat_desktop.ai.solver import HAVE_FAST_PATH, Position, SearchLimit, solve
 from skat_desktop.engine.actions import Action, Bid, Discard, Hold, PickUp, Play
@@ -305,6 +306,18 @@ class Strength:
     # Bid and hold while the best game's expected TP (``hand_eval.utility``) is above
     # minus this: a pass is not worth 0 in a match, another player may then play.
     bid_slack: float = 0.0
+    # Rehearse the close cards (rehearsal.py): as a defender (and with
+    # ``rehearse_declarer`` as the declarer too), the cards whose scores lie within
+    # ``rehearse_band`` of the best, at most ``rehearse_cards`` of them, are played out
+    # in ``rehearse_worlds`` new worlds for ``rehearse_tricks`` tricks by seats that see
+    # only their own hands (a PIMC search of ``rehearse_nodes`` solver nodes a card), the
+    # rest solved open; the best rehearsed card is played (0 worlds: not rehearsed).
+    rehearse_worlds: int = 0
+    rehearse_cards: int = 3
+    rehearse_band: float = 0.1
+    rehearse_tricks: int = 2
+    rehearse_nodes: int = 400_000
+    rehearse_declarer: bool = False
 
 
 # Up to 64 worlds within 0.7 s per card (before: 32 within 0.35 s; card p95 0.43 s of the
@@ -484,18 +497,7 @@ class PimcPlayer:
         null = view.game == GameType.NULL
         exact = not null and view.hand.bit_count() <= s.exact_cards
         target = 0 if null else _target(view.contract, view.profile)
-        inference = s.inference if view.position == view.declarer else s.defender_inference
-        worlds = sample_worlds(
-            view,
-            s.max_worlds,
-            self.rng,
-            inference=inference,
-            passes=s.pass_inference,
-            rules_reading=s.rules_reading,
-            discards=s.discard_reading,
-            play_reading=s.play_reading,
-            policy_reading=s.policy_reading,
-        )
+        worlds = self._worlds(view, s.max_worlds)
         scores, used = self._score_worlds(view, worlds, target, exact, 1.0, cancel)
         if null or exact or len(scores) < 2 or len(set(scores.values())) > 1:
             return scores, used
@@ -507,6 +509,21 @@ class PimcPlayer:
         if n:
             scores = {c: v + 0.001 * again.get(c, 0.0) for c, v in scores.items()}
         return scores, used
+
+    def _worlds(self, view: SeatView, n: int) -> list:
+        """``n`` worlds for a card decision, read as this level reads the others."""
+        s = self.strength
+        return sample_worlds(
+            view,
+            n,
+            self.rng,
+            inference=s.inference if view.position == view.declarer else s.defender_inference,
+            passes=s.pass_inference,
+            rules_reading=s.rules_reading,
+            discards=s.discard_reading,
+            play_reading=s.play_reading,
+            policy_reading=s.policy_reading,
+        )
 
     def _score_worlds(
         self,
@@ -592,12 +609,53 @@ class PimcPlayer:
         if not used:
             return None
         sign = 1.0 if view.position == view.declarer else -1.0
+        s = self.strength
+        if s.rehearse_worlds and (sign < 0 or s.rehearse_declarer):
+            scores = self._rehearsed(view, plays, scores, sign, cancel)
         best = max(sign * scores[a.card] for a in plays)
         ties = [a for a in plays if sign * scores[a.card] >= best - 1e-9]
         if len(ties) == 1:
             return ties[0]
         preferred = self.rules.choose(view)  # the rules break ties between equal cards
         return preferred if preferred in ties else ties[0]
+
+    def _rehearsed(
+        self, view: SeatView, plays: list[Play], scores: dict[int, float], sign: float, cancel
+    ) -> dict[int, float]:
+        """``scores`` with the close cards' replaced by their rehearsed win shares, and
+        the others' moved below them: the rehearsal decides among the close cards."""
+        s = self.strength
+        ranked = sorted((a.card for a in plays), key=lambda c: -sign * scores[c])
+        top = sign * scores[ranked[0]]
+        close = [c for c in ranked if sign * scores[c] >= top - s.rehearse_band]
+        close = close[: s.rehearse_cards]
+        if len(close) < 2:
+            return scores
+        inner = replace(
+            STANDARD,
+            name=f"{s.name} rehearsal",
+            min_worlds=4,
+            max_worlds=8,
+            nodes=s.rehearse_nodes,
+            rehearse_worlds=0,
+        )
+
+        def chooser(seed: int) -> Callable[[SeatView, threading.Event | None], Action]:
+            return PimcPlayer(inner, seed).choose
+
+        worlds = self._worlds(view, s.rehearse_worlds)
+        null = view.game == GameType.NULL
+        target = 0 if null else _target(view.contract, view.profile)
+        shares = rehearse(
+            view, worlds, close, target, s.rehearse_tricks, chooser, self.rng, s.node_limit, cancel
+        )
+        if len(shares) < len(close):
+            return scores
+        # ties among the rehearsed keep the search's order: a small tie-break
+        out = {c: sign * -2.0 for c in scores}
+        for i, c in enumerate(close):
+            out[c] = shares[c] - sign * 1e-6 * i
+        return out
 
     # ------------------------------------------------- bidding and declaring
 
