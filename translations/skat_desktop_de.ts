@@ -1478,6 +1478,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Die Datenbank kann das gerade nicht; die Einzelheiten stehen im Protokoll.</translation>
     </message>
     <message>
+        <source>The database file %1 was moved, replaced or deleted while it was open; nothing is saved in it until it is back under that name.</source>
+        <translation>Die Datenbankdatei %1 wurde verschoben, ersetzt oder gelöscht, während sie geöffnet war; es wird nichts mehr darin gespeichert, bis sie wieder unter diesem Namen liegt.</translation>
+    </message>
+    <message>
         <source>The database is damaged; restore a backup.</source>
         <translation>Die Datenbank ist beschädigt; spielen Sie eine Sicherung zurück.</translation>
     </message>
@@ -6504,6 +6508,14 @@ kungen</translation>
     <message>
         <source>That is not possible now.</source>
         <translation>Das geht jetzt nicht.</translation>
+    </message>
+    <message>
+        <source>The database %1 can no longer be written (it is read-only); the deal is kept in the window: make the file writable and press Save again.</source>
+        <translation>Die Datenbank %1 kann nicht mehr geschrieben werden (sie ist schreibgeschützt); das Spiel bleibt im Fenster erhalten: Machen Sie die Datei beschreibbar und drücken Sie „Erneut speichern“.</translation>
+    </message>
+    <message>
+        <source>The database file %1 was moved, replaced or deleted while the window had it open; the deal is kept in the window: put the file back under that name and press Save again.</source>
+        <translation>Die Datenbankdatei %1 wurde verschoben, ersetzt oder gelöscht, während das Fenster sie geöffnet hatte; das Spiel bleibt im Fenster erhalten: Legen Sie die Datei wieder unter diesem Namen ab und drücken Sie „Erneut speichern“.</translation>
     </message>
     <message>
         <source>The database lacks deal %1 of this series.</source>

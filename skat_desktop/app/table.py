@@ -70,7 +70,7 @@ from skat_desktop.engine.profiles import RuleProfile
 from skat_desktop.engine.series import Series, SheetEntry
 from skat_desktop.engine.tournament import PlayerTally
 from skat_desktop.engine.view import SeatView, seat_view
-from skat_desktop.store.database import StoreError
+from skat_desktop.store.database import StoreError, file_fault
 from skat_desktop.store.faults import kill_point
 
 if TYPE_CHECKING:
@@ -517,13 +517,16 @@ class StoreOutcome:
     ``live``: the table's snapshot (:attr:`StoreWrite.live`) went in with them.
     ``replaced``: the error is that the database no longer continues the series where the
     table is (fewer deals, more, or other ones: the file was replaced or restored from a
-    backup meanwhile), so trying again cannot help. Neither takes part in comparisons:
-    the deals are what an outcome is about."""
+    backup meanwhile), so trying again cannot help. ``fault``: the error needs someone to
+    act on the database file before a try again can work (it became read-only, or its
+    name no longer leads to it: :func:`~skat_desktop.store.database.file_fault`). None
+    of these takes part in comparisons: the deals are what an outcome is about."""
 
     written: int
     error: str | None = None
     live: bool = field(default=False, compare=False)
     replaced: bool = field(default=False, compare=False)
+    fault: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -583,10 +586,10 @@ class StoreWrite:
     def run(self, store: Store) -> StoreOutcome:
         """Write the deals in order, the snapshot in the last deal's transaction; stop at
         the first failure. Never raises."""
-        written, error, live, _, replaced = _write_in_order(
+        written, error, live, _, replaced, fault = _write_in_order(
             store, self.series_id, self.deals, self.live
         )
-        return StoreOutcome(written, error, live, replaced)
+        return StoreOutcome(written, error, live, replaced, fault)
 
     def steps(self) -> tuple[StoreWrite, ...]:
         """This write cut into its transactions: one deal each, the snapshot with the last
@@ -642,7 +645,7 @@ def _write_in_order(
     deals: Sequence[tuple[Deal, int]],
     live: LiveWrite | None,
     service: SeriesService | None = None,
-) -> tuple[int, str | None, bool, SeriesService | None, bool]:
+) -> tuple[int, str | None, bool, SeriesService | None, bool, str | None]:
     """The one write path: ``deals`` in order, each in a transaction of its own, and
     ``live`` in the last one's (alone when no deal waits), so the saved table never runs
     ahead of the deals and the series' last deal takes its row with it. Stops at the
@@ -650,7 +653,8 @@ def _write_in_order(
 
     Returns (deals written, error, whether ``live`` was written, the service to reuse:
     None after a failure, whose rolled-back deal it may still count, whether the error
-    says the database was replaced under the table: :data:`REPLACED_CODES`)."""
+    says the database was replaced under the table: :data:`REPLACED_CODES`, and what
+    must be done to its file first: :func:`~skat_desktop.store.database.file_fault`)."""
     written = 0
     try:
         if deals and service is None:
@@ -671,8 +675,9 @@ def _write_in_order(
             message = f"deal {deals[written][1]} could not be stored: {_one_line(e)}"
         else:
             message = f"the table could not be saved for later: {_one_line(e)}"
-        return written, message, False, None, getattr(e, "code", "") in REPLACED_CODES
-    return written, None, live is not None, service, False
+        replaced = getattr(e, "code", "") in REPLACED_CODES
+        return written, message, False, None, replaced, file_fault(e)
+    return written, None, live is not None, service, False, None
 
 
 # ---------------------------------------------------------------------- live tables
@@ -1351,7 +1356,7 @@ class TableController:
         deals = tuple((deal, entry.number) for deal, entry in self._unstored)
         if not deals and live is None:
             return []
-        written, error, live_saved, self._service, _ = _write_in_order(
+        written, error, live_saved, self._service, _, _ = _write_in_order(
             self._store, self.series_id, deals, live, self._service
         )
         del self._unstored[:written]

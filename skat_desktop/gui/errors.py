@@ -207,6 +207,11 @@ def _store_error(e: StoreError) -> str:
         "disk_full": QCoreApplication.translate(
             "Errors", "The disk is full; the database cannot be written."
         ),
+        "database_moved": QCoreApplication.translate(
+            "Errors",
+            "The database file %1 was moved, replaced or deleted while it was open; nothing "
+            "is saved in it until it is back under that name.",
+        ),
         "series_at_table": QCoreApplication.translate(
             "Errors",
             "This series is being played at a table of the program; its games are stored "

@@ -73,6 +73,7 @@ from skat_desktop.gui.store_worker import (
 )
 from skat_desktop.gui.table_state import TableState, build_state
 from skat_desktop.gui.worker import JobResult, Worker
+from skat_desktop.store.database import MOVED
 
 log = logging.getLogger(__name__)
 
@@ -158,6 +159,7 @@ class TableSession(QObject):
         self._again.timeout.connect(self._try_again)
         self.failure: str | None = None  # why the last write failed (one line)
         self._replaced = False  # the last write found the database replaced under the table
+        self._fault: str | None = None  # the last write needs the file fixed first (file_fault)
         self.ready = ready
         self.hint_level = hint_level
         self.need: PortNeed | None = None
@@ -352,8 +354,11 @@ class TableSession(QObject):
 
     def _store_failed_text(self, detail: str) -> str:
         """A failed write of deals in one line: a database replaced under the table (the
-        last answer said so: trying again cannot help) apart from one that may take the
-        deal later."""
+        last answer said so: trying again cannot help), a file that became read-only or
+        was moved away (someone must fix it first: said what to do), apart from one that
+        may take the deal later."""
+        if self._fault is not None:
+            return self._fault_text(self._fault)
         if self._replaced:
             detail = detail.split(":", 1)[0]  # "deal 2 could not be stored": why is said
             text = self.tr(
@@ -363,6 +368,23 @@ class TableSession(QObject):
         else:
             text = self.tr("The deal could not be saved; it waits and will be saved later (%1)")
         return text.replace("%1", detail)
+
+    def _fault_text(self, fault: str) -> str:
+        """The file must be fixed before "Save again" can work: what happened, that the
+        deal stays in the window, and what to do, naming the file (one line)."""
+        path = self.writer.path if self.writer is not None else None
+        if fault == MOVED:
+            text = self.tr(
+                "The database file %1 was moved, replaced or deleted while the window had it "
+                "open; the deal is kept in the window: put the file back under that name and "
+                "press Save again."
+            )
+        else:
+            text = self.tr(
+                "The database %1 can no longer be written (it is read-only); the deal is kept "
+                "in the window: make the file writable and press Save again."
+            )
+        return game_words.fill(text, path or "")
 
     def _moved_on(self) -> None:
         """A move crossed a change of the table (the deal ended, the turn passed on): no
@@ -539,6 +561,7 @@ class TableSession(QObject):
         if done:
             self.tableEvent.emit(DealsStored(tuple(n for _, n in done)))
         self._replaced = outcome.replaced
+        self._fault = outcome.fault
         if outcome.error is not None:
             self.failure = outcome.error
             self.message.emit(self._store_failed_text(outcome.error), "store")
@@ -565,7 +588,7 @@ class TableSession(QObject):
             outcome, busy = StoreOutcome(0), str(answer)
         else:
             why = game_words.fill(self.tr("the database cannot be written: %1"), str(answer))
-            outcome, busy = StoreOutcome(0, why), None
+            outcome, busy = StoreOutcome(0, why, fault=getattr(answer, "fault", None)), None
         if busy is not None:
             if self._lock_held(busy):  # the rest waits in order and is tried again
                 self.ctl.store_written(write, outcome)  # the deals written before it
@@ -580,9 +603,15 @@ class TableSession(QObject):
         if outcome.error is None:
             self._tries = 0
         self._replaced = outcome.replaced
-        if write.deals or outcome.error is None or outcome.replaced:
-            self.failure = outcome.error  # a snapshot's failure is the table's live_error
-        if outcome.replaced and not write.deals:  # said at once, before a deal is at stake
+        fault_before, self._fault = self._fault, outcome.fault
+        if write.deals or outcome.error is None or outcome.replaced or outcome.fault:
+            # a snapshot's failure is the table's live_error; a file to fix is said as such
+            self.failure = (
+                outcome.error if outcome.fault is None else self._fault_text(outcome.fault)
+            )
+        if not write.deals and (
+            outcome.replaced or (outcome.fault is not None and outcome.fault != fault_before)
+        ):  # said at once, before a deal is at stake (a file to fix: once, not at each move)
             self.message.emit(self._store_failed_text(outcome.error), "store")
         self.ctl.store_written(write, outcome)  # DealsStored / StoreFailed as events
         if outcome.error is None or (not write.deals and self.ctl.pending_store):

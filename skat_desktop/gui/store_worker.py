@@ -42,11 +42,15 @@ from skat_desktop.engine.errors import SkatError
 from skat_desktop.gui.errors import describe
 from skat_desktop.gui.game_words import entry_refusal, fill
 from skat_desktop.store.database import (
+    READ_ONLY,
     DatabaseBusy,
     ReadOnlyDatabase,
     StoreError,
+    check_same_file,
+    file_fault,
     is_busy,
     is_read_only,
+    moved_away,
     open_database,
 )
 from skat_desktop.store.repository import Store
@@ -122,16 +126,20 @@ class Failure(str):
     """A job's failure in one line (it compares and prints as its message).
 
     ``busy``: another program held the database's lock, so trying again later may work;
-    ``read_only``: the file cannot be written (it can still be viewed)."""
+    ``read_only``: the file cannot be written (it can still be viewed); ``fault``: what
+    must be done to the file before a write can work
+    (:func:`~skat_desktop.store.database.file_fault`)."""
 
     busy: bool = False
     read_only: bool = False
+    fault: str | None = None
 
     @classmethod
     def of(cls, e: BaseException) -> Failure:
         failure = cls(_message(e))
         failure.busy = _lock_held(e)
         failure.read_only = isinstance(e, ReadOnlyDatabase) or is_read_only(e)
+        failure.fault = file_fault(e)
         return failure
 
 
@@ -164,6 +172,16 @@ def open_for_gui(path: Path) -> Store:
 
 def _lock_held(e: BaseException) -> bool:
     return isinstance(e, DatabaseBusy) or is_busy(e)
+
+
+def _read_only(answer: object) -> bool:
+    """Whether a writer job's answer says the file cannot be written (a deal's write,
+    a series' creation with its deals, or a failure)."""
+    if isinstance(answer, tuple) and answer:
+        answer = answer[-1]
+    if isinstance(answer, DealsWritten):
+        return answer.outcome.fault == READ_ONLY
+    return isinstance(answer, Failure) and answer.fault == READ_ONLY
 
 
 def not_stored_text(number: int | None, detail: str) -> str:
@@ -215,14 +233,18 @@ def write_deals(store: Store, write: StoreWrite) -> DealsWritten:
                 if outcome.error is not None:
                     raise _NotStored(outcome)  # rolls the step's rows back
         except _NotStored as e:
-            error, replaced = e.outcome.error, e.outcome.replaced
-            return DealsWritten(StoreOutcome(written, error, replaced=replaced))
+            error, replaced, fault = e.outcome.error, e.outcome.replaced, e.outcome.fault
+            return DealsWritten(StoreOutcome(written, error, replaced=replaced, fault=fault))
         except Exception as e:
             if _lock_held(e):
                 return DealsWritten(StoreOutcome(written), Failure.of(e))
-            line = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            fault = file_fault(e)  # the file became read-only, or was moved away
+            if fault is not None:
+                line = worded(e)
+            else:
+                line = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             number = step.deals[0][1] if step.deals else None
-            return DealsWritten(StoreOutcome(written, not_stored_text(number, line)))
+            return DealsWritten(StoreOutcome(written, not_stored_text(number, line), fault=fault))
         written += len(step.deals)
     return DealsWritten(StoreOutcome(written, live=write.live is not None))
 
@@ -399,6 +421,8 @@ class StoreWriter(QObject):
             raise ValueError("a store writer needs a store or a database file")
         self._store = store
         self._path = database_file(store) if store is not None else Path(path)
+        # the file the window opened: the writer opens that one or none
+        self._file_id = store.file_id if store is not None else None
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)  # one job at a time: writes stay in order
         self._writer: Store | None = None
@@ -425,14 +449,33 @@ class StoreWriter(QObject):
         try:
             if store is None:
                 if self._writer is None:  # on the writer's thread, at its first job
-                    # each try waits briefly for a lock: the caller tries again later
-                    self._writer = Store.open(self._path, busy_ms=WAIT_MS)
+                    self._writer = self._open()
                 store = self._writer
             answer, ok = job(store), True
         except Exception as e:  # reported as one line, never raised
             answer, ok = Failure.of(e), False
+        if store is not None and store is self._writer and _read_only(answer):
+            # the next try opens the file afresh: once it is writable again, a connection
+            # SQLite may have opened read-only would still refuse every write
+            with contextlib.suppress(sqlite3.Error):
+                self._writer.close()
+            self._writer = None
         with contextlib.suppress(RuntimeError):  # the window is gone: nobody waits
             self._answered.emit(ticket, ok, answer)
+
+    def _open(self) -> Store:
+        """The writer's connection to the file the window opened; refused (``database_moved``)
+        when the name no longer leads there, never opened or created anew under it. Each
+        try waits briefly for a lock: the caller tries again later."""
+        if self._file_id is not None:
+            check_same_file(self._path, self._file_id)
+        store = Store.open(self._path, busy_ms=WAIT_MS)
+        if self._file_id is None:
+            self._file_id = store.file_id
+        elif store.file_id != self._file_id:  # replaced between the check and the open
+            store.close()
+            raise moved_away(self._path)
+        return store
 
     def finish(self, msecs: int = 10_000) -> bool:
         """Wait for the queued jobs and deliver their answers now (closing, a new game),

@@ -170,6 +170,63 @@ def explain(e: sqlite3.Error, path: Path | str, doing: str = "use") -> StoreErro
     return StoreError(f"cannot {doing} {path}: {first}")
 
 
+FileId = tuple[int, int]
+"""A file's identity: its device and inode."""
+
+READ_ONLY = "read_only"
+MOVED = "database_moved"
+
+
+def file_id(path: str | os.PathLike[str]) -> FileId | None:
+    """The identity of the file at ``path`` (links followed); None when there is no such
+    file or its file system gives no inode numbers. OSError when it cannot be told (a
+    folder on the way that may not be searched)."""
+    try:
+        st = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return (st.st_dev, st.st_ino) if st.st_ino else None
+
+
+def check_same_file(path: str | os.PathLike[str], opened: FileId | None) -> None:
+    """Refuse a write (a :class:`StoreError` with code ``database_moved``) when ``path``
+    no longer names the file that was opened there (``opened``, its :func:`file_id`
+    then; None: nothing to compare).
+
+    SQLite writes through the descriptor it opened: into a file renamed since, under its
+    new name, or into one deleted since, whose deals go with the last descriptor; and it
+    leaves the write-ahead log stranded under the old name. One ``stat`` per write."""
+    if opened is None:
+        return
+    try:
+        now = file_id(path)
+    except OSError:
+        return  # cannot be told (no permission on a folder): SQLite says what it finds
+    if now != opened:
+        raise moved_away(path)
+
+
+def moved_away(path: str | os.PathLike[str]) -> StoreError:
+    """The refusal of :func:`check_same_file`."""
+    return StoreError(
+        f"the database file {path} was moved, replaced or deleted while it was open;"
+        " nothing is written into it until it is back under that name",
+        MOVED,
+        path=path,
+    )
+
+
+def file_fault(e: BaseException) -> str | None:
+    """What must be done to the database file before a write that failed with ``e`` can
+    work: :data:`READ_ONLY` (make it writable), :data:`MOVED` (put it back under its
+    name), or None (trying again may work by itself, or nothing will)."""
+    if isinstance(e, ReadOnlyDatabase) or is_read_only(e):
+        return READ_ONLY
+    if isinstance(e, StoreError) and e.code == MOVED:
+        return MOVED
+    return None
+
+
 COMPANIONS = ("-wal", "-shm", "-journal")
 
 

@@ -21,8 +21,11 @@ from skat_desktop.engine.profiles import BUILTIN, RuleProfile
 from skat_desktop.store.database import (
     BUSY_MS,
     CorruptDatabase,
+    FileId,
     StoreError,
+    check_same_file,
     explain,
+    file_id,
     is_outside,
     open_database,
 )
@@ -219,6 +222,12 @@ class Store:
         self.db = db
         self.conn: sqlite3.Connection = db.conn
         self._in_tx = False
+        # the file as opened: a write checks that its name still leads there
+        self._file = self.path
+        self.file_id: FileId | None = None
+        if self._file is not None:
+            with suppress(OSError):
+                self.file_id = file_id(self._file)
 
     @property
     def path(self) -> Path | None:
@@ -254,6 +263,7 @@ class Store:
         if self._in_tx:
             yield
             return
+        self.check_file()
         if not durable:
             self.conn.execute("PRAGMA synchronous=NORMAL")
         try:
@@ -286,6 +296,14 @@ class Store:
         finally:
             self._in_tx = False
             self._durable_again(durable)
+
+    def check_file(self) -> None:
+        """Refuse to write (``database_moved``) once the file's name no longer leads to
+        the file this store opened: renamed, deleted or replaced meanwhile, SQLite would
+        write on into the old file (:func:`~skat_desktop.store.database.check_same_file`).
+        Every transaction checks it first."""
+        if self._file is not None:
+            check_same_file(self._file, self.file_id)
 
     def _durable_again(self, durable: bool) -> None:
         if not durable:

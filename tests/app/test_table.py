@@ -3,6 +3,7 @@ refused actions, failing players, the store and its failures, and the practice a
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 from itertools import islice
@@ -37,6 +38,7 @@ from skat_desktop.engine.deal import Deal
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import BUILTIN, HOUSE, ISKO
 from skat_desktop.engine.record import deal_from_record, record_from_deal
+from skat_desktop.store.database import MOVED
 from skat_desktop.store.repository import Store
 
 
@@ -530,6 +532,33 @@ def test_a_failed_write_keeps_the_deals_and_a_rerun_skips_what_got_through(tmp_p
     assert both.run(store) == StoreOutcome(2)
     ctl.store_written(again, StoreOutcome(1))
     assert ctl.pending_store == 0 and len(calls) == 3
+    assert SeriesService(store, ctl.series_id).sheet().totals == ctl.totals
+
+
+def test_a_write_into_a_moved_database_keeps_the_deal_and_says_why(tmp_path):
+    """The database file was renamed under the table: the write is refused before anything
+    goes into the old file, the deal waits, and the outcome says that the file must be put
+    back first (``fault``); put back, the same deal is stored."""
+    path = tmp_path / "table.sqlite3"
+    store = stored_store(tmp_path)
+    ctl = TableController(
+        ISKO, computers(3), seed=4, store=store, deals_planned=2, write_later=True
+    )
+    rng = random.Random(1)
+    while not ctl.entries:
+        step(ctl, rng)
+    os.rename(path, tmp_path / "renamed.sqlite3")
+    write = ctl.take_store_write()
+    outcome = write.run(store)
+    assert outcome.written == 0 and outcome.fault == MOVED and "was moved" in outcome.error
+    ctl.store_written(write, outcome)
+    assert ctl.pending_store == 1 and store.deals_stored(ctl.series_id) == 0
+    os.rename(tmp_path / "renamed.sqlite3", path)
+    write = ctl.take_store_write()
+    outcome = write.run(store)
+    assert outcome == StoreOutcome(1) and outcome.fault is None
+    ctl.store_written(write, outcome)
+    assert ctl.pending_store == 0
     assert SeriesService(store, ctl.series_id).sheet().totals == ctl.totals
 
 

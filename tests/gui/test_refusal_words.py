@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import random
 import sqlite3
 from pathlib import Path
@@ -191,6 +192,13 @@ def _store_errors(tmp_path: Path) -> list[BaseException]:
             errors.append(caught.value)
         finally:
             hold.release()
+        os.rename(tmp_path / "s.sqlite3", tmp_path / "moved.sqlite3")  # under a window
+        try:
+            with pytest.raises(StoreError) as caught:  # nothing is written into it then
+                store.save_live(at_table, "{}", deal_number=2, deals_done=0)
+            errors.append(caught.value)
+        finally:
+            os.rename(tmp_path / "moved.sqlite3", tmp_path / "s.sqlite3")
         for raw in (b"\xff\xfe", b"{ not json", b"[]", b'{"format": "other"}'):
             with pytest.raises(ImportRefused) as caught:
                 exchange.import_series(store, exchange.read_export(io.BytesIO(raw)))
@@ -229,6 +237,12 @@ def test_store_errors_in_german(german, tmp_path):
     assert "Ein Spielername hat höchstens 200 Zeichen." in texts
     assert "Ein Spielername darf das unsichtbare Steuerzeichen U+202E nicht enthalten." in texts
     assert "Der Einsatz muss eine Zahl von 0 bis 1000000000 Cent je Punkt sein." in texts
+    moved = tmp_path / "s.sqlite3"
+    assert (
+        f"Die Datenbankdatei {moved} wurde verschoben, ersetzt oder gelöscht, während sie "
+        "geöffnet war; es wird nichts mehr darin gespeichert, bis sie wieder unter diesem "
+        "Namen liegt."
+    ) in texts
 
 
 def test_an_export_that_cannot_be_written_is_said_in_german_alone(german, tmp_path, monkeypatch):
