@@ -237,12 +237,13 @@ def test_seats_cannot_be_taken_by_guessing_reusing_or_racing():
             port = host.address[1]
             anna = await Raw.connect(port, "Anna")
             token = (await anna.ask(wire.join("trio", 0)))["token"]
+            guessed = token[:-1] + ("B" if token.endswith("A") else "A")  # never the token
             mallory = await Raw.connect(port, "Mallory")
             # a token of another table, a guessed one, a seat of 3 at a table of three
             for frame, code_ in (
                 (wire.join("duo", 0, token=token), "bad_token"),
                 (wire.join("trio", 1, token=token), "bad_token"),  # right token, other seat
-                (wire.join("trio", 0, token=token[:-1] + "A"), "bad_token"),
+                (wire.join("trio", 0, token=guessed), "bad_token"),
                 (wire.join("trio", 0), "seat_taken"),
                 ({"type": "join", "table": "trio", "seat": 3}, "seat_invalid"),
                 ({"type": "join", "table": "trio", "seat": 2**63}, "bad_field"),
