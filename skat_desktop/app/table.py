@@ -676,7 +676,7 @@ def _write_in_order(
         else:
             message = f"the table could not be saved for later: {_one_line(e)}"
         replaced = getattr(e, "code", "") in REPLACED_CODES
-        return written, message, False, None, replaced, file_fault(e)
+        return written, message, False, None, replaced, file_fault(e, store.path)
     return written, None, live is not None, service, False, None
 
 

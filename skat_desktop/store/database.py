@@ -24,6 +24,7 @@ refused with one sentence and left untouched.
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import os
 import shutil
@@ -144,9 +145,35 @@ def _no_room(path: Path | str) -> bool:
         return False
 
 
+def _mounted_read_only(path: Path | str) -> bool:
+    """Whether the file system holding ``path`` (the file, else its folder) is mounted
+    read-only now (False where that cannot be told, as on Windows)."""
+    real = Path(path).resolve()
+    for place in (real, real.parent):
+        try:
+            return bool(os.statvfs(place).f_flag & os.ST_RDONLY)
+        except (OSError, AttributeError):  # no such file; no statvfs on this system
+            continue
+    return False
+
+
+def _refused_by_mount(e: BaseException, path: Path | str | None) -> bool:
+    """Whether ``e``, an I/O error (SQLite's, or the system's "read-only file system"),
+    came from the file system holding ``path`` being mounted read-only now: remounted so
+    under an open connection (after disk errors, say), SQLite's writes fail as I/O
+    errors, not as "readonly"."""
+    io_error = _is_io_error(e) or (isinstance(e, OSError) and e.errno == errno.EROFS)
+    return io_error and path is not None and _mounted_read_only(path)
+
+
 def explain(e: sqlite3.Error, path: Path | str, doing: str = "use") -> StoreError:
     """One sentence for a SQLite error, as the right :class:`StoreError`."""
     first = str(e).splitlines()[0] if str(e) else type(e).__name__
+    if _refused_by_mount(e, path):
+        return ReadOnlyDatabase(
+            f"{path} cannot be written (its file system is mounted read-only); it can only"
+            " be viewed"
+        )
     if is_disk_full(e) or (_is_io_error(e) and _no_room(path)):
         return StoreError(
             f"cannot {doing} {path}: the disk is full; free some space and try again",
@@ -216,11 +243,13 @@ def moved_away(path: str | os.PathLike[str]) -> StoreError:
     )
 
 
-def file_fault(e: BaseException) -> str | None:
+def file_fault(e: BaseException, path: Path | str | None = None) -> str | None:
     """What must be done to the database file before a write that failed with ``e`` can
     work: :data:`READ_ONLY` (make it writable), :data:`MOVED` (put it back under its
-    name), or None (trying again may work by itself, or nothing will)."""
-    if isinstance(e, ReadOnlyDatabase) or is_read_only(e):
+    name), or None (trying again may work by itself, or nothing will). ``path``, the
+    database's file, tells an I/O error of a file system mounted read-only meanwhile
+    (:func:`explain` says that one as a :class:`ReadOnlyDatabase` already)."""
+    if isinstance(e, ReadOnlyDatabase) or is_read_only(e) or _refused_by_mount(e, path):
         return READ_ONLY
     if isinstance(e, StoreError) and e.code == MOVED:
         return MOVED

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import sqlite3
 import threading
 from itertools import islice
 
@@ -38,7 +39,7 @@ from skat_desktop.engine.deal import Deal
 from skat_desktop.engine.dealing import deal_from_seed
 from skat_desktop.engine.profiles import BUILTIN, HOUSE, ISKO
 from skat_desktop.engine.record import deal_from_record, record_from_deal
-from skat_desktop.store.database import MOVED
+from skat_desktop.store.database import MOVED, READ_ONLY
 from skat_desktop.store.repository import Store
 
 
@@ -560,6 +561,43 @@ def test_a_write_into_a_moved_database_keeps_the_deal_and_says_why(tmp_path):
     ctl.store_written(write, outcome)
     assert ctl.pending_store == 0
     assert SeriesService(store, ctl.series_id).sheet().totals == ctl.totals
+
+
+@pytest.mark.skipif(not hasattr(os, "statvfs"), reason="no statvfs (Windows)")
+@pytest.mark.parametrize("read_only", [True, False])
+def test_a_write_refused_by_a_read_only_mount_says_the_file_is_read_only(
+    tmp_path, monkeypatch, read_only
+):
+    """The file system was remounted read-only under the open database: SQLite refuses the
+    deal's row with a disk I/O error, not as read-only. The outcome says the file must be
+    made writable first (``fault``) while the mount is read-only, and not otherwise."""
+    store = stored_store(tmp_path)
+    ctl = TableController(
+        ISKO, computers(3), seed=4, store=store, deals_planned=2, write_later=True
+    )
+    rng = random.Random(1)
+    while not ctl.entries:
+        step(ctl, rng)
+    real_statvfs = os.statvfs
+
+    def statvfs(p):
+        st = real_statvfs(p)
+        flag = st.f_flag | os.ST_RDONLY if read_only else st.f_flag & ~os.ST_RDONLY
+        return os.statvfs_result((*st[:8], flag, *st[9:]))
+
+    def refused(self, deal, extra=None):
+        e = sqlite3.OperationalError("disk I/O error")
+        e.sqlite_errorcode = 778  # SQLITE_IOERR_WRITE
+        raise e
+
+    monkeypatch.setattr(os, "statvfs", statvfs)
+    monkeypatch.setattr(SeriesService, "record_played", refused)
+    write = ctl.take_store_write()
+    outcome = write.run(store)
+    assert outcome.written == 0 and outcome.error is not None
+    assert outcome.fault == (READ_ONLY if read_only else None)
+    ctl.store_written(write, outcome)
+    assert ctl.pending_store == 1 and store.deals_stored(ctl.series_id) == 0
 
 
 def test_undo_waits_for_no_write_but_refuses_a_deal_being_written(tmp_path):

@@ -9,8 +9,10 @@
 
 The read-only database is SQLite's own answer where the test can have it without root
 rights: the writer's connection is made query-only (SQLite refuses every write with
-SQLITE_READONLY), and opening the file again finds it read-only too. The renames and the
-deletion are real.
+SQLITE_READONLY), and opening the file again finds it read-only too. A file system
+remounted read-only under the open file makes SQLite answer with a disk I/O error
+instead: the test has the deal's row refused so while ``os.statvfs`` says it is mounted
+read-only. The renames and the deletion are real.
 """
 
 from __future__ import annotations
@@ -89,18 +91,42 @@ def read_only_at_the_deals_end(window, read_only_file, how: str, monkeypatch) ->
     # the deal's own row is refused (inside the transaction)
     read_only_file["on"] = True
     real = SeriesService.record_played
+    if how == "remounted":  # the file system was remounted read-only: SQLite's I/O error
+        real_statvfs = os.statvfs
+
+        def statvfs(p):
+            st = real_statvfs(p)
+            if not read_only_file["on"]:
+                return st
+            return os.statvfs_result((*st[:8], st.f_flag | os.ST_RDONLY, *st[9:]))
+
+        monkeypatch.setattr(os, "statvfs", statvfs)
 
     def refused(self, deal, extra=None):
         if read_only_file["on"]:
-            e = sqlite3.OperationalError("attempt to write a readonly database")
-            e.sqlite_errorcode = sqlite3.SQLITE_READONLY
+            if how == "remounted":
+                e = sqlite3.OperationalError("disk I/O error")
+                e.sqlite_errorcode = 778  # SQLITE_IOERR_WRITE
+            else:
+                e = sqlite3.OperationalError("attempt to write a readonly database")
+                e.sqlite_errorcode = sqlite3.SQLITE_READONLY
             raise e
         return real(self, deal, extra)
 
     monkeypatch.setattr(SeriesService, "record_played", refused)
 
 
-@pytest.mark.parametrize("how", ["connection", "deal_row"])
+@pytest.mark.parametrize(
+    "how",
+    [
+        "connection",
+        "deal_row",
+        pytest.param(
+            "remounted",
+            marks=pytest.mark.skipif(not hasattr(os, "statvfs"), reason="no statvfs"),
+        ),
+    ],
+)
 def test_a_database_become_read_only_says_so_keeps_the_deal_and_saves_it_again(
     qtbot, tmp_path, monkeypatch, read_only_file, how
 ):
