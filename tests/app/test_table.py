@@ -536,11 +536,8 @@ def test_a_failed_write_keeps_the_deals_and_a_rerun_skips_what_got_through(tmp_p
     assert SeriesService(store, ctl.series_id).sheet().totals == ctl.totals
 
 
-def test_a_write_into_a_moved_database_keeps_the_deal_and_says_why(tmp_path):
-    """The database file was renamed under the table: the write is refused before anything
-    goes into the old file, the deal waits, and the outcome says that the file must be put
-    back first (``fault``); put back, the same deal is stored."""
-    path = tmp_path / "table.sqlite3"
+def first_deal_waiting(tmp_path) -> tuple[Store, TableController]:
+    """A table that writes later, its first deal finished and not yet written."""
     store = stored_store(tmp_path)
     ctl = TableController(
         ISKO, computers(3), seed=4, store=store, deals_planned=2, write_later=True
@@ -548,6 +545,15 @@ def test_a_write_into_a_moved_database_keeps_the_deal_and_says_why(tmp_path):
     rng = random.Random(1)
     while not ctl.entries:
         step(ctl, rng)
+    return store, ctl
+
+
+def test_a_write_into_a_moved_database_keeps_the_deal_and_says_why(tmp_path):
+    """The database file was renamed under the table: the write is refused before anything
+    goes into the old file, the deal waits, and the outcome says that the file must be put
+    back first (``fault``); put back, the same deal is stored."""
+    path = tmp_path / "table.sqlite3"
+    store, ctl = first_deal_waiting(tmp_path)
     os.rename(path, tmp_path / "renamed.sqlite3")
     write = ctl.take_store_write()
     outcome = write.run(store)
@@ -571,13 +577,7 @@ def test_a_write_refused_by_a_read_only_mount_says_the_file_is_read_only(
     """The file system was remounted read-only under the open database: SQLite refuses the
     deal's row with a disk I/O error, not as read-only. The outcome says the file must be
     made writable first (``fault``) while the mount is read-only, and not otherwise."""
-    store = stored_store(tmp_path)
-    ctl = TableController(
-        ISKO, computers(3), seed=4, store=store, deals_planned=2, write_later=True
-    )
-    rng = random.Random(1)
-    while not ctl.entries:
-        step(ctl, rng)
+    store, ctl = first_deal_waiting(tmp_path)
     real_statvfs = os.statvfs
 
     def statvfs(p):

@@ -26,8 +26,8 @@ from skat_desktop.app.sheets import SeriesService
 from skat_desktop.store.database import ReadOnlyDatabase
 from skat_desktop.store.repository import Store
 
-from .table_driver import TablePlayer, make_window, start
-from .test_store_safety import WAIT, finish_deal, never_ask, rows, store_messages
+from .table_driver import TablePlayer
+from .test_store_safety import WAIT, finish_deal, never_ask, rows, saved_series, store_messages
 
 WAITS_LATER = "waits and will be saved later"
 
@@ -36,11 +36,7 @@ def playing_window(qtbot, tmp_path, monkeypatch):
     """A window playing a series the database has, the writer's connection open."""
     never_ask(monkeypatch)
     path = tmp_path / "club.sqlite3"
-    store = Store.open(path)
-    window = make_window(qtbot, tmp_path, store=store)
-    start(window, length=3, seats=["human", "random", "random"], seed=8)
-    session = window.session
-    assert session.series_id is not None and not session.deferred
+    window, store, session = saved_series(qtbot, tmp_path)
     # the table's first snapshot is saved: the writer has the file open
     qtbot.waitUntil(lambda: window.writer._writer is not None, timeout=WAIT)
     qtbot.waitUntil(lambda: not session.writing, timeout=WAIT)
