@@ -315,8 +315,9 @@ class Strength:
     # level uses it yet: with 32 worlds played to the end, the defence it chose won 320
     # of 684 playouts of the true deals at the 171 critical decisions where it played
     # another card than the standard, the standard's card 283 (card_regret.py --table,
-    # seeds 1-3; +0.22 games a decision [-0.01, +0.44]); as the declarer nothing; card
-    # p95 4.4 s (benchmarks/EXPERT_NOTES.md).
+    # seeds 1-3; +0.22 games a decision [-0.01, +0.44]), but with 24 worlds of 250,000
+    # nodes -0.52 [-0.94, -0.09] at seed 1; as the declarer nothing; card p95 4.4 s
+    # (benchmarks/EXPERT_NOTES.md).
     rehearse_worlds: int = 0
     rehearse_cards: int = 3
     rehearse_band: float = 0.1
