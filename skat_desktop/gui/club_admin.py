@@ -102,7 +102,7 @@ from skat_desktop.gui.store_worker import (
     refresh_if_stale,
     worded,
 )
-from skat_desktop.store.database import StoreError
+from skat_desktop.store.database import READ_ONLY, StoreError
 from skat_desktop.store.repository import Store
 
 _IndexLike = QModelIndex | QPersistentModelIndex
@@ -444,7 +444,7 @@ def ask_typed_game(parent: QWidget | None, text: str, can_enter: bool) -> str | 
 
 def _viewing_only() -> Failure:
     failure = Failure(viewing_only_text())
-    failure.read_only = True
+    failure.fault = READ_ONLY
     return failure
 
 

@@ -44,12 +44,10 @@ from skat_desktop.gui.game_words import entry_refusal, fill
 from skat_desktop.store.database import (
     READ_ONLY,
     DatabaseBusy,
-    ReadOnlyDatabase,
     StoreError,
     check_same_file,
     file_fault,
     is_busy,
-    is_read_only,
     moved_away,
     open_database,
 )
@@ -131,14 +129,16 @@ class Failure(str):
     (:func:`~skat_desktop.store.database.file_fault`)."""
 
     busy: bool = False
-    read_only: bool = False
     fault: str | None = None
+
+    @property
+    def read_only(self) -> bool:
+        return self.fault == READ_ONLY
 
     @classmethod
     def of(cls, e: BaseException) -> Failure:
         failure = cls(_message(e))
         failure.busy = _lock_held(e)
-        failure.read_only = isinstance(e, ReadOnlyDatabase) or is_read_only(e)
         failure.fault = file_fault(e)
         return failure
 
@@ -181,7 +181,7 @@ def _read_only(answer: object) -> bool:
         answer = answer[-1]
     if isinstance(answer, DealsWritten):
         return answer.outcome.fault == READ_ONLY
-    return isinstance(answer, Failure) and answer.fault == READ_ONLY
+    return isinstance(answer, Failure) and answer.read_only
 
 
 def not_stored_text(number: int | None, detail: str) -> str:
