@@ -424,26 +424,13 @@ def test_a_new_game_during_a_series_asks_and_abandon_keeps_the_finished_deals(qt
     title = window._series_title
     assert live_series(path) == [old]
 
-    def new_game(choice: str, seen: list[str]) -> None:
-        def accept_dialog() -> None:
-            dialog = QApplication.activeModalWidget()
-            if not isinstance(dialog, NewGameDialog):
-                QTimer.singleShot(20, accept_dialog)
-                return
-            answer(qtbot, "LeaveSeries", choice, seen)
-            dialog._accept()  # OK with the last choices
-
-        QTimer.singleShot(0, accept_dialog)
-        window.act_new.trigger()  # Game → New game…
-
-    seen: list[str] = []
-    new_game("Cancel", seen)
+    seen = new_game_leaving_the_series(qtbot, window, "Cancel")
     assert len(seen) == 1
     assert seen[0].startswith(f"Abandon the series “{title}” (deal 2 of 3)?")
     assert seen[0].endswith("| Cancel, New game")
     assert window.controller.series_id == old and live_series(path) == [old]
 
-    new_game("New game", seen)
+    seen += new_game_leaving_the_series(qtbot, window, "New game")
     assert len(seen) == 2
     assert window.controller.series_id != old
     qtbot.waitUntil(lambda: window.controller.deal_number == 1, timeout=WAIT)  # dealt at once
