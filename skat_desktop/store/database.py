@@ -166,6 +166,10 @@ def _refused_by_mount(e: BaseException, path: Path | str | None) -> bool:
     return io_error and path is not None and _mounted_read_only(path)
 
 
+_DONE = {"read": "read", "write": "written", "open": "opened", "check": "checked"}
+"""The participles of :func:`explain`'s verbs that are not the verb plus "d"."""
+
+
 def explain(e: sqlite3.Error, path: Path | str, doing: str = "use") -> StoreError:
     """One sentence for a SQLite error, as the right :class:`StoreError`."""
     first = str(e).splitlines()[0] if str(e) else type(e).__name__
@@ -193,7 +197,8 @@ def explain(e: sqlite3.Error, path: Path | str, doing: str = "use") -> StoreErro
             "(check that the folder exists and may be written)"
         )
     if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
-        return CorruptDatabase(f"{path} cannot be {doing}d: {first}")
+        done = _DONE.get(doing, f"{doing}d")
+        return CorruptDatabase(f"{path} cannot be {done}: {first}")
     return StoreError(f"cannot {doing} {path}: {first}")
 
 

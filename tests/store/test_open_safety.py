@@ -18,6 +18,7 @@ from skat_desktop.store.database import (
     DatabaseBusy,
     NewerDatabase,
     StoreError,
+    explain,
     open_database,
 )
 from skat_desktop.store.repository import Store
@@ -145,6 +146,23 @@ def test_the_cli_reports_a_damaged_file_in_one_line(tmp_path):
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert digest(path) == before
+
+
+def test_damage_is_said_in_plain_english_for_every_verb():
+    damage = sqlite3.DatabaseError("database disk image is malformed")
+    said = {
+        verb: str(explain(damage, "club.sqlite3", verb)).split(":")[0]
+        for verb in ("use", "read", "write", "open", "check", "create", "restore")
+    }
+    assert said == {
+        "use": "club.sqlite3 cannot be used",
+        "read": "club.sqlite3 cannot be read",  # was "cannot be readd"
+        "write": "club.sqlite3 cannot be written",
+        "open": "club.sqlite3 cannot be opened",
+        "check": "club.sqlite3 cannot be checked",
+        "create": "club.sqlite3 cannot be created",
+        "restore": "club.sqlite3 cannot be restored",
+    }
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
