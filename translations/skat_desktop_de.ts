@@ -1470,6 +1470,14 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Das Archiv entpackt sich zu weit mehr, als ein Spielarchiv enthält; es wurde nicht gelesen.</translation>
     </message>
     <message>
+        <source>The backup %1 is damaged; restore another backup.</source>
+        <translation>Die Sicherung %1 ist beschädigt; spielen Sie eine andere Sicherung zurück.</translation>
+    </message>
+    <message>
+        <source>The backup %1 is incomplete: it was cut off while it was written. Restore another backup.</source>
+        <translation>Die Sicherung %1 ist unvollständig: Sie wurde beim Schreiben abgeschnitten. Spielen Sie eine andere Sicherung zurück.</translation>
+    </message>
+    <message>
         <source>The database cannot be written (it is read-only); it can only be viewed.</source>
         <translation>Die Datenbank kann nicht geschrieben werden (sie ist schreibgeschützt); sie kann nur angesehen werden.</translation>
     </message>

@@ -1363,17 +1363,48 @@ def _read_header(path: Path) -> bytes:
         return f.read(100)
 
 
+def _cut_short(path: Path, header: bytes) -> int | None:
+    """The size the header of the SQLite file ``path`` gives it, if the file is shorter.
+
+    A backup cut off while it was written (a stick pulled out too early) still opens: the
+    pages it lacks read as zeros, so the deals at their ends are silently damaged, and
+    ``PRAGMA integrity_check`` passes when the cut falls inside the last page. The
+    header's page count is used only where SQLite trusts it too (its change counter
+    equals its version-valid-for number)."""
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    if pages == 0 or header[24:28] != header[92:96]:
+        return None
+    expected = page_size * pages
+    return expected if path.stat().st_size < expected else None
+
+
 def _validate_copy(copy: Path, shown: Path) -> None:
-    """Check a copy of a backup: ours, not newer, intact. Errors name ``shown``."""
+    """Check a copy of a backup: ours, not newer, complete, intact. Errors name ``shown``;
+    damage is said as the backup's (``backup_damaged``), not the database's."""
 
     def named(e: StoreError) -> StoreError:
-        return type(e)(str(e).replace(str(copy), str(shown)))
+        if isinstance(e, CorruptDatabase):
+            return CorruptDatabase(
+                str(e).replace(str(copy), str(shown)), "backup_damaged", path=shown
+            )
+        return type(e)(str(e).replace(str(copy), str(shown)), e.code, **e.params)
 
     header = _read_header(copy)
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):
         raise ForeignDatabase(
             f"{shown} is not a skat-desktop backup (not a SQLite database)",
             "backup_not_sqlite",
+            path=shown,
+        )
+    log = Path(f"{copy}-wal")
+    expected = None if log.is_file() and log.stat().st_size else _cut_short(copy, header)
+    if expected is not None:  # (a log beside it may hold the pages the file lacks)
+        raise CorruptDatabase(
+            f"{shown} is incomplete ({copy.stat().st_size} of its {expected} bytes): it was"
+            " cut off while it was written; restore another backup",
+            "backup_cut",
             path=shown,
         )
     try:
@@ -1383,7 +1414,9 @@ def _validate_copy(copy: Path, shown: Path) -> None:
         finally:
             probe.close()
     except sqlite3.DatabaseError as e:
-        raise CorruptDatabase(_one_line(f"{shown} cannot be read: {e}")) from None
+        raise CorruptDatabase(
+            _one_line(f"{shown} cannot be read: {e}"), "backup_damaged", path=shown
+        ) from None
     if app_id != APPLICATION_ID:
         raise ForeignDatabase(
             f"{shown} is not a skat-desktop backup (another program's file)",
@@ -1402,11 +1435,19 @@ def _validate_copy(copy: Path, shown: Path) -> None:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             conn.execute("PRAGMA journal_mode=DELETE")
         except sqlite3.DatabaseError as e:
-            raise CorruptDatabase(_one_line(f"{shown} is damaged: {e}")) from None
+            raise CorruptDatabase(
+                _one_line(f"{shown} is damaged: {e}"), "backup_damaged", path=shown
+            ) from None
         if problems != ["ok"]:
-            raise CorruptDatabase(_one_line(f"{shown} is damaged: {problems[0]}"))
+            raise CorruptDatabase(
+                _one_line(f"{shown} is damaged: {problems[0]}"), "backup_damaged", path=shown
+            )
         if fk:
-            raise CorruptDatabase(f"{shown} is damaged: {len(fk)} rows point to missing rows")
+            raise CorruptDatabase(
+                f"{shown} is damaged: {len(fk)} rows point to missing rows",
+                "backup_damaged",
+                path=shown,
+            )
     finally:
         conn.close()
 

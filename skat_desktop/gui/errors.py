@@ -192,6 +192,22 @@ def _store_error(e: StoreError) -> str:
             "to open it.",
         )
     if isinstance(e, CorruptDatabase):
+        if code == "backup_cut":
+            return fill(
+                QCoreApplication.translate(
+                    "Errors",
+                    "The backup %1 is incomplete: it was cut off while it was written. Restore"
+                    " another backup.",
+                ),
+                _name(path),
+            )
+        if code == "backup_damaged":
+            return fill(
+                QCoreApplication.translate(
+                    "Errors", "The backup %1 is damaged; restore another backup."
+                ),
+                _name(path),
+            )
         return QCoreApplication.translate("Errors", "The database is damaged; restore a backup.")
     if isinstance(e, DatabaseBusy):
         return QCoreApplication.translate(

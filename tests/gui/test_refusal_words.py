@@ -339,3 +339,29 @@ def test_computer_names_are_german_in_the_log_and_the_deal_end(qtbot, tmp_path, 
         assert "beginner" not in shown and "standard 3" not in shown, shown
     # the table keeps the stored names: the sheet and statistics keep one name per seat
     assert list(window.session.port.names)[1:] == ["beginner 2", "standard 3"]
+
+
+def test_a_bad_backup_is_said_as_the_backups_fault_not_the_databases(tmp_path, german):
+    """Restoring a damaged or cut-off backup said "the database is damaged; restore a
+    backup": the club's database was fine, and the backup was the one to replace."""
+    db = tmp_path / "club.sqlite3"
+    Store.open(db).close()
+    source = Store.open(tmp_path / "other.sqlite3")
+    source.add_player("Anna")
+    backup = exchange.backup(source, tmp_path / "backup.sqlite3")
+    source.close()
+    data = backup.read_bytes()
+    cut = tmp_path / "stick.sqlite3"
+    cut.write_bytes(data[:-100])
+    broken = tmp_path / "broken.sqlite3"
+    broken.write_bytes(data[:100] + b"\xff" * (len(data) - 100))
+    said = []
+    for bad in (cut, broken):
+        with pytest.raises(CorruptDatabase) as caught:
+            exchange.restore(bad, db)
+        said.append(describe(caught.value))
+    assert said == [
+        "Die Sicherung stick.sqlite3 ist unvollständig: Sie wurde beim Schreiben abgeschnitten."
+        " Spielen Sie eine andere Sicherung zurück.",
+        "Die Sicherung broken.sqlite3 ist beschädigt; spielen Sie eine andere Sicherung zurück.",
+    ]
