@@ -110,6 +110,9 @@ LIST_LIMIT = 5000  # newest deals listed at once; a filter narrows the rest down
 _STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End)
 _LIST_PAD = 12  # room around the text of a deal list's cell
 _BOARD_BESIDE = 320  # the board's width beside the lists; stacked under them it may be less
+# a filter entry's stored words (a series' date and title, a player's name), said anew in
+# another language
+RAW_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 # ------------------------------------------------------------------------ the deal list
@@ -1441,13 +1444,28 @@ class HistoryBrowser(QWidget):
             self.player_box.addItem(self.tr("All players"), None)
             if self._store is not None:
                 for s in reversed(self._store.list_series()):
-                    self.series_box.addItem(f"{local_date(s['date'])} {s['title']}", s["id"])
+                    self.series_box.addItem("", s["id"])
+                    raw = (s["date"], s["title"])
+                    self.series_box.setItemData(self.series_box.count() - 1, raw, RAW_ROLE)
                 for p in self._store.players():
-                    self.player_box.addItem(seat_name(p["name"]), p["id"])
+                    self.player_box.addItem("", p["id"])
+                    self.player_box.setItemData(self.player_box.count() - 1, p["name"], RAW_ROLE)
+            self._say_choices()
             self.series_box.setCurrentIndex(max(self.series_box.findData(series), 0))
             self.player_box.setCurrentIndex(max(self.player_box.findData(player), 0))
         finally:
             self._filling = False
+
+    def _say_choices(self) -> None:
+        """The filters' entries in the player's language: a computer's name, a date. From
+        the rows kept with them: a language change reads no store (it may be closed)."""
+        self.series_box.setItemText(0, self.tr("All series"))
+        self.player_box.setItemText(0, self.tr("All players"))
+        for i in range(1, self.series_box.count()):
+            day, title = self.series_box.itemData(i, RAW_ROLE)
+            self.series_box.setItemText(i, f"{local_date(day)} {title}")
+        for i in range(1, self.player_box.count()):
+            self.player_box.setItemText(i, seat_name(self.player_box.itemData(i, RAW_ROLE)))
 
     @Slot()
     def _filters_changed(self) -> None:
@@ -2004,9 +2022,7 @@ class HistoryBrowser(QWidget):
             self.tr("Solve the deal with open cards and mark the cards that cost points")
         )
         if self.series_box.count():
-            self.series_box.setItemText(0, self.tr("All series"))
-        if self.player_box.count():
-            self.player_box.setItemText(0, self.tr("All players"))
+            self._say_choices()
 
     def _restyle(self) -> None:
         pal = self.palette()

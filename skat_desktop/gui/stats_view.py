@@ -84,6 +84,7 @@ from skat_desktop.gui.game_words import (
     fill,
     game_name,
     is_dark,
+    local_date,
     mix,
     muted_color,
     negative_color,
@@ -100,6 +101,9 @@ from skat_desktop.store.repository import Store
 
 _IndexLike = QModelIndex | QPersistentModelIndex
 _NO_DATE = QDate(2000, 1, 1)  # the date fields' "no limit" (shown as a dash)
+# a filter entry's stored words (a series' date and title, a player's name, a profile's
+# title), said anew in another language
+RAW_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 @dataclass(frozen=True)
@@ -500,13 +504,16 @@ class StatisticsView(QWidget):
             self.series_box.addItem(self.tr("All series"), None)
             if self._store is not None:
                 for p in self._store.players():
-                    self.player_box.addItem(seat_name(p["name"]), p["id"])
+                    self.player_box.addItem("", p["id"])
+                    self.player_box.setItemData(self.player_box.count() - 1, p["name"], RAW_ROLE)
                 for se in reversed(self._store.list_series()):
-                    self.series_box.addItem(f"{se['date']} {se['title']}", se["id"])
-                for p in self._store.profiles():  # a built-in one by its title in his language
-                    builtin = BUILTIN.get(p["name"])
-                    title = profile_title(builtin) if builtin is not None else p["title"]
-                    self.profile_box.addItem(title, p["name"])
+                    self.series_box.addItem("", se["id"])
+                    raw = (se["date"], se["title"])
+                    self.series_box.setItemData(self.series_box.count() - 1, raw, RAW_ROLE)
+                for p in self._store.profiles():
+                    self.profile_box.addItem("", p["name"])
+                    self.profile_box.setItemData(self.profile_box.count() - 1, p["title"], RAW_ROLE)
+            self._say_choices()
             self.series_box.setCurrentIndex(max(self.series_box.findData(series), 0))
             self._series_chosen()
             if player is not None and self.player_box.findData(player) >= 0:
@@ -514,6 +521,22 @@ class StatisticsView(QWidget):
             self.profile_box.setCurrentIndex(max(self.profile_box.findData(profile), 0))
         finally:
             self._filling = False
+
+    def _say_choices(self) -> None:
+        """The filters' entries in the player's language: a computer's name, a date, a
+        built-in profile's title. From the rows kept with them: a language change reads no
+        store (it may be closed)."""
+        self.profile_box.setItemText(0, self.tr("All rule profiles"))
+        self.series_box.setItemText(0, self.tr("All series"))
+        for i in range(self.player_box.count()):
+            self.player_box.setItemText(i, seat_name(self.player_box.itemData(i, RAW_ROLE)))
+        for i in range(1, self.series_box.count()):
+            day, title = self.series_box.itemData(i, RAW_ROLE)
+            self.series_box.setItemText(i, f"{local_date(day)} {title}")
+        for i in range(1, self.profile_box.count()):
+            builtin = BUILTIN.get(self.profile_box.itemData(i))
+            title = self.profile_box.itemData(i, RAW_ROLE)
+            self.profile_box.setItemText(i, profile_title(builtin) if builtin else title)
 
     @Slot()
     def _filters_changed(self) -> None:
@@ -987,10 +1010,8 @@ class StatisticsView(QWidget):
             self.tabs.setTabToolTip(i, tip)
         for i, method in enumerate(METHODS):
             self.method_box.setItemText(i, method_name(method))
-        if self.profile_box.count():
-            self.profile_box.setItemText(0, self.tr("All rule profiles"))
         if self.series_box.count():
-            self.series_box.setItemText(0, self.tr("All series"))
+            self._say_choices()
         self.figures.setHeaderLabels([self.tr("No player chosen"), ""])
 
     def changeEvent(self, event: QEvent) -> None:

@@ -724,6 +724,38 @@ def test_the_views_survive_a_language_change(qtbot, club):
     assert views[2].analysis_button.text()
 
 
+def test_the_filters_follow_a_language_switched_at_runtime(qtbot, qapp, tmp_path):
+    """A computer's name, a series' date and a built-in profile's title in the filter boxes
+    are said in the language chosen while the views are open, as the table and the deal list
+    say them (they stayed English: "beginner 2" beside "Anfänger 2")."""
+    from skat_desktop.gui import i18n
+
+    store = Store.open(tmp_path / "club.sqlite3")
+    ids = [store.add_player(n) for n in ("Anna", "beginner 2", "beginner 3")]
+    sid = store.create_series("Friday", "2026-11-30", ids, HOUSE, planned_deals=36)
+    play_into(SeriesService(store, sid), 1, seed=3)
+    stats, history = StatisticsView(store), HistoryBrowser(store)
+    for v in (stats, history):
+        qtbot.addWidget(v)
+    wait_for_jobs()
+
+    def items(box) -> list[str]:
+        return [box.itemText(i) for i in range(box.count())]
+
+    try:
+        i18n.install_translations(qapp, "de")
+        qapp.processEvents()
+        for box in (stats.player_box, history.player_box):
+            assert "Anfänger 2" in items(box) and "beginner 2" not in items(box)
+        for box in (stats.series_box, history.series_box):
+            assert items(box)[1] == "30.11.2026 Friday"
+        assert "Vereins- und Kneipenregeln" in items(stats.profile_box)
+    finally:
+        i18n.remove_translations(qapp)
+        wait_for_jobs()
+        store.close()
+
+
 def test_the_ranking_marks_the_places_the_lot_decided(qtbot):
     """Two players equal on the rating, games won and lost get places 2 and 3 by lot
     (SkTO 5.1); the list says so, where the series' sheet shows them sharing place 2."""
