@@ -37,6 +37,15 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _instant(text: str) -> datetime | None:
+    """A stored time as an instant (one without a zone is UTC); None if unreadable."""
+    try:
+        when = datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
 class SeriesClosed(StoreError):
     """The series is closed (signed); reopen it with a reason first."""
 
@@ -314,6 +323,27 @@ class Store:
         cur = self.conn.execute(sql, params)
         cols = [d[0] for d in cur.description]
         return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+
+    def _history_time(self, series_id: int) -> str:
+        """The time of a new deal, correction or close/reopen of the series: now, but
+        never before the latest time its history holds already (kept then). A clock set
+        back (by hand, a flat clock battery, a time server's correction) would otherwise
+        date a deal before the one it follows, and an import refuses a history out of
+        time order: the series could be exported but never read in again."""
+        stamp = now()
+        latest = _instant(stamp)
+        for (text,) in self.conn.execute(
+            "SELECT created FROM series WHERE id = :s"
+            " UNION ALL SELECT created FROM deals WHERE series_id = :s"
+            " UNION ALL SELECT c.created FROM corrections c JOIN deals d ON d.id = c.deal_id"
+            " WHERE d.series_id = :s"
+            " UNION ALL SELECT created FROM series_events WHERE series_id = :s",
+            {"s": series_id},
+        ):
+            when = _instant(text)
+            if when is not None and latest is not None and when > latest:
+                stamp, latest = text, when
+        return stamp
 
     # ----------------------------------------------------------------- players
 
@@ -619,7 +649,13 @@ class Store:
             self.conn.execute(
                 "INSERT INTO series_events (series_id, action, author, reason, created)"
                 " VALUES (?,?,?,?,?)",
-                (series_id, "close" if closed else "reopen", author, reason, now()),
+                (
+                    series_id,
+                    "close" if closed else "reopen",
+                    author,
+                    reason,
+                    self._history_time(series_id),
+                ),
             )
 
     def close_series(self, series_id: int, author: str, reason: str = "signed") -> None:
@@ -664,7 +700,7 @@ class Store:
                     int(row.ramsch_round),
                     _json(row.record),
                     _json(row.entry),
-                    now(),
+                    self._history_time(series_id),
                 ),
             )
             deal_id = cur.lastrowid
@@ -793,7 +829,7 @@ class Store:
             cur = self.conn.execute(
                 "INSERT INTO corrections (deal_id, author, reason, old, new, created)"
                 " VALUES (?,?,?,?,?,?)",
-                (deal_id, author, reason, _json(old), _json(new), now()),
+                (deal_id, author, reason, _json(old), _json(new), self._history_time(info.id)),
             )
             for other, deal_row, corrected in rewrite:
                 self._write_result(other, info, deal_row, corrected=corrected)
