@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from skat_desktop.store.iss import unsafe_character
@@ -228,6 +229,7 @@ def structure(conn: sqlite3.Connection, limit: int = MAX_LISTED) -> list[Problem
         (limit,),
     ).fetchall():
         problems.append(Problem(f"correction {cid} is for deal id {deal_id}, which does not exist"))
+    problems += _history_order(conn, limit)
     for table in ("deal_results", "deal_scores"):
         count = conn.execute(
             f"SELECT COUNT(DISTINCT deal_id) FROM {table}"
@@ -241,6 +243,100 @@ def structure(conn: sqlite3.Connection, limit: int = MAX_LISTED) -> list[Problem
                 )
             )
     return problems
+
+
+def _instant(text: object) -> datetime | None:
+    """A stored time as an instant, as an import reads it (no zone: UTC); None if it is
+    none (a hand edit: times that cannot be read are left out of the order)."""
+    try:
+        when = datetime.fromisoformat(str(text))
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def _history_order(conn: sqlite3.Connection, limit: int) -> list[Problem]:
+    """Series whose history is out of time order, as an import sees it (each deal after
+    the series was created and not while it was closed; the close/reopen events one
+    after the other; each correction after its deal and the correction before it, not
+    while closed): written before the store kept its times in order, with the clock set
+    back meanwhile. The sheet is right, but an export of the series is refused by every
+    import. The first fault of each series is named."""
+    created = {sid: text for sid, text in conn.execute("SELECT id, created FROM series")}
+    history: dict[int, list[tuple[str, object, int | None]]] = {sid: [] for sid in created}
+    for sid, action, text in conn.execute(
+        "SELECT series_id, action, created FROM series_events ORDER BY id"
+    ):
+        history.setdefault(sid, []).append((f"its {action} event", text, None))
+    for sid, number, text in conn.execute(
+        "SELECT series_id, number, created FROM deals ORDER BY series_id, number"
+    ):
+        history.setdefault(sid, []).append(("deal", text, number))
+    for sid, number, text in conn.execute(
+        "SELECT d.series_id, d.number, c.created FROM corrections c"
+        " JOIN deals d ON d.id = c.deal_id ORDER BY c.id"
+    ):
+        history.setdefault(sid, []).append(("correction", text, number))
+    problems: list[Problem] = []
+    for sid, items in history.items():
+        fault = _first_out_of_order(created.get(sid), items)
+        if fault is not None:
+            problems.append(
+                Problem(
+                    f"{fault} (was the clock set back?): its sheet is right, but an export"
+                    " of it cannot be read in again",
+                    series=sid,
+                )
+            )
+            if len(problems) >= limit:
+                break
+    return problems
+
+
+def _first_out_of_order(
+    series_created: object, items: list[tuple[str, object, int | None]]
+) -> str | None:
+    """The first time of a series' history (events, then deals by number, then
+    corrections in the order made) that an import would refuse, in words; None if none."""
+    start = _instant(series_created)
+    if start is None:
+        return None  # a hand edit, not a clock: not this check's to say
+    closed: list[tuple[datetime, datetime | None]] = []
+    last, last_what = start, f"the series was created ({series_created})"
+    for what, text, _ in (i for i in items if i[2] is None):  # close/reopen events
+        when = _instant(text)
+        if when is None:
+            continue
+        if when < last:
+            return f"{what} is dated {text}, before {last_what}"
+        if what.endswith("close event"):
+            closed.append((when, None))
+        elif closed:
+            closed[-1] = (closed[-1][0], when)
+        last, last_what = when, f"the event before it ({text})"
+    dealt: dict[int, tuple[datetime, object]] = {}
+    previous: tuple[datetime, object, int] | None = None
+    for what, text, number in (i for i in items if i[2] is not None):
+        when = _instant(text)
+        name = f"{what} of deal {number}" if what == "correction" else f"deal {number}"
+        if when is None:
+            continue
+        if what == "deal":
+            if when < start:
+                return f"{name} is dated {text}, before the series was created ({series_created})"
+            dealt[number] = (when, text)
+        else:
+            if number in dealt and when < dealt[number][0]:
+                return f"{name} is dated {text}, before the deal ({dealt[number][1]})"
+            if previous is not None and when < previous[0]:
+                return (
+                    f"{name} is dated {text}, before the correction of deal {previous[2]}"
+                    f" ({previous[1]})"
+                )
+            previous = (when, text, number)
+        if any(a < when and (b is None or when < b) for a, b in closed):
+            return f"{name} is dated {text}, while the series was closed"
+    return None
 
 
 def series_ids(conn: sqlite3.Connection) -> list[int]:

@@ -16,6 +16,7 @@ import pytest
 from test_hostile_imports import build
 
 from skat_desktop.app import exchange as ex
+from skat_desktop.app.check import check_store
 from skat_desktop.store import repository
 from skat_desktop.store.repository import Store
 
@@ -88,3 +89,33 @@ def test_an_imported_history_in_another_zone_is_compared_by_its_instant(monkeypa
     later = zone == "-05:00"
     assert event["created"] == (s["created"] if later else T0.isoformat(timespec="seconds"))
     assert ex.import_series(Store.open(":memory:"), ex.export_series(store, [sid]))
+
+
+def test_check_names_a_history_written_out_of_order_before(monkeypatch):
+    """A database written before the store kept its times in order: ``db check`` said
+    "no problems", and only an import, on another computer, refused its export."""
+    monkeypatch.setattr(repository, "now", Clock(timedelta(hours=1)))
+    monkeypatch.setattr(Store, "_history_time", lambda self, series_id: repository.now())
+    store = Store.open(":memory:")
+    s1, s2 = build(store)
+    report, _ = check_store(store)
+    lines = [p.line() for p in report.problems]
+    assert len(lines) == 2 and all("(was the clock set back?)" in line for line in lines)
+    assert lines[0].startswith(f"series {s1}: its close event is dated 2024-03-07T")
+    assert lines[1].startswith(f"series {s2}: deal 1 is dated 2024-03-07T")
+    assert lines[1].endswith(
+        ", before the series was created (2024-03-07T01:00:00+00:00)"
+        " (was the clock set back?): its sheet is right, but an export"
+        " of it cannot be read in again"
+    )
+    for sid in (s1, s2):
+        with pytest.raises(ex.ImportRefused, match="dated"):
+            ex.import_series(Store.open(":memory:"), ex.export_series(store, [sid]))
+
+
+def test_check_finds_nothing_in_a_history_kept_in_order(monkeypatch):
+    monkeypatch.setattr(repository, "now", Clock(timedelta(hours=1)))
+    store = Store.open(":memory:")
+    build(store)
+    report, _ = check_store(store)
+    assert report.problems == []
