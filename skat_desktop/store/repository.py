@@ -302,9 +302,26 @@ class Store:
                     self.conn.execute("ROLLBACK")
                 raise explain(e, self.path or "the database", "write") from None
             kill_point("write.committed")
+            self._empty_log()
         finally:
             self._in_tx = False
             self._durable_again(durable)
+
+    def _empty_log(self) -> None:
+        """After a commit: copy the write-ahead log into the file and empty it, waiting for
+        no one (a reader in the way: copied as far as it allows, the rest next time).
+
+        SQLite pairs a file with the log under its *name*. A log left there is applied to
+        whatever file is put under that name next: a backup copied over the database while
+        this store has it open would, at the next program to open it (``db``, a second
+        window) or after this one is killed, silently get this file's pages."""
+        with suppress(sqlite3.Error):  # the commit stands; the next one empties the log
+            wait = self.conn.execute("PRAGMA busy_timeout").fetchone()[0]
+            self.conn.execute("PRAGMA busy_timeout=0")
+            try:
+                self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            finally:
+                self.conn.execute(f"PRAGMA busy_timeout={int(wait)}")
 
     def check_file(self) -> None:
         """Refuse to write (``database_moved``) once the file's name no longer leads to

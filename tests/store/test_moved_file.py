@@ -10,8 +10,11 @@ name. Put back under its name, the file takes writes again.
 
 from __future__ import annotations
 
+import ast
 import os
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
@@ -107,3 +110,73 @@ def test_a_read_only_error_is_a_fault_of_the_file():
     assert file_fault(e) == READ_ONLY
     assert file_fault(OSError("disk full")) is None
     assert file_fault(StoreError("disk full", "disk_full")) is None
+
+
+# A backup copied over the database while a window has it open. SQLite pairs a file with
+# the write-ahead log under its name: a log this store left there would be applied to the
+# copied file by the next program to open it (a second window, ``skat-desktop db``), or
+# after this program is killed, and the backup would silently take this file's pages.
+
+OTHER_PROGRAM = """
+import sys
+from skat_desktop.store.repository import Store
+store = Store.open(sys.argv[1])
+if sys.argv[2:] == ["write"]:
+    store.ensure_player("Dora")
+print(sorted(r["name"] for r in store.query("SELECT name FROM players")))
+store.close()
+"""
+
+KILLED_WINDOW = """
+import os, sys
+from skat_desktop.store.repository import Store
+store = Store.open(sys.argv[1])
+for name in ("Anna", "Bernd", "Cem", "Emil", "Frieda"):
+    store.ensure_player(name)
+os.replace(sys.argv[2], sys.argv[1])  # the backup copied over the database
+os._exit(0)  # killed: the connection is never closed
+"""
+
+
+def other_program(path, *args: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", OTHER_PROGRAM, str(path), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])
+
+
+def backup_of(tmp_path, names: tuple[str, ...]):
+    backup = tmp_path / "backup.sqlite3"
+    store = Store.open(backup)
+    for name in names:
+        store.ensure_player(name)
+    store.close()
+    return backup
+
+
+def test_a_backup_copied_over_an_open_database_keeps_its_own_content(tmp_path):
+    path = tmp_path / "club.sqlite3"
+    store = Store.open(path)
+    for name in ("Anna", "Bernd", "Cem", "Emil", "Frieda"):
+        store.ensure_player(name)
+    os.replace(backup_of(tmp_path, ("Xaver", "Yvonne")), path)
+    assert other_program(path) == ["Xaver", "Yvonne"]  # not this store's players
+    assert other_program(path, "write") == ["Dora", "Xaver", "Yvonne"]
+    store.close()  # the window closes last: nothing of its file goes into the backup
+    assert other_program(path) == ["Dora", "Xaver", "Yvonne"]
+    check = sqlite3.connect(path)
+    assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    check.close()
+
+
+def test_a_backup_copied_over_the_database_of_a_killed_program_keeps_its_content(tmp_path):
+    path = tmp_path / "club.sqlite3"
+    backup = backup_of(tmp_path, ("Xaver", "Yvonne"))
+    subprocess.run(
+        [sys.executable, "-c", KILLED_WINDOW, str(path), str(backup)], timeout=60, check=True
+    )
+    assert other_program(path) == ["Xaver", "Yvonne"]
