@@ -634,7 +634,15 @@ class SeriesService:
         This is also the repair of a deal that cannot be scored (an impossible entry or
         a broken move log): the correction's ``old`` keeps what was there and why it
         could not be scored. The derived rows of later deals whose Bock marks change
-        are rewritten in the same transaction."""
+        are rewritten in the same transaction, which reads the series too: another
+        program may add, correct or sign meanwhile, up to the write lock."""
+        with self.store.transaction():
+            cid = self._correct(number, author, reason, new_entry)
+        self.info = self.store.series(self.info.id)
+        self._rebuild()
+        return cid
+
+    def _correct(self, number: int, author: str, reason: str, new_entry: dict[str, Any]) -> int:
         self._rebuild()  # another window or program may have added deals meanwhile
         sources = {r["id"]: r for r in self.store.deal_sources(self.info.id)}
         before = next((d for d in self.deals if d.number == number), None)
@@ -671,12 +679,9 @@ class SeriesService:
                 or old_deal.row(profile, n) != new_row
             ):
                 rewrite.append((new_deal.deal_id, new_row, new_deal.corrected))
-        cid = self.store.correct_deal(
+        return self.store.correct_deal(
             before.deal_id, author, reason, self._old(before, source), new_entry, rewrite
         )
-        self.info = self.store.series(self.info.id)
-        self._rebuild()
-        return cid
 
     def _old(self, deal: StoredDeal, source: dict[str, Any]) -> dict[str, Any]:
         """What a correction replaces (see :func:`correction_old`), from the stored rows;

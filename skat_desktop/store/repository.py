@@ -833,16 +833,16 @@ class Store:
         Unlike :meth:`add_correction` this needs no derived row of the deal, so a deal
         that could not be scored (no or wrong derived rows) can be corrected too.
         ``rewrite`` holds (deal id, row, corrected?) of the deals to rewrite."""
-        found = self.conn.execute("SELECT series_id FROM deals WHERE id = ?", (deal_id,))
-        row = found.fetchone()
-        if row is None:
-            raise StoreError(f"there is no deal {deal_id}")
-        info = self.series(row[0])
-        if info.closed:
-            raise SeriesClosed(f"series {info.id} is closed; reopen it with a reason first")
         if not author.strip() or not reason.strip():
             raise StoreError("a correction needs the name of who makes it and a reason")
-        with self.transaction():
+        with self.transaction():  # open or signed: seen under the write lock
+            found = self.conn.execute("SELECT series_id FROM deals WHERE id = ?", (deal_id,))
+            row = found.fetchone()
+            if row is None:
+                raise StoreError(f"there is no deal {deal_id}")
+            info = self.series(row[0])
+            if info.closed:
+                raise SeriesClosed(f"series {info.id} is closed; reopen it with a reason first")
             cur = self.conn.execute(
                 "INSERT INTO corrections (deal_id, author, reason, old, new, created)"
                 " VALUES (?,?,?,?,?,?)",
