@@ -654,14 +654,14 @@ class Store:
         return rows
 
     def _set_closed(self, series_id: int, closed: bool, author: str, reason: str) -> None:
-        info = self.series(series_id)
-        if info.closed == closed:
-            raise StoreError(f"series {series_id} is already {'closed' if closed else 'open'}")
         if not author.strip():
             raise StoreError("say who closes or reopens the series")
         if not closed and not reason.strip():
             raise StoreError("reopening a closed series needs a reason")
-        with self.transaction():
+        with self.transaction():  # seen under the write lock: two reopens never both count
+            if self.series(series_id).closed == closed:
+                state = "closed" if closed else "open"
+                raise StoreError(f"series {series_id} is already {state}")
             self.conn.execute("UPDATE series SET closed = ? WHERE id = ?", (int(closed), series_id))
             self.conn.execute(
                 "INSERT INTO series_events (series_id, action, author, reason, created)"
