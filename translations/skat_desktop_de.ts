@@ -5721,6 +5721,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>%1.</translation>
     </message>
     <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
         <source>B</source>
         <translation>B</translation>
     </message>

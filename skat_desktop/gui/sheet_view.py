@@ -170,6 +170,7 @@ class SheetModel(QAbstractTableModel):
         self._header_cache: list[str] | None = None
         self._two_lines = False  # the headings on two lines (a narrow sheet)
         self._names_shown: list[str] | None = None  # the players' headings cut short
+        self._value_shown = True  # a narrow sheet leaves the value column out
         self.data_shown: SheetData | None = None
 
     # the columns ------------------------------------------------------------------------
@@ -229,6 +230,16 @@ class SheetModel(QAbstractTableModel):
         if on != self._two_lines:
             self._two_lines = on
             self._headings_changed()
+
+    def set_value_shown(self, on: bool) -> None:
+        """The value column is shown, or left out (a narrow sheet): the number of deals
+        passed in, which stands in that column, then goes into its line's label, or it
+        would not be seen at all."""
+        if on != self._value_shown:
+            self._value_shown = on
+            row = self.footer_row("passed_in")
+            if row is not None:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, 0))
 
     def _headings_changed(self) -> None:
         self._header_cache = None
@@ -414,6 +425,8 @@ class SheetModel(QAbstractTableModel):
         r = self._rows[index.row()]
         c = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
+            if c == 0 and r.kind == "passed_in" and not self._value_shown:
+                return fill(self.tr("%1: %2"), r.texts[0], r.texts[5])
             return r.texts[c]
         if role == Qt.ItemDataRole.TextAlignmentRole:
             if c == 0 and r.kind != "deal":  # a footer's label
@@ -951,6 +964,7 @@ class ScoreSheetView(QWidget):
                 widths[c] = max(widths[p] for p in players)
             fit.room = room - (max(marks, head(two[notes])) if marks else 0)
         fit.hide(5)  # the value
+        model.set_value_shown(5 not in fit.hidden)  # (else the label counts the passed-in)
         for c in WRAPPED_COLUMNS:  # the declarer and the game on more lines
             fit.shrink(c, max(floors[c], head(two[c] if two_lines else one[c])))
         fit.hide(2)  # the declarer

@@ -328,6 +328,26 @@ def test_the_sheet_can_be_copied_and_zoomed(qtbot, club):
     assert view.table.font().pointSizeF() > size
 
 
+def test_a_narrow_sheet_still_counts_the_deals_passed_in(qtbot, club):
+    """The number of deals passed in stands in the value column; a narrow sheet (a side
+    panel beside a 1024 px window) leaves that column out, and the line said only "Passed
+    in". The count then goes into the line's label."""
+    store, _, (_, _, s3) = club  # the paper sheet: one deal passed in
+    view = ScoreSheetView(store, s3)
+    qtbot.addWidget(view)
+    view.show()
+    shown_sheet(qtbot, view)
+    row = view.model.footer_row("passed_in")
+    view.resize(1100, 640)
+    qtbot.waitUntil(lambda: not view.table.isColumnHidden(5))
+    assert view.model.index(row, 0).data() == "Passed in"
+    assert view.model.index(row, 5).data() == "1"
+    view.resize(300, 640)
+    qtbot.waitUntil(lambda: view.table.isColumnHidden(5))
+    assert view.model.index(row, 0).data() == "Passed in: 1"
+    assert not widget_problems(view), widget_problems(view)
+
+
 def test_columns_give_way_in_the_order_asked_and_only_as_far_as_needed():
     fit = ColumnFit([100, 80, 60, 40], room=200)  # 80 px too wide
     fit.shrink(0, 70)  # 30 px: down to its floor
