@@ -24,6 +24,7 @@ the host's, and with the deal's verification in its record (``extra.lan``).
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import sqlite3
 from collections import deque
@@ -37,7 +38,7 @@ from skat_desktop.engine.actions import Action, action_from_dict
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import DealtCards, deal_from_seed
 from skat_desktop.engine.errors import SkatError
-from skat_desktop.engine.profiles import RuleProfile
+from skat_desktop.engine.profiles import BUILTIN, RuleProfile
 from skat_desktop.engine.record import record_from_deal, result_to_dict
 from skat_desktop.engine.view import SeatView
 from skat_desktop.net import fairness, protocol
@@ -1153,6 +1154,7 @@ class ClientRecorder:
         if done.deal is None:
             raise ClientError(f"deal {done.number} cannot be kept: {done.problem}")
         try:
+            done = self._under_kept_rules(done)
             service = self._series(done)
             number = service.next_number
             if done.number < number:
@@ -1257,7 +1259,7 @@ class ClientRecorder:
             return None
         names = self._names(at.names)
         place = self.place or f"LAN {at.host}/{at.table}"
-        found = next(self._copies(place, at.profile, names), None)
+        found = next(self._copies(place, self._kept_profile(at.profile), names), None)
         have = 0 if found is None else found.next_number - 1
         if have >= at.deals_done:
             return None
@@ -1275,6 +1277,28 @@ class ClientRecorder:
             return None  # asked once on this connection: the host has no more of them
         self._asked = ask
         return table.fetch_records(self._wanted)
+
+    def _kept_profile(self, profile: RuleProfile) -> RuleProfile:
+        """The host's rules as this copy stores them: under their own name, unless this
+        database knows other rules by that name (the player's own ``house-copy``, or a
+        built-in profile of another program version) -- then under that name and a hash
+        of the options, so the copy is kept instead of refused for every deal."""
+        same = BUILTIN.get(profile.name) or self.store.find_profile(profile.name)
+        if same is None or same == profile:
+            return profile
+        options = json.dumps(profile.to_dict(), sort_keys=True).encode("utf-8")
+        return replace(profile, name=f"{profile.name}-{hashlib.sha256(options).hexdigest()[:8]}")
+
+    def _under_kept_rules(self, done: FinishedDeal) -> FinishedDeal:
+        """``done`` with its deal replayed under :meth:`_kept_profile` (the same cards,
+        moves and result; only the rules' name differs)."""
+        profile = self._kept_profile(done.profile)
+        if profile == done.profile or done.deal is None:
+            return done
+        deal = Deal(replace(done.deal.setup, profile=profile))
+        for action in done.deal.actions:
+            deal.apply(action)
+        return replace(done, profile=profile, deal=deal)
 
     def _names(self, seated: tuple[str | None, ...]) -> tuple[str, ...]:
         names = []

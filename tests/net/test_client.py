@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import hashlib
 import json
 import random
@@ -712,6 +713,35 @@ def test_a_deal_heard_again_is_kept_once_and_a_new_series_gets_its_own_copy(tmp_
     (again,) = client.take_finished()
     assert type(recorder.record(again)) is int
     assert [r["place"] for r in Store.open(path).list_series()] == ["LAN Club/t1"] * 2
+
+
+@pytest.mark.parametrize("own", ["copy", "builtin"])
+def test_the_hosts_rules_are_kept_even_if_this_database_knows_other_rules_by_their_name(
+    tmp_path, fixed_draws, own
+):
+    """Two friends each copied House as ``house-copy`` and changed it differently (or the
+    host's program has other defaults for a built-in profile): the joiner's copy of the
+    series is kept under the host's rules and a name of their own, not refused."""
+    path = tmp_path / "client.sqlite3"
+    mine = Store.open(path)
+    if own == "copy":
+        hosts = HOUSE.copy("house-copy", "Copy of House", grand_base=20)
+        mine.save_profile(HOUSE.copy("house-copy", "Copy of House", grand_base=24))
+    else:
+        hosts = dataclasses.replace(ISKO, grand_base=20)  # "isko" as another version has it
+    host, client = start(hosts, fixed_draws, seed=8, deals=3)
+    recorder = ClientRecorder(mine)
+    play(host, client, recorder)
+    assert not client.problems
+    info = mine.series(recorder.series_id)
+    assert info.profile.name.startswith(f"{hosts.name}-")
+    assert dataclasses.replace(info.profile, name=hosts.name) == hosts
+    assert [r["number"] for r in rows(mine, info.id)] == [1, 2, 3]
+    # the copy is found again (a restarted window), and the player's own rules are his
+    at = client.series_at_host()
+    assert ClientRecorder(Store.open(path)).catch_up(at) is None
+    if own == "copy":
+        assert mine.find_profile("house-copy").grand_base == 24
 
 
 # --------------------------------------------------------------------------- frames it builds
