@@ -2704,9 +2704,12 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
 </context>
 <context>
     <name>HistoryBrowser</name>
-    <message>
-        <source>%1 cost %2 card points (better: %3)</source>
-        <translation>%1 hat %2 Augen gekostet (besser: %3)</translation>
+    <message numerus="yes">
+        <source>%1 cost %n card point(s) (better: %2)</source>
+        <translation>
+            <numerusform>%1 hat %n Auge gekostet (besser: %2)</numerusform>
+            <numerusform>%1 hat %n Augen gekostet (besser: %2)</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 lets the declarer take a trick (better: %2)</source>
@@ -2920,9 +2923,12 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <source>tricks: %1</source>
         <translation>Stiche: %1</translation>
     </message>
-    <message>
-        <source>−%1 points</source>
-        <translation>−%1 Augen</translation>
+    <message numerus="yes">
+        <source>−%n point(s)</source>
+        <translation>
+            <numerusform>−%n Auge</numerusform>
+            <numerusform>−%n Augen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

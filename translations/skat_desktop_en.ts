@@ -85,6 +85,23 @@
     </message>
 </context>
 <context>
+    <name>HistoryBrowser</name>
+    <message numerus="yes">
+        <source>%1 cost %n card point(s) (better: %2)</source>
+        <translation>
+            <numerusform>%1 cost %n card point (better: %2)</numerusform>
+            <numerusform>%1 cost %n card points (better: %2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>−%n point(s)</source>
+        <translation>
+            <numerusform>−%n point</numerusform>
+            <numerusform>−%n points</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LanPlay</name>
     <message numerus="yes">
         <source>%n player(s)</source>

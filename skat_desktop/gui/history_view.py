@@ -94,6 +94,7 @@ from skat_desktop.gui.game_words import (
     names_date,
     negative_color,
     number,
+    plural,
     position_name,
     pushed_text,
     seat_name,
@@ -1787,7 +1788,7 @@ class HistoryBrowser(QWidget):
                 cost = (
                     self.tr("lost the game")
                     if r.final.game == GameType.NULL
-                    else fill(self.tr("−%1 points"), a.cost)
+                    else plural(self.tr("−%n point(s)", "", a.cost), a.cost)
                 )
                 item.setText(f"{text}   {cost}")
                 item.setForeground(QBrush(neg))
@@ -1802,7 +1803,10 @@ class HistoryBrowser(QWidget):
         if self._replay is not None and self._replay.final.game == GameType.NULL:
             text = fill(self.tr("%1 lets the declarer take a trick (better: %2)"), card, better)
         else:
-            text = fill(self.tr("%1 cost %2 card points (better: %3)"), card, a.cost, better)
+            text = plural(  # a card may cost a single point (an ace instead of a ten)
+                fill(self.tr("%1 cost %n card point(s) (better: %2)", "", a.cost), card, better),
+                a.cost,
+            )
         if a.changed_outcome:
             text += " — " + self.tr("this decided the game")
         return text

@@ -645,6 +645,50 @@ def test_the_open_card_analysis_marks_the_costly_moves(qtbot, club):
     assert "cost" in view.note_line.text() or "trick" in view.note_line.text()
 
 
+@pytest.mark.parametrize(
+    "language, one, two",
+    [
+        (None, ("−1 point", "cost 1 card point ("), ("−2 points", "cost 2 card points (")),
+        ("en", ("−1 point", "cost 1 card point ("), ("−2 points", "cost 2 card points (")),
+        ("de", ("−1 Auge", "hat 1 Auge gekostet"), ("−2 Augen", "hat 2 Augen gekostet")),
+    ],
+)
+def test_a_card_that_cost_one_point_says_one_point(
+    qtbot, qapp, club, monkeypatch, language, one, two
+):
+    """An ace played where the ten was better costs a single card point: the move list
+    said "−1 points" and its tooltip "cost 1 card points"."""
+    from skat_desktop.ai.hints import CardAnalysis
+    from skat_desktop.gui import i18n
+
+    store, _, (s1, _, _) = club
+    deal_id, _, _ = a_deal_with_tricks(store, s1)
+    costs = {1: 1, 2: 2}
+    monkeypatch.setattr(
+        history_view,
+        "analyze_deal",
+        lambda deal, cancel=None: [
+            CardAnalysis(n, 0, 0, 60, 60 - cost, (1,), cost, False) for n, cost in costs.items()
+        ],
+    )
+    try:
+        if language is not None:
+            i18n.install_translations(qapp, language)
+        view = HistoryBrowser(store)
+        qtbot.addWidget(view)
+        listed(qtbot, view)
+        view.show_deal(deal_id)
+        with qtbot.waitSignal(view.analysis_ready, timeout=WAIT):
+            view.set_analysis(True)
+        plays = {n: step for step, n in view.replay.play_numbers().items()}
+        for n, (move, tip) in ((1, one), (2, two)):
+            item = view.moves.item(plays[n])
+            assert item.text().endswith("   " + move), item.text()
+            assert tip in item.toolTip(), item.toolTip()
+    finally:
+        i18n.remove_translations(qapp)
+
+
 @pytest.mark.parametrize("width", [1280, 900, 640, 560, 420, 300])
 def test_the_history_fits_a_side_panel_without_sideways_scrolling(qtbot, club, width):
     """As in the side panel (a scroll area): at 640 px (1280 x 800) and 420 px (1024 x 700)
