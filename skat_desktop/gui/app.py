@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import socket
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QSettings, QSocketNotifier, QTimer
 from PySide6.QtWidgets import QApplication
 
 from skat_desktop.gui.collector import collect_on_gui_thread
@@ -108,6 +112,50 @@ def carry_over_settings() -> int:
     return len(keys)
 
 
+CLOSING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+"""A logout or shutdown, ``kill``; the terminal closed; Ctrl+C in it."""
+
+
+def close_on_signals(app: QApplication) -> QSocketNotifier | None:
+    """Close the windows on :data:`CLOSING_SIGNALS` as Game → Quit would, instead of
+    ending the process on the spot: the writes still queued are finished, a hosted table
+    tells its players, the window's place is kept. A second signal ends it at once.
+
+    Python runs a signal handler only between bytecodes, and none run while Qt waits for
+    events: the signal's byte, written to a socket (``signal.set_wakeup_fd``), wakes the
+    event loop. Not on Windows, whose console signals do not reach a window this way.
+    The notifier (None: not installed) lives as long as the caller keeps it."""
+    if os.name == "nt":
+        return None
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    try:
+        signal.set_wakeup_fd(writer.fileno())
+    except ValueError:  # not the main thread: the default stays
+        reader.close()
+        writer.close()
+        return None
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
+    sockets = (reader, writer)  # open while the notifier's slot holds them
+
+    def drain() -> None:  # the handler has run by now; only the bytes are left
+        with contextlib.suppress(OSError):
+            while sockets[0].recv(64):
+                pass
+
+    notifier.activated.connect(drain)
+
+    def close_windows(number: int, _frame: object) -> None:
+        for name in CLOSING_SIGNALS:  # the next one is not asked twice
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+        QTimer.singleShot(0, app.closeAllWindows)
+
+    for name in CLOSING_SIGNALS:
+        signal.signal(getattr(signal, name), close_windows)
+    return notifier
+
+
 def run_gui(argv: Sequence[str], db_path: str | Path | None = None) -> int:
     """Open the main window on the store at ``db_path`` (default: the user data folder)
     and run until it closes; the exit status."""
@@ -127,6 +175,7 @@ def run_gui(argv: Sequence[str], db_path: str | Path | None = None) -> int:
         store_path=opening.path if opening.waiting else None,
     )
     window.show()  # a problem with the database is said once, by the window
+    notifier = close_on_signals(app)  # noqa: F841 - kept while the loop runs
     try:
         return app.exec()
     finally:

@@ -4,6 +4,8 @@ playable without saving; the sub-commands never load Qt."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 
@@ -132,3 +134,58 @@ def test_building_the_window_imports_no_network_code(tmp_path):
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path
     )
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+CLOSED_BY_SIGNAL = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from skat_desktop.gui import app as gui_app
+from skat_desktop.gui.main_window import MainWindow
+
+app = gui_app.create_application(["skat-desktop"])
+
+def ready():
+    if any(isinstance(w, MainWindow) and w.isVisible() for w in app.topLevelWidgets()):
+        print("ready", flush=True)
+    else:
+        QTimer.singleShot(20, ready)
+
+QTimer.singleShot(0, ready)
+status = gui_app.run_gui(["skat-desktop"], sys.argv[1])
+print("closed", status, flush=True)
+sys.exit(status)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_logout_or_kill_closes_the_window_as_quit_would(tmp_path, name):
+    """SIGTERM (a logout, a shutdown), SIGHUP and Ctrl+C: the window closes itself (its
+    place kept, the writes finished) instead of the process ending on the spot."""
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        HOME=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", CLOSED_BY_SIGNAL, str(tmp_path / "club.sqlite3")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        child.send_signal(getattr(signal, name))
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert child.returncode == 0, err
+    assert out.strip() == "closed 0"
+    saved = [f.read_text() for f in (tmp_path / "config").rglob("*.conf")]
+    assert any("[window]" in text and "\ngeometry=" in text for text in saved)
