@@ -366,9 +366,9 @@ class Store:
 
     def add_player(self, name: str, guest: bool = False, kind: str = "human") -> int:
         name = _checked_name(name)
-        if self.find_player(name) is not None:
-            raise StoreError(f"there is already a player called {name!r}")
-        with self.transaction():
+        with self.transaction():  # checked under the write lock: no one adds it meanwhile
+            if self.find_player(name) is not None:
+                raise StoreError(f"there is already a player called {name!r}")
             cur = self.conn.execute(
                 "INSERT INTO players (name, guest, kind, created) VALUES (?, ?, ?, ?)",
                 (name, int(guest), kind, now()),
@@ -389,8 +389,14 @@ class Store:
         return None
 
     def ensure_player(self, name: str, kind: str = "human") -> int:
+        """The player of this name, added if there is none yet; asked again under the
+        write lock before adding, so two programs adding one new name get one player."""
         found = self.find_player(name)
-        return found if found is not None else self.add_player(name, kind=kind)
+        if found is not None:
+            return found
+        with self.transaction():
+            found = self.find_player(name)
+            return found if found is not None else self.add_player(name, kind=kind)
 
     def players(self) -> list[dict[str, Any]]:
         return self.query("SELECT id, name, guest, kind, created FROM players ORDER BY name")
