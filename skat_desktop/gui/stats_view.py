@@ -855,7 +855,10 @@ class StatisticsView(QWidget):
         totals = [p[2] for p in points] or [0]
         low, high = min(0, *totals), max(0, *totals)
         pad = max(10, (high - low) // 12)
-        axis_y.setRange(low - pad if low < 0 else 0, high + pad if high > 0 else 0)
+        bottom, top = (low - pad if low < 0 else 0), (high + pad if high > 0 else 0)
+        if bottom == top:  # every total 0 (a defender's): a range of one value is NaN, no axis
+            bottom, top = -pad, pad
+        axis_y.setRange(bottom, top)
         axis_y.applyNiceNumbers()
         axis_y.setLabelFormat("%d")
         for axis, side in (

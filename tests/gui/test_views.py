@@ -408,6 +408,28 @@ def test_the_charts_have_series_with_the_players_numbers(qtbot, club):
     assert [pt.y() for pt in line.points()] == [total for _, _, total in st.score_over_time]
 
 
+def test_a_score_of_nought_has_a_score_axis(qtbot, tmp_path):
+    """A player who only defended has a total of 0 after each series: the score axis ran
+    from 0 to 0 (Qt: "invalid range [nan - nan]"), the chart showed neither the point
+    nor any numbers. The axis now spans the 0."""
+    store = Store.open(tmp_path / "club.sqlite3")
+    ids = [store.add_player(n) for n in ("Anna", "Bernd", "Cem")]
+    sid = store.create_series("Friday", "2026-11-30", ids, ISKO, planned_deals=36)
+    declared = {"kind": "game", "declarer": 1, "contract": {"game": "grand"}, "bid": 48}
+    SeriesService(store, sid).add_entry({**declared, "won": True, "matadors": 2})
+    view = StatisticsView(store)
+    qtbot.addWidget(view)
+    try:
+        shown_stats(qtbot, view)
+        assert view.stats.player_id == ids[0]  # the first player is chosen
+        assert [total for _, _, total in view.stats.score_over_time] == [0]
+        (axis,) = view.score_chart.chart().axes(Qt.Orientation.Vertical)
+        assert axis.min() < 0 < axis.max()
+    finally:
+        wait_for_jobs()
+        store.close()
+
+
 def test_the_filters_select_the_series(qtbot, club):
     store, p, _ = club
     view = StatisticsView(store)
