@@ -400,10 +400,28 @@ class Host:
             if tid in self.tables:
                 log.info("table %s continues where it stopped", tid)
                 continue
+            self._check_rules(config)
             try:
                 self.tables[tid] = HostedTable(tid, config, self._store, self._pool, self._clock)
             except TableError as e:
                 raise HostError(f"table {config.name!r}: {e}") from None
+
+    def _check_rules(self, config: TableConfig) -> None:
+        """A series keeps its rules by their name, so a table whose rules the database
+        knows otherwise by that name (a ``--profiles`` file changed since the last
+        evening) could never start: every player would hear "could not start" for good.
+        Said now, in one line."""
+        from skat_desktop.engine.profiles import BUILTIN
+
+        profile = config.profile
+        known = BUILTIN.get(profile.name)
+        if known is None and self._store is not None:
+            known = self._store.find_profile(profile.name)
+        if known is not None and known != profile:
+            raise HostError(
+                f"table {config.name!r}: the database knows other rules named"
+                f" {profile.name!r}; give the changed profile another name"
+            )
 
     def _resume_tables(self) -> None:
         """Every unfinished hosted table in the store, the latest first (an older row of

@@ -30,9 +30,8 @@ def quick(name: str = "Duo", seats: str = "open+open+random", **kw: Any):
     """A table whose deals start at once (no waiting for contributions)."""
     kw.setdefault("contribute_timeout_s", 0)
     kw.setdefault("planned_deals", 2)
-    return TableConfig(
-        name=name, profile=builtin("isko"), seats=seats.split("+"), first_seed=7, **kw
-    )
+    kw.setdefault("profile", builtin("isko"))
+    return TableConfig(name=name, seats=seats.split("+"), first_seed=7, **kw)
 
 
 async def sit(port: int, table: str, names: list[str]) -> list[Raw]:
@@ -142,6 +141,35 @@ def test_a_second_host_on_the_same_database_is_refused(tmp_path):
         again = Host([("duo", quick())], db, limits=FAST, workers=0)  # free once closed
         await again.start("127.0.0.1", 0)
         await again.close()
+
+    run(body)
+
+
+def test_rules_the_database_knows_otherwise_by_their_name_are_refused_at_start(tmp_path):
+    """A ``--profiles`` file changed since the last evening: the series would be stored
+    under rules of the same name and other options, which the store refuses, so the
+    table would never start. The host says so in one line instead of serving it."""
+    from skat_desktop.engine.profiles import HOUSE
+    from skat_desktop.store.repository import Store
+
+    db = tmp_path / "club.sqlite3"
+    store = Store.open(db)
+    store.save_profile(HOUSE.copy("kneipe", "Kneipe", grand_base=20))
+    store.close()
+    changed = HOUSE.copy("kneipe", "Kneipe", grand_base=24)
+    builtin_changed = builtin("isko").copy("isko", "International Skat Order", grand_base=20)
+
+    async def body():
+        for profile in (changed, builtin_changed):
+            host = Host([("duo", quick(profile=profile))], db, limits=FAST, workers=0)
+            with pytest.raises(HostError) as refused:
+                await host.start("127.0.0.1", 0)
+            assert f"other rules named '{profile.name}'" in str(refused.value)
+            assert "\n" not in str(refused.value)
+        same = HOUSE.copy("kneipe", "Kneipe", grand_base=20)
+        host = Host([("duo", quick(profile=same))], db, limits=FAST, workers=0)
+        await host.start("127.0.0.1", 0)  # the very rules it knows: served
+        await host.close()
 
     run(body)
 
