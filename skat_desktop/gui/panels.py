@@ -718,7 +718,10 @@ class DeclarePanel(Panel):
             view.hand, not hand_game, view.bid, view.profile, position, skat=skat
         )
         k = plan.contract
-        if k.game in offered and k.game not in emptied:
+        # a game declarable without options: a change of game (Texas) offers the declared
+        # game only with more announced, and "Not allowed." is no game to start from
+        plain = {g for g in offered if Contract(g, hand=hand_game) in self.contracts} or offered
+        if k.game in plain and k.game not in emptied:
             return k if k in self.contracts else Contract(k.game, hand=hand_game)
         # not offered (a change of game, Grand Hand or Ramsch) or emptied: the game that
         # covers the bid with the best chance by the beginner's judgement of these cards
@@ -729,9 +732,9 @@ class DeclarePanel(Panel):
                 return p.null_value(hand_game, False)
             return game_value(p, Contract(g, hand=hand_game), view.hand | skat, 61, 5)[0]
 
-        games = [g for g in _GAME_ORDER if g in offered and g not in emptied]
+        games = [g for g in _GAME_ORDER if g in plain and g not in emptied]
         best = max(
-            games or [g for g in _GAME_ORDER if g in offered],
+            games or [g for g in _GAME_ORDER if g in plain],
             key=lambda g: (
                 worth(g) >= view.bid,
                 hand_eval.win_chance(view.hand, g, position, pre=False),

@@ -21,7 +21,7 @@ from skat_desktop.engine.cards import (
 from skat_desktop.engine.contract import Contract
 from skat_desktop.engine.deal import Deal, DealSetup
 from skat_desktop.engine.dealing import DealtCards, deal_from_seed
-from skat_desktop.engine.profiles import ISKO
+from skat_desktop.engine.profiles import ISKO, TEXAS
 from skat_desktop.gui.panels import DeclarePanel
 
 FH = 0  # forehand (position); the dealer is seat 0, so forehand sits at seat 1
@@ -144,3 +144,27 @@ def test_never_a_suit_the_discard_emptied(panel) -> None:
             if beginners_game(deal).game not in emptied:
                 assert k == beginners_game(deal)
     assert emptied_seen > 50  # the check had cases to look at
+
+
+def test_a_change_of_game_starts_from_a_game_that_may_be_declared(panel) -> None:
+    """Texas: before the first card the declarer may change the game, the declared one
+    only with more announced. The panel pre-selected the declared game as it was: "Not
+    allowed." and Declare greyed out, the moment it opened."""
+    cards = stacked("CJ SJ CA CT CK C9 H7 HK SA DA", "H8 H9")
+    deal = Deal(DealSetup(TEXAS, cards, dealer=0))
+    for a in (
+        Pass(1),
+        Pass(2),
+        Bid(FH, 18),
+        PickUp(FH),
+        Discard(FH, tuple(parse_cards(["H8", "H9"]))),
+    ):
+        deal.apply(a)
+    declared = beginners_game(deal)
+    deal.apply(Declare(FH, declared))
+    changes = [a for a in deal.legal_actions(FH) if type(a) is Declare]
+    assert changes and Declare(FH, declared) not in changes
+    panel.set_turn(deal.view(deal.setup.seats[FH]), changes, can_go_back=True)
+    k = panel.chosen()
+    assert k is not None and k != declared
+    assert panel.declare.isEnabled()
