@@ -39,6 +39,7 @@ import math
 import secrets
 import threading
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
@@ -184,6 +185,14 @@ def _check_level(kind: str) -> None:
         raise TableError(str(e)) from None
     if level not in levels():
         raise TableError(f"unknown computer level {kind!r}: available are {', '.join(levels())}")
+
+
+def _name_key(name: str) -> str:
+    """A name as it looks: without invisible format characters (a zero-width space),
+    composed and case-folded, so "Anna" with a zero-width space or a decomposed "Zoë" is
+    not a second player of the same looks at the table, in the chat and on the sheets."""
+    visible = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFKC", visible).strip().casefold()
 
 
 def _token_hash(token: str) -> str:
@@ -1024,13 +1033,13 @@ class HostedTable:
         """The player's name, made different from the others at the table (the score
         sheet and the stored series tell players apart by name)."""
         taken = {
-            (s.name or "").strip().casefold()
+            _name_key(s.name or "")
             for i, s in enumerate(self._seats)
             if i != seat and (s.taken or not s.human)
         }
         base = name.strip()[:58] or "Player"
         candidate, n = base, 1
-        while candidate.casefold() in taken:
+        while _name_key(candidate) in taken:
             n += 1
             candidate = f"{base} ({n})"
         return candidate

@@ -174,6 +174,23 @@ def test_rules_the_database_knows_otherwise_by_their_name_are_refused_at_start(t
     run(body)
 
 
+def test_a_name_that_only_looks_like_a_seated_players_is_told_apart():
+    """A zero-width space, a byte-order mark or a decomposed letter makes another string
+    but the same looks: such a player is named apart from the seated one, as a plain
+    twin is, at the table, in the chat and on everyone's sheet."""
+
+    async def body():
+        async with hosting([("duo", quick(seats="open+open+open"))]) as host:
+            names = ["Zoë", "Zoe\u0308", "\ufeffZo\u200bë"]
+            clients = await sit(host.address[1], "duo", names)
+            shown = [s["name"] for s in host.tables["duo"].info()["seats"]]
+            assert shown == ["Zoë", "Zoe\u0308 (2)", "\ufeffZo\u200bë (3)"], shown
+            for c in clients:
+                c.writer.close()
+
+    run(body)
+
+
 # ------------------------------------------------------------ frames that cannot be sent
 
 
