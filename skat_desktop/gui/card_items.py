@@ -1,9 +1,9 @@
 """The pieces on the card table: cards, name plates, bid bubbles, trick piles, text.
 
 Card pictures come from :class:`CardPictures`: each face is rendered once per size and
-device pixel ratio, off the GUI thread, and a scaled picture of another size (or a plain
-card) stands in for the few milliseconds until the crisp one is ready (the KDE card
-games' pattern), so a resize never stalls the table.
+device pixel ratio, off the GUI thread, and a scaled picture of another size (or of the
+deck chosen before, or a plain card) stands in until the crisp one is ready (the KDE card
+games' pattern), so a resize or another deck never stalls the table or blanks it.
 """
 
 from __future__ import annotations
@@ -63,12 +63,17 @@ class CardPictures(QObject):
 
     updated = Signal()
 
+    BATCH = 8
+    """Pictures rendered per job: the cards on the table, asked first, arrive first
+    rather than after the whole deck at every size (a second or more)."""
+
     def __init__(self, deck: Deck, parent: QObject | None = None, synchronous: bool = False):
         super().__init__(parent)
         self.deck = deck
         self.synchronous = synchronous
         self._ready: dict[Key, QPixmap] = {}
         self._by_card: dict[tuple[object, int | None], Key] = {}
+        self._before: dict[int | None, QPixmap] = {}  # the last deck's, until ours are in
         self._wanted: list[Key] = []
         self._running = False
         self._pool = QThreadPool(self)
@@ -81,6 +86,10 @@ class CardPictures(QObject):
         return self.deck.aspect
 
     def set_deck(self, deck: Deck) -> None:
+        """Show ``deck`` from now on; its pictures are rendered, the old deck's stand in."""
+        self._before = {
+            card: self._ready[key] for (_, card), key in self._by_card.items()
+        } or self._before
         self.deck = deck
         self._wanted.clear()
         self._by_card.clear()
@@ -105,12 +114,16 @@ class CardPictures(QObject):
             pm = card_pixmap(self.deck, card, int(width), float(dpr))
             self._store(key, pm)
             return pm
-        if key not in self._wanted:
-            self._wanted.append(key)
-            if not self._running:
-                QTimer.singleShot(0, self._render_next)
+        asked = key in self._wanted
+        if asked:
+            self._wanted.remove(key)
+        self._wanted.insert(0, key)  # on the table now: before the prefetched ones
+        if not asked and not self._running:
+            QTimer.singleShot(0, self._render_next)
         other = self._by_card.get((self.deck.key, card))
-        return self._ready[other] if other is not None else QPixmap()
+        if other is not None:
+            return self._ready[other]
+        return self._before.get(card, QPixmap())
 
     def prefetch(self, faces: set[int], backs: set[int], dpr: float) -> None:
         """Render every face at the widths ``faces`` and the back at ``backs`` ahead of
@@ -139,11 +152,11 @@ class CardPictures(QObject):
         if self._running or not self._wanted:
             return
         keys = [k for k in self._wanted if k[0] == self.deck.key and k not in self._ready]
-        self._wanted.clear()
+        self._wanted = keys[self.BATCH :]
         if not keys:
             return
         self._running = True
-        self._pool.start(_Render(self.deck, keys, self._done))
+        self._pool.start(_Render(self.deck, keys[: self.BATCH], self._done))
 
     def _arrived(self, images: list) -> None:
         self._running = False
@@ -155,6 +168,8 @@ class CardPictures(QObject):
             self._store(key, pm)
         if self._wanted:
             self._render_next()
+        else:
+            self._before = {}  # every picture asked for is in: the old deck is not needed
         self.updated.emit()
 
     def wait(self, timeout_ms: int = 5000) -> None:

@@ -391,3 +391,43 @@ def test_deck_picker_choose_returns_the_highlighted_deck(qtbot):
 
     QTimer.singleShot(0, answer)
     assert DeckPicker.choose(current_id="french") == "german"
+
+
+def test_another_deck_shows_the_old_pictures_until_its_own_are_rendered(qtbot):
+    """Switching the deck blanked every card on the table for a second or more while the
+    new deck rendered: the old deck's pictures stand in until the new ones arrive."""
+    from skat_desktop.gui.card_items import CardPictures
+    from skat_desktop.gui.decks import german_deck
+
+    pictures = CardPictures(french_deck(), synchronous=False)
+    for card in (0, 5, 31, None):
+        pictures.pixmap(card, 80, 1.0)
+    pictures.wait()
+    old = {card: pictures.pixmap(card, 80, 1.0).cacheKey() for card in (0, 5, 31, None)}
+    pictures.set_deck(german_deck())
+    for card in (0, 5, 31, None):  # asked at once, before anything is rendered
+        shown = pictures.pixmap(card, 80, 1.0)
+        assert not shown.isNull() and shown.cacheKey() == old[card]
+    pictures.wait()
+    for card in (0, 5, 31, None):  # and then the new deck's own
+        shown = pictures.pixmap(card, 80, 1.0)
+        assert not shown.isNull() and shown.cacheKey() != old[card]
+    pictures.shutdown()
+
+
+def test_the_cards_on_the_table_are_rendered_before_the_prefetched_ones(qtbot):
+    """The whole deck at every size is a second's work: a card the table asks for comes
+    in the first batch, not after all of them."""
+    from skat_desktop.gui.card_items import CardPictures
+
+    pictures = CardPictures(french_deck(), synchronous=False)
+    pictures.prefetch({60, 80, 100}, {60, 80}, 1.0)
+    pictures.pixmap(17, 120, 1.0)  # on the table now
+    batches: list[int] = []
+    pictures.updated.connect(lambda: batches.append(len(pictures._ready)))
+    qtbot.waitUntil(lambda: bool(batches), timeout=10_000)
+    key = (pictures.deck.key, 17, 120, 1.0)
+    assert key in pictures._ready and batches[0] <= CardPictures.BATCH
+    pictures.wait(20_000)
+    assert len(pictures._ready) == 3 * 32 + 2 + 1
+    pictures.shutdown()
