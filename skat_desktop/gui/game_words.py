@@ -663,10 +663,17 @@ def local_date(iso: str, language: str = "") -> str:
     if not day.isValid():
         return iso
     locale = QLocale((language or current_language()).replace("-", "_"))
+    return locale.toString(day, date_pattern(language))
+
+
+def date_pattern(language: str = "") -> str:
+    """How the player's language (or ``language``) writes a date, with the full year, as a
+    Qt date pattern ("dd.MM.yyyy" in German): for date fields and chart axes."""
+    from skat_desktop.gui.i18n import current_language
+
+    locale = QLocale((language or current_language()).replace("-", "_"))
     pattern = locale.dateFormat(QLocale.FormatType.ShortFormat)
-    if "yyyy" not in pattern:
-        pattern = pattern.replace("yy", "yyyy")
-    return locale.toString(day, pattern)
+    return pattern if "yyyy" in pattern else pattern.replace("yy", "yyyy")
 
 
 def names_date(title: str, iso: str) -> bool:

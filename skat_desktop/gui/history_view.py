@@ -84,6 +84,7 @@ from skat_desktop.gui.game_words import (
     card_text,
     cards_text,
     contract_text,
+    date_pattern,
     deals_text,
     doubling_name,
     fill,
@@ -1279,7 +1280,7 @@ class HistoryBrowser(QWidget):
     def _date_edit(self) -> QDateEdit:
         edit = QDateEdit(self)
         edit.setCalendarPopup(True)
-        edit.setDisplayFormat("yyyy-MM-dd")
+        edit.setDisplayFormat(date_pattern())
         edit.setMinimumDate(_NO_DATE)
         edit.setSpecialValueText("—")
         edit.setDate(_NO_DATE)
@@ -2006,6 +2007,8 @@ class HistoryBrowser(QWidget):
         super().hideEvent(event)
 
     def _retranslate(self) -> None:
+        for edit in (self.date_from, self.date_to):  # dates as the language writes them
+            edit.setDisplayFormat(date_pattern())
         for label, text in zip(
             self._filter_labels,
             (self.tr("&Series:"), self.tr("&Player:"), self.tr("&From:"), self.tr("&To:")),

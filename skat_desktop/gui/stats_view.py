@@ -81,6 +81,7 @@ from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.engine.tournament import METHODS
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.game_words import (
+    date_pattern,
     fill,
     game_name,
     is_dark,
@@ -375,7 +376,7 @@ class StatisticsView(QWidget):
     def _date_edit(self) -> QDateEdit:
         edit = QDateEdit(self)
         edit.setCalendarPopup(True)
-        edit.setDisplayFormat("yyyy-MM-dd")
+        edit.setDisplayFormat(date_pattern())
         edit.setMinimumDate(_NO_DATE)
         edit.setSpecialValueText("—")
         edit.setDate(_NO_DATE)
@@ -844,7 +845,7 @@ class StatisticsView(QWidget):
         line.setPointsVisible(True)
         chart.addSeries(line)
         axis_x = QDateTimeAxis()
-        axis_x.setFormat("yyyy-MM-dd")
+        axis_x.setFormat(date_pattern())
         axis_x.setTickCount(min(max(len(set(times)), 2), 7))
         day = 86_400_000
         lo, hi = (min(times), max(times)) if times else (0, day)
@@ -988,6 +989,8 @@ class StatisticsView(QWidget):
     # language and theme ------------------------------------------------------------------
 
     def _retranslate(self) -> None:
+        for edit in (self.date_from, self.date_to):  # dates as the language writes them
+            edit.setDisplayFormat(date_pattern())
         for label, text in zip(
             self._filter_labels,
             (

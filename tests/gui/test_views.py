@@ -836,6 +836,13 @@ def test_the_filters_follow_a_language_switched_at_runtime(qtbot, qapp, tmp_path
         for box in (stats.series_box, history.series_box):
             assert items(box)[1] == "30.11.2026 Friday"
         assert "Vereins- und Kneipenregeln" in items(stats.profile_box)
+        for edit in (stats.date_from, stats.date_to, history.date_from, history.date_to):
+            assert edit.displayFormat() == "dd.MM.yyyy"  # not ISO
+        stats.player_box.setCurrentIndex(items(stats.player_box).index("Anna"))
+        wait_for_jobs()
+        qapp.processEvents()
+        (axis,) = stats.score_chart.chart().axes(Qt.Orientation.Horizontal)
+        assert axis.format() == "dd.MM.yyyy"
     finally:
         i18n.remove_translations(qapp)
         wait_for_jobs()
