@@ -233,6 +233,9 @@ class _Fair:
     seed: int | None = None  # once dealt
     pledges: dict[int, bytes] = field(default_factory=dict)
     opening: bool = False  # every pledge is fixed and shown: the seats open now
+    # asked seats whose pledge came after the pledges were shown: named in the reveal, so
+    # that such a seat's client does not take the pledge left out for the host's doing
+    late: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -861,6 +864,7 @@ class HostedTable:
                 fair.seed,
                 pledges=fair.pledges,
                 actions=log,
+                late=fair.late,
             )
             self._to_all(self._reveal)
             self._revealed_to = {i: s.peer for i, s in enumerate(self._seats) if s.peer is not None}
@@ -985,6 +989,7 @@ class HostedTable:
                 "pledges": {str(k): v.hex() for k, v in sorted(fair.pledges.items())},
                 "contributions": {str(k): v.hex() for k, v in sorted(fair.contributions.items())},
                 "seed": fair.seed,
+                "late": sorted(fair.late),
             },
         }
 
@@ -1400,14 +1405,19 @@ class HostedTable:
         fair = self._fair
         if fair is not None and msg.deal == fair.deal and fair.pledges.get(seat) == msg.commitment:
             return  # sent again after a reconnect: already counted
-        if (
-            self._state != COMMITTING
-            or fair is None
-            or msg.deal != fair.deal
-            or fair.opening
-            or seat not in fair.contributors
-            or seat in fair.pledges
-        ):
+        owed = (
+            fair is not None
+            and msg.deal == fair.deal
+            and seat in fair.contributors
+            and seat not in fair.pledges
+        )
+        if owed and fair.opening and self._state in (COMMITTING, PLAYING):
+            # asked, but the pledges are shown already (it was away, or slow): the reveal
+            # names the seat, whose client cannot tell this from a pledge left out
+            fair.late.add(seat)
+            self._error(peer, msg, "not_now", "your pledge came after the pledges were shown")
+            return
+        if not owed or self._state != COMMITTING or fair.opening:
             self._error(peer, msg, "not_now", "no pledge is asked of you for that deal now")
             return
         fair.pledges[seat] = msg.commitment
@@ -1611,6 +1621,7 @@ def _read_fair(data: Any, table_id: str, ctl: TableController) -> _Fair | None:
         seed=data["seed"],
         pledges=pledges,
         opening=True,
+        late={int(s) for s in data.get("late", [])},  # (a snapshot from before the field)
     )
     problem = fairness.check_reveal(
         table_id,

@@ -685,6 +685,9 @@ class Reveal:
     pledges: dict[int, bytes] = field(default_factory=dict)
     withheld: tuple[int, ...] = ()  # seats that pledged and did not open
     actions: tuple[dict[str, Any], ...] = ()  # the deal's whole log, every card open
+    # seats asked whose pledge came only after the pledges were shown (not taken); a
+    # host before this field sends none
+    late: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -969,6 +972,7 @@ def _reveal(f: dict[str, Any]) -> Reveal:
         pledges,
         _seat_list(_has(f, "withheld"), "withheld"),
         _full_log(_has(f, "actions"), "actions"),
+        _seat_list(f.get("late", []), "late"),
     )
 
 
@@ -1232,10 +1236,13 @@ def reveal(
     *,
     pledges: Mapping[int, bytes],
     actions: Iterable[dict[str, Any]],
+    late: Iterable[int] = (),
 ) -> dict[str, Any]:
     """After the deal: the host's secret, every pledge, the opened contributions the
-    seed took, the seats that withheld theirs, and the deal's whole log (every card
-    open now, so each client keeps exactly the host's record)."""
+    seed took, the seats that withheld theirs, the deal's whole log (every card open
+    now, so each client keeps exactly the host's record), and the seats whose pledge
+    came after the pledges were shown (so such a seat's client knows why it was not
+    taken, which it cannot tell from an omission by itself)."""
     fields = {
         "table": table,
         "deal": deal,
@@ -1245,6 +1252,7 @@ def reveal(
         "pledges": _by_seat(pledges),
         "withheld": sorted(set(pledges) - set(contributions)),
         "actions": list(actions),
+        "late": sorted(set(late)),
     }
     return _frame("reveal", fields)
 

@@ -789,6 +789,8 @@ BAD_HOST = {
     "reveal pledge short": _changed(REVEAL, ("pledges", "0"), "00"),
     "reveal withheld seat 4": _changed(REVEAL, ("withheld",), [4]),
     "reveal withheld twice": _changed(REVEAL, ("withheld",), [2, 2]),
+    "reveal late seat 4": _changed(REVEAL, ("late",), [4]),
+    "reveal late not a list": _changed(REVEAL, ("late",), 1),
     "reveal actions missing": _changed(REVEAL, ("actions",), KeyError),
     "reveal a discard hidden": _changed(REVEAL, ("actions", _DISCARD, "cards"), None),
     "reveal an action bad": _changed(REVEAL, ("actions", 0), {"type": "bid", "player": 7}),
@@ -839,7 +841,11 @@ def test_the_good_host_frames_above_parse() -> None:
     assert [d["deal"] for d in got.deals] == [2, 3] and got.more and got.re == 4
     assert got.deals[0]["fair"]["withheld"] == (0,) and got.deals[1]["fair"] is None
     reveal = p.parse_host(_wire(REVEAL))
-    assert reveal.withheld == (2,) and reveal.actions == tuple(_LOG)
+    assert reveal.withheld == (2,) and reveal.actions == tuple(_LOG) and reveal.late == ()
+    # the seats whose pledges came late: a host from before them sends no such field
+    late = p.parse_host(_wire(_changed(REVEAL, ("late",), [1])))
+    assert late.late == (1,)
+    assert p.parse_host(_wire(_changed(REVEAL, ("late",), KeyError))) == reveal
 
 
 def test_unknown_host_types() -> None:
