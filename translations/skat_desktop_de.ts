@@ -465,7 +465,7 @@ Alles, was seit der Sicherung eingetragen wurde, wird ersetzt. Der jetzige Inhal
     <name>ClubMenu</name>
     <message>
         <source>&amp;Back up the database…</source>
-        <translation>Datenbank &amp;sichern…</translation>
+        <translation>&amp;Datenbank sichern…</translation>
     </message>
     <message>
         <source>&amp;Club</source>
@@ -1774,6 +1774,14 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>you came during this deal: how it was dealt could not be seen here</source>
         <translation type="vanished">Sie kamen während dieses Spiels dazu: wie es gegeben wurde, war hier nicht zu sehen</translation>
+    </message>
+    <message>
+        <source>your connection was lost before your pledge was taken: the cards were dealt without your bytes</source>
+        <translation>Ihre Verbindung brach ab, bevor Ihre Zusage angenommen wurde: Die Karten wurden ohne Ihren Beitrag gegeben</translation>
+    </message>
+    <message>
+        <source>your pledge reached the host only after the pledges were shown: the cards were dealt without your bytes</source>
+        <translation>Ihre Zusage erreichte den Gastgeber erst, nachdem die Zusagen gezeigt waren: Die Karten wurden ohne Ihren Beitrag gegeben</translation>
     </message>
 </context>
 <context>
@@ -3964,7 +3972,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Ga&amp;me log</source>
-        <translation>Spiel&amp;verlauf</translation>
+        <translation>Spielverla&amp;uf</translation>
     </message>
     <message>
         <source>Game log</source>
@@ -4064,7 +4072,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>S&amp;peak played cards</source>
-        <translation>Gespielte Karten &amp;vorlesen</translation>
+        <translation>&amp;Gespielte Karten vorlesen</translation>
     </message>
     <message>
         <source>S&amp;tatistics</source>
@@ -4120,7 +4128,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Switch &amp;focus: table or side panel</source>
-        <translation>&amp;Fokus wechseln: Tisch oder Seitenleiste</translation>
+        <translation>Fokus &amp;wechseln: Tisch oder Seitenleiste</translation>
     </message>
     <message>
         <source>Table</source>
@@ -6359,6 +6367,10 @@ kungen</translation>
     <message>
         <source>Deal %1: fetched afterwards</source>
         <translation>Spiel %1: nachträglich geholt</translation>
+    </message>
+    <message>
+        <source>Deal %1: not checked (%2)</source>
+        <translation>Spiel %1: nicht geprüft (%2)</translation>
     </message>
     <message>
         <source>Deal %1: not checked (you came after it was dealt)</source>

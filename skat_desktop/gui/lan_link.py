@@ -189,6 +189,22 @@ _VERDICTS: dict[str, tuple[str, tuple[str, ...]]] = {
         QT_TRANSLATE_NOOP("FairDeals", "the host left your seat out of the contributions"),
         (),
     ),
+    "pledge_away": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals",
+            "your connection was lost before your pledge was taken: the cards were dealt"
+            " without your bytes",
+        ),
+        (),
+    ),
+    "pledge_late": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals",
+            "your pledge reached the host only after the pledges were shown: the cards were"
+            " dealt without your bytes",
+        ),
+        (),
+    ),
     "pledges_unseen": (
         QT_TRANSLATE_NOOP("FairDeals", "the pledges were not shown before the deal"),
         (),
@@ -245,11 +261,23 @@ _NO_CARDS = QT_TRANSLATE_NOOP("FairDeals", "no cards")
 _LIMITS = {"position": 3, "card": 32, "shown": 1 << 32, "dealt": 1 << 32, "seat": 256}
 
 
+UNCHECKED = frozenset({"came_during", "pledge_away", "pledge_late"})
+"""Verdicts of a deal this window could not check, through no fault it can lay at the
+host's door: it came after the deal was dealt, or its own pledge was not taken because
+its connection was lost or the pledge came too late (the host names such a seat to all)."""
+
+
 def came_during(verdict: object) -> bool:
     """Whether a deal is unchecked only because this window came after it was dealt
     (joined, or back after a restart, in its middle or at its end): no fault of the
     host's, said without alarm."""
     return getattr(verdict, "code", None) == "came_during"
+
+
+def unchecked(verdict: object) -> bool:
+    """Whether a deal is "not checked" rather than NOT verified (:data:`UNCHECKED`):
+    said without alarm, in amber."""
+    return getattr(verdict, "code", None) in UNCHECKED
 
 
 def verdict_text(verdict: object) -> str:
@@ -1175,6 +1203,12 @@ class TablePanel(QWidget):
                     self.tr("Deal %1: not checked (you came after it was dealt)").replace(
                         "%1", str(number)
                     )
+                )
+            elif unchecked(verdict):
+                lines.append(
+                    self.tr("Deal %1: not checked (%2)")
+                    .replace("%1", str(number))
+                    .replace("%2", verdict_text(verdict))
                 )
             else:
                 lines.append(

@@ -2788,9 +2788,9 @@ class MainWindow(QMainWindow):
             label.setStyleSheet("color: #2e7d32; font-weight: 600")
         else:
             # only at a networked table
-            from skat_desktop.gui.lan_link import came_during, verdict_text
+            from skat_desktop.gui.lan_link import unchecked, verdict_text
 
-            if came_during(verdict):  # unchecked, not failed: no alarm, no message bar
+            if unchecked(verdict):  # unchecked, not failed: no alarm, no message bar
                 label.setText(self.tr("Deal %1 not checked").replace("%1", str(number)))
                 label.setToolTip(tip(verdict_text(verdict)))
                 label.setStyleSheet("color: #b26a00; font-weight: 600")

@@ -126,7 +126,10 @@ class DealCheck:
     position: int | None = None  # its position in the deal (None: sits out, kibitzes)
     recommitted: bool = False  # the host committed to this deal twice, differently
     late: bool = False  # the commitment was first seen after the deal was dealt
-    left_out: bool = False  # seated and there, yet not asked (or its pledge not shown)
+    left_out: bool = False  # seated and there, yet not asked (or its pledge shown changed)
+    pledged_on: int | None = None  # the connection (``ClientTable.connections``) it pledged on
+    missing: bool = False  # its pledge was not among the pledges shown (judged at the reveal)
+    away: bool = False  # ... and the connection it pledged on was lost before they were shown
     # every seat's pledge as shown before anyone opened (None: not seen before the deal)
     pledges: dict[int, bytes] | None = field(default=None, repr=False)
     repledged: bool = False  # the host showed the pledges twice, differently
@@ -230,6 +233,9 @@ class ClientTable:
         self.errors: deque[ErrorReply] = deque(maxlen=ERRORS_KEPT)
         self.closing: str | None = None
         self.pongs = 0
+        # connections so far (each begins with a ``welcome``): a pledge sent on one that
+        # was lost may never have reached the host
+        self.connections = 0
         self.checks: dict[int, DealCheck] = {}
         # the deal that was dealt already when this client came (joined, or came back on
         # a new connection, in its middle or at its end): its dealing cannot be checked
@@ -420,6 +426,7 @@ class ClientTable:
         match msg:
             case Welcome():
                 self.host, self.server, self.challenge = msg.host, msg.server, msg.challenge
+                self.connections += 1
                 if msg.version != protocol.VERSION:
                     raise _Refused(f"the host speaks protocol version {msg.version}")
             case Tables():
@@ -699,6 +706,7 @@ class ClientTable:
             commitment=msg.commitment,
             contributors=msg.contributors,
             mine=mine,
+            pledged_on=None if mine is None else self.connections,
             left_out=left_out,
         )
         if left_out:
@@ -718,7 +726,8 @@ class ClientTable:
         check = self.checks.get(number)
         if check is None or check.commitment is None:
             raise _Refused(f"the host showed the pledges of deal {number} before committing to it")
-        if check.pledges is not None:
+        first = check.pledges is None
+        if not first:
             if check.pledges != msg.pledges:
                 self._check(number, repledged=True)
                 self.note(f"the host showed the pledges of deal {number} twice, differently")
@@ -730,10 +739,16 @@ class ClientTable:
         if in_play or check.mine is None or self.seat is None:
             return []
         shown = msg.pledges.get(self.seat)
-        if shown is None or shown != fairness.pledge(self.table, number, self.seat, check.mine):
+        if shown is None:
+            # not taken: left out by the host, or it came too late, or it was lost with
+            # the connection it went on; the reveal says whether the host knows it late
+            if first:
+                away = check.pledged_on != self.connections
+                self._check(number, missing=True, away=away)
+            return []
+        if shown != fairness.pledge(self.table, number, self.seat, check.mine):
             self._check(number, left_out=True)
-            what = "left out" if shown is None else "changed"
-            self.note(f"the host {what} this seat's pledge to deal {number}")
+            self.note(f"the host changed this seat's pledge to deal {number}")
             return []
         self._check(number, opened=True)
         return [protocol.contribute(self.table, number, check.mine, id=self._id())]
@@ -775,6 +790,12 @@ class ClientTable:
                 f"{name or f'seat {seat + 1}'} pledged bytes to deal {number} and did not"
                 " open them: the deal was dealt without them"
             )
+        for seat in sorted(set(msg.late) - set(msg.pledges)):
+            name = self.names[seat] if seat < len(self.names) else None
+            self.notices.append(
+                f"the pledge of {name or f'seat {seat + 1}'} to deal {number} came after the"
+                " pledges were shown: the deal was dealt without its bytes"
+            )
         self._finish(number, msg.seed, reason)
 
     def _fair(self, number: int, check: DealCheck | None, msg: Reveal) -> NotVerified | None:
@@ -808,7 +829,12 @@ class ClientTable:
             return why(
                 "repledged", f"the host showed the pledges of deal {number} twice, differently"
             )
-        if check.left_out:
+        # this seat's pledge not taken: the host's fault, unless this client cannot know
+        # that it reached the host in time (its connection was lost meanwhile, or the
+        # host names it late -- in public, as a connection dropped on purpose would be)
+        away = check.missing and check.away
+        too_late = check.missing and not away and self.seat in msg.late
+        if check.left_out or (check.missing and not (away or too_late)):
             return why(
                 "left_out", f"the host left this seat out of the contributions to deal {number}"
             )
@@ -830,12 +856,26 @@ class ClientTable:
             )
         mine = (self.seat, check.mine) if check.opened else None
         problem = fairness.check_reveal(*reveal, mine, pledges=check.pledges, left_out=msg.withheld)
-        if problem is None and not msg.contributions:
+        if problem is not None:
+            return problem
+        if not msg.contributions:
             return why(
                 "no_contributions",
                 f"no player's bytes went into deal {number}: it is only as fair as the host",
             )
-        return problem
+        if away:
+            return why(
+                "pledge_away",
+                f"this client's connection was lost before its pledge to deal {number} was"
+                " shown: the deal was dealt without its bytes, its dealing not checked here",
+            )
+        if too_late:
+            return why(
+                "pledge_late",
+                f"this seat's pledge to deal {number} reached the host after the pledges were"
+                " shown: the deal was dealt without its bytes, its dealing not checked here",
+            )
+        return None
 
     def _records(self, msg: Records) -> list[dict[str, Any]]:
         """Finished deals this client asked for (:meth:`fetch_records`): each one it did

@@ -857,6 +857,43 @@ def test_a_deal_this_window_came_into_is_unchecked_not_a_warning(qtbot, tmp_path
         window.close()
 
 
+def test_a_deal_whose_own_pledge_was_not_taken_is_unchecked_not_a_warning(
+    qtbot, tmp_path, monkeypatch
+):
+    """A player whose pledge was lost with his connection, or came after the pledges were
+    shown, cannot know it reached the host in time: "not checked", with the reason, in
+    amber and without the message bar -- not "NOT verified" as if the host had cheated."""
+    from skat_desktop.gui.lan_link import TablePanel
+    from skat_desktop.net.client import ClientTable
+
+    link = LanLink(None, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    client = ClientTable("club")
+    client.joined, client.seat, client.names = True, 0, ("Anna", "Ben", "Kai")
+    link.remote = RemoteTable(client, lambda _frame: None)
+    link.state = CONNECTED
+    panel = TablePanel(link)
+    qtbot.addWidget(panel)
+    away = NotVerified("pledge_away", "this client's connection was lost ...", deal=5)
+    late = NotVerified("pledge_late", "this seat's pledge to deal 6 reached ...", deal=6)
+    panel.add_verdict(5, away)
+    panel.add_verdict(6, late)
+    assert panel.fair.text().splitlines() == [
+        "Deal 5: not checked (your connection was lost before your pledge was taken: the"
+        " cards were dealt without your bytes)",
+        "Deal 6: not checked (your pledge reached the host only after the pledges were"
+        " shown: the cards were dealt without your bytes)",
+    ]
+    window = make_window(qtbot, tmp_path, size=(1024, 700))
+    try:
+        monkeypatch.setattr(window, "_remote", lambda: link.remote)
+        for number, verdict in ((5, away), (6, late)):
+            window._lan_verified(number, verdict)
+            assert window.verify_label.text() == f"Deal {number} not checked"
+            assert not window.messages.isVisible()
+    finally:
+        window.close()
+
+
 def test_every_verdict_code_is_said_in_the_players_language(qtbot, qapp):
     """Each code the client gives a deal NOT verified has its own translated words (with
     its seat, position and cards); a verdict without a known code is named in general."""
