@@ -2951,11 +2951,11 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>&amp;3 players</source>
-        <translation>&amp;3 Spieler</translation>
+        <translation type="vanished">&amp;3 Spieler</translation>
     </message>
     <message>
         <source>&amp;4 players</source>
-        <translation>&amp;4 Spieler</translation>
+        <translation type="vanished">&amp;4 Spieler</translation>
     </message>
     <message>
         <source>&amp;Deals in the series:</source>
@@ -3004,6 +3004,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Computer players</source>
         <translation>Computerspieler</translation>
+    </message>
+    <message>
+        <source>Fo&amp;ur players</source>
+        <translation>&amp;Vier Spieler</translation>
     </message>
     <message>
         <source>Friends on the same network find the table under Game → Join a table…, or type this computer&apos;s address and the port.</source>
@@ -3058,6 +3062,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Nach diesen Regeln spielt man nicht zu %1.</translation>
     </message>
     <message>
+        <source>Thr&amp;ee players</source>
+        <translation>&amp;Drei Spieler</translation>
+    </message>
+    <message>
         <source>Your &amp;name:</source>
         <translation>Ihr &amp;Name:</translation>
     </message>
@@ -3075,7 +3083,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>any &amp;free port</source>
-        <translation>&amp;beliebiger freier Port</translation>
+        <translation>beliebiger &amp;freier Port</translation>
     </message>
     <message>
         <source>computer: %1</source>
@@ -4435,11 +4443,11 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>&amp;3 players</source>
-        <translation>&amp;Drei Spieler</translation>
+        <translation type="vanished">&amp;Drei Spieler</translation>
     </message>
     <message>
         <source>&amp;4 players (the dealer sits out)</source>
-        <translation>&amp;Vier Spieler (der Geber setzt aus)</translation>
+        <translation type="vanished">&amp;Vier Spieler (der Geber setzt aus)</translation>
     </message>
     <message>
         <source>&amp;Animation:</source>
@@ -4448,6 +4456,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>&amp;Cards:</source>
         <translation>&amp;Karten:</translation>
+    </message>
+    <message>
+        <source>&amp;Four players (the dealer sits out)</source>
+        <translation>&amp;Vier Spieler (der Geber setzt aus)</translation>
     </message>
     <message>
         <source>&amp;Practice: take back cards, hints, open cards, replay deals</source>
@@ -4459,11 +4471,15 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>&amp;Series:</source>
-        <translation>S&amp;erie:</translation>
+        <translation type="vanished">S&amp;erie:</translation>
     </message>
     <message>
         <source>&amp;Start</source>
         <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Three players</source>
+        <translation>&amp;Drei Spieler</translation>
     </message>
     <message>
         <source>Choose “You” for exactly one seat.</source>
@@ -4480,6 +4496,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Please enter your name.</source>
         <translation>Bitte geben Sie Ihren Namen ein.</translation>
+    </message>
+    <message>
+        <source>S&amp;eries:</source>
+        <translation>S&amp;erie:</translation>
     </message>
     <message>
         <source>Seat &amp;%1:</source>

@@ -513,8 +513,9 @@ class HostDialog(QDialog):
         for i, p in enumerate(self.profiles):
             self.profile_box.setItemText(i, profile_title(p))
         self.profile_label.setText(self.tr("&Rules:"))
-        self.three.setText(self.tr("&3 players"))
-        self.four.setText(self.tr("&4 players"))
+        # not "&3", "&4": the seats' labels below have the digits
+        self.three.setText(self.tr("Thr&ee players"))
+        self.four.setText(self.tr("Fo&ur players"))
         self.players_label.setText(self.tr("Players:"))
         self.seat1_label.setText(self.tr("Seat 1:"))
         words = level_words()

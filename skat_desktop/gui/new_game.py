@@ -129,8 +129,8 @@ class NewGameDialog(QDialog):
 
         size_row = QHBoxLayout()
         self.size_group = QButtonGroup(self)
-        self.three = QRadioButton(self.tr("&3 players"), self)
-        self.four = QRadioButton(self.tr("&4 players (the dealer sits out)"), self)
+        self.three = QRadioButton(self.tr("&Three players"), self)
+        self.four = QRadioButton(self.tr("&Four players (the dealer sits out)"), self)
         self.size_group.addButton(self.three, 3)
         self.size_group.addButton(self.four, 4)
         size_row.addWidget(self.three)
@@ -170,7 +170,7 @@ class NewGameDialog(QDialog):
                 else self.tr("%1 deals").replace("%1", str(n))
             )
             self.length_box.addItem(text, n)
-        length_label = QLabel(self.tr("&Series:"), self)
+        length_label = QLabel(self.tr("S&eries:"), self)
         length_label.setBuddy(self.length_box)
         form.addRow(length_label, self.length_box)
 

@@ -18,14 +18,16 @@ import re
 
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
 from skat_desktop.gui import game_words
+from skat_desktop.gui.lan_dialogs import HostDialog
+from skat_desktop.gui.new_game import NewGameDialog
 from skat_desktop.gui.panels import DeclarePanel
 
 from .fit_walk import Walk, set_language, set_side
 from .fit_walk import settle_layout as settle
-from .table_driver import TablePlayer, make_window, start
+from .table_driver import TablePlayer, make_settings, make_window, start
 
 _MNEMONIC = re.compile(r"&([^&\s])")
 
@@ -196,3 +198,40 @@ def test_no_panel_button_text_takes_a_menu_bar_letter(qtbot, qapp, tmp_path, lan
     taken = [t for t in texts if access_key(t) in menu]
     assert not taken, taken
     window.close()
+
+
+def dialog_keys(dialog: QWidget) -> list[str]:
+    """Each Alt letter a dialog shows twice: on buttons, check and radio boxes, and labels
+    that give the keyboard to a field (a letter that two of them use only moves the focus
+    between them, Alt+S does not start a game)."""
+    seen: dict[str, str] = {}
+    faults = []
+    labels = [w for w in dialog.findChildren(QLabel) if w.buddy() is not None]
+    for w in shown_buttons(dialog) + [w for w in labels if w.isVisible()]:
+        key = access_key(w.text())
+        if key is not None and key in seen:
+            faults.append(f"{dialog.objectName()}: {w.text()!r} and {seen[key]!r} use {key!r}")
+        elif key is not None:
+            seen[key] = w.text()
+    return faults
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_new_game_and_host_dialogs_give_each_alt_letter_once(
+    qtbot, qapp, tmp_path, language
+):
+    """A tester found "&3 players" beside "Seat &3:" and "&Series:" beside "&Start" (English
+    New game), "&beliebiger freier Port" beside "Platz &bleibt nach Abbruch" (German Host a
+    table), for three players and for four."""
+    set_language(qapp, language)
+    settings = make_settings(tmp_path)
+    faults: list[str] = []
+    for dialog in (NewGameDialog(settings), HostDialog(settings)):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        for size in (dialog.three, dialog.four):
+            size.setChecked(True)
+            QCoreApplication.processEvents()
+            faults += dialog_keys(dialog)
+        dialog.close()
+    assert not faults, "\n".join(faults)
