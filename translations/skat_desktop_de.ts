@@ -1050,6 +1050,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Kartenblatt</translation>
     </message>
     <message>
+        <source>Card decks</source>
+        <translation>Kartenblätter</translation>
+    </message>
+    <message>
         <source>Choose the cards you want to play with.</source>
         <translation>Wählen Sie die Karten, mit denen Sie spielen möchten.</translation>
     </message>
@@ -2816,6 +2820,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Wählen Sie ein Spiel aus der Liste.</translation>
     </message>
     <message>
+        <source>Deals</source>
+        <translation>Spiele</translation>
+    </message>
+    <message>
         <source>First position (Home)</source>
         <translation>Erste Stellung (Pos1)</translation>
     </message>
@@ -3189,6 +3197,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Tables</source>
         <translation>Tische</translation>
+    </message>
+    <message>
+        <source>Tables on this network</source>
+        <translation>Tische in diesem Netz</translation>
     </message>
     <message>
         <source>Tables on this network:</source>
@@ -5151,6 +5163,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Schneider ab Augen des Alleinspielers</translation>
     </message>
     <message>
+        <source>Sections of the rules</source>
+        <translation>Abschnitte der Regeln</translation>
+    </message>
+    <message>
         <source>Seeger-Fabian (ISkO)</source>
         <translation>Seeger-Fabian (ISkO)</translation>
     </message>
@@ -5424,6 +5440,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     <message>
         <source>Reading the score sheet…</source>
         <translation>Spielliste wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Score sheet</source>
+        <translation>Spielliste</translation>
     </message>
     <message>
         <source>Small numbers: the deal&apos;s score; large: the running total.</source>
@@ -6076,6 +6096,10 @@ kungen</translation>
     <message>
         <source>Evaluation</source>
         <translation>Wertung</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>Kennzahlen</translation>
     </message>
     <message>
         <source>Game points</source>

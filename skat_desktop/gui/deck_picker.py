@@ -67,6 +67,7 @@ class DeckPicker(QDialog):
         self._decks = list(decks) if decks is not None else available_decks()
 
         self.list = QListWidget(self)
+        self.list.setAccessibleName(self.tr("Card decks"))  # a screen reader's name for it
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setUniformItemSizes(False)
         self.list.setSpacing(4)

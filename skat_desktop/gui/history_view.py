@@ -2025,6 +2025,9 @@ class HistoryBrowser(QWidget):
             b.setAccessibleName(text)
         self.analysis_button.setText(self.tr("Analyse"))
         self.moves_title.setText(self.tr("Moves"))
+        # a list's name for a screen reader (Qt takes none from a label beside it)
+        self.moves.setAccessibleName(self.tr("Moves"))
+        self.deal_list.setAccessibleName(self.tr("Deals"))
         self.analysis_button.setToolTip(
             self.tr("Solve the deal with open cards and mark the cards that cost points")
         )

@@ -757,6 +757,7 @@ class JoinDialog(QDialog):
         """Every text in the player's language (at the start and after a switch)."""
         self.setWindowTitle(self.tr("Join a table"))
         self.found_label.setText(self.tr("Tables on this network:"))
+        self.hosts.setAccessibleName(self.tr("Tables on this network"))
         self.hosts.setHeaderLabels(
             [
                 self.tr("Host"),

@@ -990,6 +990,7 @@ class ProfileEditor(QDialog):
 
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("Rule profiles"))
+        self.sections.setAccessibleName(self.tr("Sections of the rules"))
         self.profile_label.setText(self.tr("&Profile:"))
         self.copy_button.setText(self.tr("&Copy"))
         self.copy_button.setToolTip(

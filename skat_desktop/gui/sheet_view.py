@@ -867,6 +867,7 @@ class ScoreSheetView(QWidget):
             self.status.hide()
 
     def _retranslate(self) -> None:
+        self.table.setAccessibleName(self.tr("Score sheet"))  # for a screen reader
         self._say_legend()
 
     def _say_legend(self) -> None:

@@ -317,7 +317,8 @@ class StatisticsView(QWidget):
         self.figures.setRootIsDecorated(False)
         self.figures.setAlternatingRowColors(True)
         self.figures.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.figures.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Tab reaches the figures: the arrows read them line by line to a screen reader
+        self.figures.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         head = self.figures.header()
         head.setStretchLastSection(False)
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -1004,6 +1005,7 @@ class StatisticsView(QWidget):
             strict=True,
         ):
             label.setText(text)
+        self.figures.setAccessibleName(self.tr("Figures"))
         for i, (text, tip) in enumerate(
             (
                 (self.tr("Games"), self.tr("Games declared by game type")),
@@ -1014,6 +1016,7 @@ class StatisticsView(QWidget):
         ):
             self.tabs.setTabText(i, text)
             self.tabs.setTabToolTip(i, tip)
+            self.tabs.widget(i).setAccessibleName(tip)  # a chart or table, named for a reader
         for i, method in enumerate(METHODS):
             self.method_box.setItemText(i, method_name(method))
         if self.series_box.count():

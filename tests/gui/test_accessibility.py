@@ -11,7 +11,15 @@ import sys
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QColor
-from PySide6.QtWidgets import QApplication, QMenu, QPushButton
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QHeaderView,
+    QMenu,
+    QPushButton,
+    QTreeWidget,
+)
 
 from skat_desktop.app.table import DealOver, HumanTurn, SeriesOver
 from skat_desktop.engine.actions import Play
@@ -336,3 +344,59 @@ def test_start_up_does_not_load_text_to_speech(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", code], timeout=120, capture_output=True)
     assert done.returncode == 0, done.stderr.decode()[-2000:]
+
+
+# ---------------------------------------------------------------------- lists and tables
+
+
+def unnamed_views(root) -> list[str]:
+    """The lists, trees and tables shown under ``root`` that a screen reader cannot name
+    (Qt takes no name for them from a label beside them)."""
+    return [
+        f"{type(v).__name__} in {type(v.parent()).__name__}"
+        for v in root.findChildren(QAbstractItemView)
+        if v.isVisible()
+        and not isinstance(v, QHeaderView)  # its sections are the table's header cells
+        and not isinstance(v.parent(), QComboBox)  # a combo box's popup
+        and not QAccessible.queryAccessibleInterface(v).text(QAccessible.Text.Name).strip()
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_list_and_table_has_a_name_and_the_figures_take_the_keyboard(
+    qtbot, qapp, tmp_path, language
+):
+    """A tester found the score sheet, the history's deals and moves, the statistics'
+    figures (which Tab did not reach either), the deck picker's, the rule profiles' and
+    the Join dialog's lists read out as a bare "table" or "list"."""
+    from skat_desktop.gui.deck_picker import DeckPicker
+    from skat_desktop.gui.lan_dialogs import JoinDialog
+    from skat_desktop.gui.main_window import HISTORY, SHEET, STATS
+    from skat_desktop.gui.profile_editor import ProfileEditor
+    from skat_desktop.store.repository import Store
+
+    from .fit_walk import set_language
+    from .test_lan_dialogs import StandInBrowser, StandInLink
+
+    set_language(qapp, language)
+    store = Store.open(tmp_path / "club.sqlite3")
+    window = make_window(qtbot, tmp_path, store=store, size=(1600, 900))
+    faults = []
+    for key in (SHEET, STATS, HISTORY):
+        window.show_side_panel(key)
+        qtbot.waitUntil(lambda: window.side_tabs.currentWidget().isVisible())
+        faults += [f"{key}: {f}" for f in unnamed_views(window.side_tabs.currentWidget())]
+        if key == STATS:
+            figures = window.side_tabs.currentWidget().findChild(QTreeWidget)
+            assert figures.focusPolicy() & Qt.FocusPolicy.TabFocus
+    for dialog in (
+        DeckPicker(parent=window),
+        ProfileEditor(store, None, window),
+        JoinDialog(window.settings, StandInLink(), window, browser_factory=StandInBrowser),
+    ):
+        dialog.show()
+        faults += [f"{type(dialog).__name__}: {f}" for f in unnamed_views(dialog)]
+        dialog.close()
+    window.close()
+    store.close()
+    assert not faults, faults

@@ -217,9 +217,7 @@ def dialog_keys(dialog: QWidget) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_the_new_game_and_host_dialogs_give_each_alt_letter_once(
-    qtbot, qapp, tmp_path, language
-):
+def test_the_new_game_and_host_dialogs_give_each_alt_letter_once(qtbot, qapp, tmp_path, language):
     """A tester found "&3 players" beside "Seat &3:" and "&Series:" beside "&Start" (English
     New game), "&beliebiger freier Port" beside "Platz &bleibt nach Abbruch" (German Host a
     table), for three players and for four."""
