@@ -201,6 +201,35 @@ def test_frozen_arena_plays_in_two_worker_processes(frozen_app, tmp_path):
     assert summary["games"]["tables"] == 24  # 4 deals in all 6 seatings
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell script as the engine")
+def test_frozen_app_starts_other_programs_in_the_users_environment(frozen_app, tmp_path):
+    """A program of the system that the frozen app starts (here an external engine; in the
+    window xdg-open) gets the user's LD_LIBRARY_PATH, not the folder's libraries and Qt
+    plugins, and none of the bootloader's variables (skat_desktop.frozen)."""
+    seen = tmp_path / "engine-env.txt"
+    engine = tmp_path / "engine.sh"
+    engine.write_text(f"#!/bin/sh\nenv > '{seen}'\nexit 1\n", encoding="utf-8")
+    engine.chmod(0o755)
+    home = tmp_path / "home"
+    result = subprocess.run(
+        [
+            str(frozen_app / "skat-desktop"), "selfplay", "--deals", "1",
+            "--players", f"external:{engine},random,random",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=WAIT_S,
+        env=sandbox_env(home, LD_LIBRARY_PATH="/opt/users-own/lib"),
+    )  # fmt: skip
+    assert seen.is_file(), f"the engine did not start:\n{result.stderr[-2000:]}"
+    env = dict(
+        line.split("=", 1) for line in seen.read_text(encoding="utf-8").splitlines() if "=" in line
+    )
+    assert env.get("LD_LIBRARY_PATH") == "/opt/users-own/lib"
+    leaked = {k: v for k, v in env.items() if str(frozen_app) in v or k.startswith("_PYI_")}
+    assert not leaked, leaked
+
+
 def test_frozen_lan_host_lets_its_computers_think_in_worker_processes(frozen_app, tmp_path):
     """``serve`` with two computer seats and one player from the network: a deal played to
     its end with no ``player_failed`` (a computer whose worker process cannot start is
