@@ -440,7 +440,6 @@ class GameEntryForm(QWidget):
             "bid": _cell(self.flow, self.bid_caption, self.bid),
             "matadors": _cell(self.flow, self.matadors_caption, self.matadors),
             "result": _cell(self.flow, self.result_caption, self.result),
-            "lose_as": _cell(self.flow, self.lose_as_caption, self.lose_as),
             "declared": _cell(
                 self.flow,
                 self.declared_caption,
@@ -449,6 +448,8 @@ class GameEntryForm(QWidget):
                 self.schwarz_announced,
                 self.ouvert,
             ),
+            # after Hand and Ouvert: they decide whether a Null's bid is above its value
+            "lose_as": _cell(self.flow, self.lose_as_caption, self.lose_as),
             "reached": _cell(self.flow, self.reached_caption, self.schneider, self.schwarz),
             "kontra": _cell(self.flow, self.kontra_caption, self.kontra),
             "points": _cell(self.flow, self.points_caption, self.points),
@@ -504,11 +505,11 @@ class GameEntryForm(QWidget):
             self.bid,
             self.matadors,
             self.result,
-            self.lose_as,
             self.hand,
             self.schneider_announced,
             self.schwarz_announced,
             self.ouvert,
+            self.lose_as,
             self.schneider,
             self.schwarz,
             self.kontra,
@@ -798,7 +799,10 @@ class GameEntryForm(QWidget):
         for key, cell in self.cells.items():
             cell.setVisible(shown[key])
         self.declarer.setEnabled(kind != PASSED_IN)
-        self.matadors.setEnabled(not null or lose_as)
+        # a Null's matadors count only once it is charged as a game: until then its bid
+        # may still be covered by Hand or Ouvert, ticked after the result, and Tab goes
+        # from the bid straight to the result as in any other game
+        self.matadors.setEnabled(not null or (lose_as and self.lose_as.currentIndex() >= 0))
         for w in (self.schneider_announced, self.schwarz_announced, self.schneider, self.schwarz):
             w.setEnabled(not null)
         self.points.setEnabled(not null)
@@ -956,7 +960,7 @@ class GameEntryForm(QWidget):
         self._failure = None
         self._note = None
         self._say_skat()
-        if self.sender() in (self.game, self.bid, self.hand, self.ouvert):
+        if self.sender() in (self.game, self.bid, self.hand, self.ouvert, self.lose_as):
             self._show_state()  # a cell comes or goes
         else:
             self._update()

@@ -536,15 +536,58 @@ def test_a_null_below_the_bid_asks_which_game_it_is_charged_as(qtbot, store, wri
     keys.type("2")
     assert not form.cells["lose_as"].isVisible() and not form.matadors.isEnabled()
     keys.type("4")  # 24: above the Null's 23
-    assert form.cells["lose_as"].isVisible() and form.matadors.isEnabled()
-    keys.tab_to(form.result)
+    assert form.cells["lose_as"].isVisible()
+    assert not form.matadors.isEnabled()  # not before the game it is charged as
+    keys.press(TAB)
+    assert QApplication.focusWidget() is form.result
     keys.choose(form.result, "lost")
     assert form.problem.text().startswith("Null worth 23 is below the bid 24")
     assert not form.enter_button.isEnabled()
     keys.tab_to(form.lose_as)
     keys.choose(form.lose_as, "Clubs")
+    assert form.matadors.isEnabled()  # its matadors count now
     assert form.enter_button.isEnabled()
     assert form.entry()[0]["lose_as"] == "clubs"
+
+
+@pytest.mark.parametrize(
+    ("bid", "ticks", "label"),
+    [
+        ("35", ("hand",), "Null Hand"),
+        ("46", ("ouvert",), "Null Ouvert"),
+        ("59", ("hand", "ouvert"), "Null Hand Ouvert"),
+    ],
+)
+def test_a_null_hand_or_ouvert_is_typed_like_any_other_game(
+    qtbot, store, writer, bid, ticks, label
+):
+    """Read off a paper sheet: B Tab N Tab 35 Tab W, then Tab to Hand and Space, Enter.
+    The bid is above a plain Null's 23 until Hand or Ouvert is ticked, after the result:
+    the matadors must not take the Tab meant for the result (the "won" went into them and
+    the row then asked "Won or lost?"), and "charged as" waits after the ticks."""
+    sid = new_series(store, ("Anna", "Bernd", "Cem"))
+    form = show_form(qtbot, store, writer, sid)
+    keys = Keys(qtbot)
+    keys.choose(form.declarer, "Bernd")
+    keys.press(TAB)
+    keys.choose(form.game, "Null")
+    keys.press(TAB)
+    keys.type(bid)
+    keys.press(TAB)
+    assert QApplication.focusWidget() is form.result
+    keys.choose(form.result, "won")
+    for name in ticks:
+        keys.press(TAB)
+        while QApplication.focusWidget() is not getattr(form, name):
+            assert QApplication.focusWidget() in (form.hand, form.ouvert), "Tab left the ticks"
+            keys.press(TAB)
+        keys.press(Qt.Key.Key_Space)
+    assert not form.cells["lose_as"].isVisible()
+    assert form.problem.text() == ""
+    with qtbot.waitSignal(form.entered, timeout=WAIT):
+        keys.press(Qt.Key.Key_Return)
+    line = SeriesService(store, sid).sheet().lines[0]
+    assert (line.declarer, line.label, line.value, line.won) == ("Bernd", label, int(bid), True)
 
 
 # ------------------------------------------------------------------------ corrections
