@@ -190,6 +190,25 @@ def test_flatpak_installs_files_that_exist_in_the_repository():
     assert "install_desktop_files.py ${FLATPAK_DEST}" in " ".join(app["build-commands"])
 
 
+def test_flatpak_builds_from_the_tree_without_what_a_checkout_gathers():
+    """The README's first command (``pip install .``) leaves setuptools' ``build/`` in the
+    tree: the documented flatpak-builder command must not take it for its app folder
+    (flatpak-builder refuses one that is not empty), and the program's source leaves it,
+    the venv and the git history out (a stale ``build/lib`` would be installed)."""
+    app = next(m for m in manifest()["modules"] if m["name"] == "skat-desktop")
+    (source,) = app["sources"]
+    assert {".git", ".venv", "build", "dist"} <= set(source.get("skip", []))
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    for doc in (ROOT / "README.md", ROOT / "packaging" / "README.md"):
+        text = " ".join(doc.read_text(encoding="utf-8").split())
+        commands = re.findall(r"flatpak-builder((?: --[\w-]+)*) (\S+) packaging/flatpak/", text)
+        assert commands, f"{doc.name} shows no flatpak-builder command"
+        for options, folder in commands:
+            assert folder not in {"build", "dist", "."}, f"{doc.name}: app folder {folder}"
+            assert "--force-clean" in options.split(), f"{doc.name}: a second build fails"
+            assert f"{folder}/" in ignored, f"{folder}/ is not in .gitignore"
+
+
 # ------------------------------------------------------------------ the installer
 
 
