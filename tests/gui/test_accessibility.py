@@ -28,6 +28,7 @@ from skat_desktop.gui import game_words
 from skat_desktop.gui.game_log import Speech
 from skat_desktop.gui.main_window import GAME_LOG, MainWindow
 from skat_desktop.gui.panels import DealOverPanel, Panel
+from skat_desktop.gui.theme import DARK_TABLE, LIGHT_TABLE, contrast_ratio, over
 
 from .table_driver import TablePlayer, make_settings, make_window, start
 
@@ -400,3 +401,21 @@ def test_every_list_and_table_has_a_name_and_the_figures_take_the_keyboard(
     window.close()
     store.close()
     assert not faults, faults
+
+
+# ---------------------------------------------------------------------- colours
+
+
+@pytest.mark.parametrize("colors", [LIGHT_TABLE, DARK_TABLE], ids=["light", "dark"])
+def test_the_name_plates_words_keep_a_contrast_of_4_5_anywhere_on_the_cloth(colors):
+    """The plate's colour was written #RRGGBBAA, which Qt reads as #AARRGGBB: a plate of 8 %
+    (light) or 0 % (dark) that left the role ("Forehand · Declarer") at 4.3 on the light
+    cloth's middle, where a small window puts the player's own plate."""
+    for cloth in (colors.felt, colors.felt_edge):
+        for plate in (
+            over(QColor(colors.plate), QColor(cloth)),
+            QColor(colors.plate_turn).darker(260),  # the seat on turn
+        ):
+            for ink in (colors.text, colors.muted):
+                assert contrast_ratio(ink, plate) >= 4.5, (cloth, plate.name(), ink)
+    assert contrast_ratio(colors.bubble_text, colors.bubble) >= 4.5
