@@ -390,6 +390,11 @@ class ClubTask(QObject):
         self._cancellable = cancellable
         dialog.setValue(0)
 
+    def hide_progress(self) -> None:
+        """Take the progress dialog down before the player is asked (a file, a printer):
+        left up, its timer would show it over that dialog and block it."""
+        self._close_progress()
+
     @Slot()
     def _progress_cancelled(self) -> None:
         if self._cancellable:

@@ -924,6 +924,7 @@ def _output(
 ) -> None:
     """The document has been built: print it, preview it or save it as a PDF."""
     task.document = document
+    task.hide_progress()  # the reading is done; the dialogs below wait for the player
     if how == "pdf":
         if path is None:
             path = ask_save_path(

@@ -458,3 +458,48 @@ def test_action_sets_say_their_words_in_the_new_language(qapp, action_sets):
     set_language(qapp, "en")
     assert german == ["&Drucken…", "Wertung &drucken…", "&Unterschreiben und abschließen…"], german
     assert [a.text() for a in actions] == english
+
+
+@pytest.mark.parametrize("how", ["pdf", "print"])
+def test_the_progress_dialog_does_not_come_up_over_the_file_or_printer_dialog(
+    qtbot, club, tmp_path, monkeypatch, how
+):
+    """The sheet is read behind a progress dialog that shows after a moment; the reading
+    was done in less, but the dialog's timer ran on while the player chose the file (or
+    the printer) and put "Reading the score sheet…" over that dialog, which it then
+    blocked: the file name could not be typed, only Cancel was left."""
+    seen: list[list[str]] = []
+
+    def player_takes_his_time() -> None:
+        qtbot.wait(2 * club_files.PROGRESS_AFTER_MS)
+        seen.append(
+            [
+                w.windowTitle()
+                for w in QApplication.topLevelWidgets()
+                if w.objectName() == "ClubTaskProgress" and w.isVisible()
+            ]
+        )
+
+    def choose_file(*_args) -> object:
+        player_takes_his_time()
+        return tmp_path / "sheet.pdf"
+
+    class PrintDialog:
+        def __init__(self, *_args) -> None:
+            pass
+
+        def setWindowTitle(self, _title: str) -> None:
+            pass
+
+        def exec(self) -> QDialog.DialogCode:
+            player_takes_his_time()
+            return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(club_print, "ask_save_path", choose_file)
+    monkeypatch.setattr(club_print, "QPrintDialog", PrintDialog)
+    start = club_print.save_sheet_pdf if how == "pdf" else club_print.print_sheet
+    task = start(None, club, 1)
+    finished(qtbot, task)
+    assert seen == [[]]
+    if how == "pdf":
+        assert task.ok and (tmp_path / "sheet.pdf").exists()
