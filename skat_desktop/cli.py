@@ -129,9 +129,7 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     import random
 
     from skat_desktop.ai.levels import make_player
-    from skat_desktop.app.selfplay import selfplay
     from skat_desktop.engine.profiles import builtin
-    from skat_desktop.engine.record import dumps, record_from_deal
 
     try:
         profile = builtin(args.profile)
@@ -146,9 +144,22 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     def make_players(rng: random.Random):
         return [make_player(name, rng.randrange(1 << 31)) for name in names]
 
+    from skat_desktop.ai.external import EngineError
+
+    try:
+        return _selfplay_to(args, out, profile, names, make_players)
+    except EngineError as e:  # an external engine that would not start or answer
+        raise CommandError(str(e)) from None
+
+
+def _selfplay_to(args: argparse.Namespace, out: TextIO, profile, names, make_players) -> int:
+    """The deals of ``selfplay`` into --db, --out or ``out``."""
+    from skat_desktop.app.selfplay import selfplay
+    from skat_desktop.engine.record import dumps, record_from_deal
+    from skat_desktop.store.database import StoreError, default_path
+
     if args.out:
         # Before a deal is stored: --out must not name the database (nor any other).
-        from skat_desktop.store.database import StoreError, default_path
         from skat_desktop.store.files import refuse_database_target
 
         try:

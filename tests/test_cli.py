@@ -79,6 +79,16 @@ def test_selfplay_differs_by_seed():
     assert one != two
 
 
+@pytest.mark.parametrize("engine", ["/no/such/engine", f"{sys.executable} -c pass"])
+def test_selfplay_with_an_engine_that_fails_says_so_in_one_line(engine, capsys):
+    """An external engine that cannot start, or ends without answering: a one-line error
+    naming it and status 2, as for every other refusal (it was a traceback)."""
+    code, _ = run(["selfplay", "--deals", "1", "--players", f"external:{engine},random,random"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("skat-desktop: error: engine ") and len(err.splitlines()) == 1, err
+
+
 def test_selfplay_four_player_table_rotates_the_dealer():
     _, out = run(["selfplay", "--deals", "8", "--seed", "3", "--table", "4"])
     dealers = [json.loads(line)["table"]["dealer"] for line in out.splitlines()]
