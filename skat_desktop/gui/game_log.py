@@ -58,7 +58,11 @@ _EVENTS = (DealStarted, ActionApplied, ActionsUndone, DealFinished)
 
 class GameLog(QListWidget):
     """The deal at the table, line by line (read-only). ``lineAdded(kind, text)`` for each
-    new line, where ``kind`` is one of :data:`DEAL` .. :data:`RESULT`.
+    new line, where ``kind`` is one of :data:`DEAL` .. :data:`RESULT` and ``text`` the
+    line as it is said (:attr:`spoken_lines`).
+
+    The list shows cards short (♣J); what a screen reader reads of a line, what it is
+    told of a new one and what is spoken aloud names them in full (Jack of Clubs).
 
     ``seat``: whose knowledge the log shows; None (the window) follows the port's first
     seat of :attr:`~skat_desktop.app.port.TablePort.mine`, as the table drawing does.
@@ -77,6 +81,7 @@ class GameLog(QListWidget):
         self._port: TablePort | None = None
         self._seat = seat
         self._lines: list[tuple[str, str]] = []
+        self._spoken: list[str] = []
         self.retranslate()
 
     # ------------------------------------------------------------------ following the table
@@ -107,9 +112,16 @@ class GameLog(QListWidget):
         """The lines shown, oldest first."""
         return tuple(text for _, text in self._lines)
 
+    @property
+    def spoken_lines(self) -> tuple[str, ...]:
+        """The lines as a screen reader reads them and speech says them: cards in full."""
+        return tuple(self._spoken)
+
     def refresh(self, announce: bool = True) -> None:
         """Read the deal again; lines that are new are added and announced."""
         lines = self._deal_lines()
+        with words.spoken_cards():
+            spoken = [text for _, text in self._deal_lines()]
         old = self._lines
         same = 0
         while same < min(len(old), len(lines)) and old[same] == lines[same]:
@@ -119,14 +131,16 @@ class GameLog(QListWidget):
         following = self.currentRow() in (-1, self.count() - 1) or not self.hasFocus()
         for row in range(self.count() - 1, same - 1, -1):
             self.takeItem(row)
-        for _, text in lines[same:]:
+        for (_, text), said in zip(lines[same:], spoken[same:], strict=True):
             item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, said)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
             self.addItem(item)
-        self._lines = lines
+        self._lines, self._spoken = lines, spoken
         # a new deal: every line is news; else the lines added at the end (an earlier line
         # that changed -- a discard shown once the deal is over -- is not)
-        fresh = lines if same == 0 else lines[max(same, len(old)) :]
+        first = 0 if same == 0 else max(same, len(old))
+        fresh = [(kind, said) for (kind, _), said in zip(lines, spoken, strict=True)][first:]
         if following and self.count():
             self.setCurrentRow(self.count() - 1)
             self.scrollToBottom()

@@ -26,7 +26,8 @@ already handles).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QLocale, QObject
@@ -293,8 +294,27 @@ def rank_name(rank: int) -> str:
     return _gw().ranks(german_cards())[rank - TEN - 1]
 
 
+_spoken = False  # within spoken_cards(): full card names
+
+
+@contextmanager
+def spoken_cards() -> Iterator[None]:
+    """Within it :func:`card_text` and :func:`cards_text` say cards in full ("Jack of
+    Clubs", "Eichel Unter"), as text to speech and a screen reader should say them: they
+    read "♣J" as "black club suit J", and the German deck's "EU" as a word."""
+    global _spoken
+    before, _spoken = _spoken, True
+    try:
+        yield
+    finally:
+        _spoken = before
+
+
 def card_text(card: int) -> str:
-    """A card's short name: ♣J, ♥10 (♣B in German); EU, G10 with the German deck."""
+    """A card's short name: ♣J, ♥10 (♣B in German); EU, G10 with the German deck (its
+    full name within :func:`spoken_cards`)."""
+    if _spoken:
+        return card_full_name(card)
     return suit_sign(card >> 3) + rank_letter(card & 7)
 
 
@@ -304,7 +324,7 @@ def card_full_name(card: int) -> str:
 
 
 def cards_text(cards: Iterable[int]) -> str:
-    return " ".join(card_text(c) for c in cards)
+    return (", " if _spoken else " ").join(card_text(c) for c in cards)
 
 
 def card_html(card: int, dark: bool = False, won: bool = False) -> str:

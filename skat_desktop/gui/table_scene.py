@@ -968,7 +968,14 @@ class TableView(QGraphicsView):
         self.describe()
 
     def describe(self) -> None:
-        """The table in words for assistive technology: the player's hand and the trick."""
+        """The table in words for assistive technology: the player's hand and the trick,
+        the cards named in full (:func:`~skat_desktop.gui.game_words.spoken_cards`)."""
+        with game_words.spoken_cards():
+            text = self._description()
+        if text != self.accessibleDescription():
+            self.setAccessibleDescription(text)
+
+    def _description(self) -> str:
         table = self.table
         state = table.state
         hand = state.seats[state.bottom].hand if state is not None else None
@@ -993,9 +1000,7 @@ class TableView(QGraphicsView):
                 for seat, card in state.trick
             )
             parts.append(self.tr("On the table: %1.").replace("%1", played))
-        text = " ".join(parts)
-        if text != self.accessibleDescription():
-            self.setAccessibleDescription(text)
+        return " ".join(parts)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

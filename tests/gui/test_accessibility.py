@@ -163,9 +163,10 @@ def node_of(window: MainWindow, widget) -> object:
 
 
 def cards_in(text: str) -> int:
+    """The cards ``text`` names, short (♣J) or in full (Jack of Clubs), as a mask."""
     found = 0
     for c in range(32):
-        if game_words.card_text(c) in text:
+        if game_words.card_text(c) in text or game_words.card_full_name(c) in text:
             found |= 1 << c
     return found
 
@@ -192,7 +193,8 @@ def test_the_game_log_in_the_tree_reads_the_card_just_played(qtbot, tmp_path):
     assert log.text(QAccessible.Text.Name) == "Game log"
     assert log.text(QAccessible.Text.Description)
     lines = [log.child(i).text(QAccessible.Text.Name) for i in range(log.childCount())]
-    assert f"Anna plays {game_words.card_text(played.card)}" in "\n".join(lines)
+    # the card said in full, as a reader should say it ("♣J" is read "black club suit J")
+    assert f"Anna plays {game_words.card_full_name(played.card)}" in "\n".join(lines)
 
 
 def test_every_button_is_named_and_the_table_describes_only_the_own_hand(qtbot, tmp_path):
@@ -297,7 +299,7 @@ def test_played_cards_are_spoken_only_when_asked_and_the_choice_is_kept(qtbot, t
         if len(window.session.ctl.deal.tricks) > before or isinstance(player.need, DealOver):
             break
         player.step()
-    assert fake.said and all(line in window.game_log.lines for line in fake.said)
+    assert fake.said and all(line in window.game_log.spoken_lines for line in fake.said)
     assert any(" plays " in line for line in fake.said)
     assert all(" plays " in line or " takes the trick" in line for line in fake.said)
     again = MainWindow(window.settings, None, synchronous_pictures=True)

@@ -7,6 +7,7 @@ import random
 import sys
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 
 from skat_desktop.app.port import HiddenDiscard, LocalTable, Waiting
@@ -40,6 +41,13 @@ def cards_named(lines) -> int:
         if game_words.card_text(c) in text:
             found |= 1 << c
     return found
+
+
+def cards_said(log: GameLog) -> int:
+    """The cards a log names, shown (♣J) or said to a screen reader (Jack of Clubs)."""
+    with game_words.spoken_cards():
+        said = cards_named(log.spoken_lines)
+    return cards_named(log.lines) | said
 
 
 def card_list(mask: int) -> list[str]:
@@ -187,8 +195,8 @@ def test_no_line_names_a_card_the_seat_may_not_know(qtbot, profile, size, seed):
 
     def check() -> None:
         for seat, log in enumerate(logs):
-            leak = cards_named(log.lines) & ~known[seat].now()
-            assert not leak, f"seat {seat}'s log names {card_list(leak)}: {log.lines}"
+            leak = cards_said(log) & ~known[seat].now()
+            assert not leak, f"seat {seat}'s log names {card_list(leak)}: {log.spoken_lines}"
             deal = ctl.deal
             if deal is not None and not deal.finished:
                 for line in log.lines:
@@ -266,7 +274,7 @@ def test_the_log_follows_a_networked_table_from_what_the_wire_says(qtbot):
         deal.apply(choice)
         log.table_event(ActionApplied(deal.setup.seats[pos], choice, len(deal.actions) - 1))
         if not deal.finished:
-            leak = cards_named(log.lines) & ~seen_by_seat_0(deal)
+            leak = cards_said(log) & ~seen_by_seat_0(deal)
             assert not leak, card_list(leak)
         if not deal.finished and any(type(a) is Discard for a in deal.actions):
             declarer = port.names[deal.setup.seats[1]]
@@ -310,19 +318,19 @@ def test_each_new_line_is_announced_and_becomes_the_current_item(qtbot, monkeypa
     spoken: list[tuple[str, str]] = []
     log.lineAdded.connect(lambda kind, text: spoken.append((kind, text)))
     port.next_deal()
-    assert heard.said == [log.lines[0]] and spoken[0][0] == DEAL
+    assert heard.said == [log.spoken_lines[0]] and spoken[0][0] == DEAL
     for _ in range(200):
         need = port.request()
         if not isinstance(need, Waiting):
             break
-        before = log.lines
+        before = log.spoken_lines
         port.local.submit(port.local.think_job(need)(None))
-        new = log.lines[len(before) :]
-        assert log.lines[: len(before)] == before and new
+        new = log.spoken_lines[len(before) :]
+        assert log.spoken_lines[: len(before)] == before and new
         assert heard.said[-len(new) :] == list(new)  # each new line, in order
         assert log.currentRow() == log.count() - 1  # the newest line is the current item
     assert [t for _, t in spoken] == heard.said
-    assert len(heard.said) == len(log.lines)
+    assert len(heard.said) == len(log.lines) == len(log.spoken_lines)
 
 
 def test_a_table_joined_late_announces_only_its_newest_line(qtbot, monkeypatch):
@@ -338,7 +346,7 @@ def test_a_table_joined_late_announces_only_its_newest_line(qtbot, monkeypatch):
     qtbot.addWidget(log)
     log.follow_table(port)
     assert len(log.lines) > 5
-    assert heard.said == [log.lines[-1]]
+    assert heard.said == [log.spoken_lines[-1]]
 
 
 def test_a_reader_reading_back_is_not_moved_to_the_newest_line(qtbot, monkeypatch):
@@ -428,3 +436,28 @@ def test_a_speaker_that_fails_to_start_leaves_speech_off(qapp):
 
 def test_only_played_cards_and_tricks_are_spoken():
     assert {PLAY, TRICK} == SPOKEN
+
+
+def test_a_screen_reader_and_speech_get_the_cards_in_full(qtbot, monkeypatch):
+    """The list shows "♣J"; a reader reads "♣J" as "black club suit J" and the German
+    deck's "EU" as a word: what it reads of a line, what it is told of a new one and what
+    is spoken aloud name the cards in full."""
+    heard = Announcements()
+    monkeypatch.setattr(game_log, "QAccessible", heard)
+    port = LocalTable(TableController(BUILTIN["isko"], [SeatSpec.computer("random")] * 3, seed=6))
+    log = GameLog()
+    qtbot.addWidget(log)
+    port.add_listener(log.table_event)
+    log.follow_table(port)
+    port.next_deal()
+    for _ in range(20):
+        port.local.submit(port.local.think_job(port.request())(None))
+    plays = [i for i, line in enumerate(log.lines) if " plays " in line]
+    assert plays
+    for i in plays:
+        shown, said = log.lines[i], log.spoken_lines[i]
+        card = next(c for c in range(32) if game_words.card_text(c) in shown)
+        assert game_words.card_full_name(card) in said and game_words.card_text(card) not in said
+        item = log.item(i)
+        assert item.text() == shown and item.data(Qt.ItemDataRole.AccessibleTextRole) == said
+        assert said in heard.said
