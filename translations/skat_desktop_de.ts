@@ -1780,6 +1780,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation type="vanished">Sie kamen während dieses Spiels dazu: wie es gegeben wurde, war hier nicht zu sehen</translation>
     </message>
     <message>
+        <source>you were not connected when the deal was committed, so you were not asked to contribute: the cards were dealt without your bytes</source>
+        <translation>Sie waren nicht verbunden, als sich der Gastgeber auf das Spiel festlegte, und wurden daher nicht um einen Beitrag gebeten: Die Karten wurden ohne Ihren Beitrag gegeben</translation>
+    </message>
+    <message>
         <source>your connection was lost before your pledge was taken: the cards were dealt without your bytes</source>
         <translation>Ihre Verbindung brach ab, bevor Ihre Zusage angenommen wurde: Die Karten wurden ohne Ihren Beitrag gegeben</translation>
     </message>

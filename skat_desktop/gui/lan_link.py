@@ -205,6 +205,14 @@ _VERDICTS: dict[str, tuple[str, tuple[str, ...]]] = {
         ),
         (),
     ),
+    "commit_away": (
+        QT_TRANSLATE_NOOP(
+            "FairDeals",
+            "you were not connected when the deal was committed, so you were not asked to"
+            " contribute: the cards were dealt without your bytes",
+        ),
+        (),
+    ),
     "pledges_unseen": (
         QT_TRANSLATE_NOOP("FairDeals", "the pledges were not shown before the deal"),
         (),
@@ -261,10 +269,11 @@ _NO_CARDS = QT_TRANSLATE_NOOP("FairDeals", "no cards")
 _LIMITS = {"position": 3, "card": 32, "shown": 1 << 32, "dealt": 1 << 32, "seat": 256}
 
 
-UNCHECKED = frozenset({"came_during", "pledge_away", "pledge_late"})
+UNCHECKED = frozenset({"came_during", "pledge_away", "pledge_late", "commit_away"})
 """Verdicts of a deal this window could not check, through no fault it can lay at the
 host's door: it came after the deal was dealt, or its own pledge was not taken because
-its connection was lost or the pledge came too late (the host names such a seat to all)."""
+its connection was lost or the pledge came too late (the host names such a seat to all),
+or it was not connected when the deal was committed and so not asked at all."""
 
 
 def came_during(verdict: object) -> bool:

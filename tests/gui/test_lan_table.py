@@ -894,6 +894,38 @@ def test_a_deal_whose_own_pledge_was_not_taken_is_unchecked_not_a_warning(
         window.close()
 
 
+def test_a_deal_committed_while_this_player_was_away_is_unchecked_not_verified(
+    qtbot, tmp_path, monkeypatch
+):
+    """A player who was not connected when the deal was committed was not asked for her
+    bytes: "not checked" in amber, with the reason, and no message bar (the drop was
+    seen by everyone) -- never "verified"."""
+    from skat_desktop.gui.lan_link import TablePanel
+    from skat_desktop.net.client import ClientTable
+
+    link = LanLink(None, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    client = ClientTable("club")
+    client.joined, client.seat, client.names = True, 0, ("Anna", "Ben", "Kai")
+    link.remote = RemoteTable(client, lambda _frame: None)
+    link.state = CONNECTED
+    panel = TablePanel(link)
+    qtbot.addWidget(panel)
+    verdict = NotVerified("commit_away", "this seat was not connected when ...", deal=7)
+    panel.add_verdict(7, verdict)
+    assert panel.fair.text() == (
+        "Deal 7: not checked (you were not connected when the deal was committed, so you"
+        " were not asked to contribute: the cards were dealt without your bytes)"
+    )
+    window = make_window(qtbot, tmp_path, size=(1024, 700))
+    try:
+        monkeypatch.setattr(window, "_remote", lambda: link.remote)
+        window._lan_verified(7, verdict)
+        assert window.verify_label.text() == "Deal 7 not checked"
+        assert not window.messages.isVisible()
+    finally:
+        window.close()
+
+
 def test_every_verdict_code_is_said_in_the_players_language(qtbot, qapp):
     """Each code the client gives a deal NOT verified has its own translated words (with
     its seat, position and cards); a verdict without a known code is named in general."""
