@@ -130,6 +130,9 @@ class DealCheck:
     pledged_on: int | None = None  # the connection (``ClientTable.connections``) it pledged on
     missing: bool = False  # its pledge was not among the pledges shown (judged at the reveal)
     away: bool = False  # ... and the connection it pledged on was lost before they were shown
+    # seated, yet not asked because it was not there when the deal was committed (the
+    # commit came right after a ``joined``): its bytes are not in the deal
+    unasked: bool = False
     # every seat's pledge as shown before anyone opened (None: not seen before the deal)
     pledges: dict[int, bytes] | None = field(default=None, repr=False)
     repledged: bool = False  # the host showed the pledges twice, differently
@@ -699,8 +702,10 @@ class ClientTable:
         if self.seat is not None and self.seat in msg.contributors:
             mine = fairness.new_contribution()
         # a seated player who is here must be asked: a host that asks nobody (or only a
-        # seat it plays itself) could choose the cards
-        left_out = self.seat is not None and mine is None and not rejoined
+        # seat it plays itself) could choose the cards. One that just (re)joined may not
+        # have been there to be asked; its bytes are not in the deal all the same
+        unasked = self.seat is not None and mine is None
+        left_out = unasked and not rejoined
         self._check(
             number,
             commitment=msg.commitment,
@@ -708,6 +713,7 @@ class ClientTable:
             mine=mine,
             pledged_on=None if mine is None else self.connections,
             left_out=left_out,
+            unasked=unasked and rejoined,
         )
         if left_out:
             self.note(f"the host did not ask this seat to contribute to deal {number}")
@@ -874,6 +880,16 @@ class ClientTable:
                 "pledge_late",
                 f"this seat's pledge to deal {number} reached the host after the pledges were"
                 " shown: the deal was dealt without its bytes, its dealing not checked here",
+            )
+        if check.unasked and check.position is not None:
+            # a player of the deal whose bytes are not in it: the host and a friend could
+            # have chosen its cards, so not "verified" (a seat that sits the deal out has
+            # no cards dealt to it: its check is a kibitzer's)
+            return why(
+                "commit_away",
+                f"this seat was not connected when deal {number} was committed, so it was not"
+                " asked to contribute: the deal was dealt without its bytes, its dealing not"
+                " checked here",
             )
         return None
 
