@@ -331,7 +331,16 @@ def _sheet(args, out: TextIO) -> int:
     names = [n for _, n in sh.info.players]
     status = "closed" if sh.info.closed else "open"
     print(
-        f"{sh.info.title} — {sh.info.date} {sh.info.place} — {sh.info.profile.title} — {status}",
+        " — ".join(
+            part
+            for part in (
+                sh.info.title,
+                f"{sh.info.date} {sh.info.place}".strip(),
+                sh.info.profile.title,
+                status,
+            )
+            if part
+        ),
         file=out,
     )
     rows = [["#", "dealer", "declarer", "game", "value", *names]]
@@ -340,7 +349,7 @@ def _sheet(args, out: TextIO) -> int:
             ("B" if line.bock else "")
             + ("R" if line.ramsch_round else "")
             + ("*" if line.corrected else "")
-            + ("ü" if line.overbid else "")
+            + ("U" if line.overbid else "")
         )
         result = "" if line.won is None else ("won" if line.won else "lost")
         rows.append(
@@ -382,7 +391,7 @@ def _sheet(args, out: TextIO) -> int:
     print("places: " + ", ".join(f"{p}. {names[s]}" for p, s in sh.ranking), file=out)
     if sh.passed_in:
         print(f"passed in: {sh.passed_in}", file=out)
-    print("B Bock round, R Ramsch round, * corrected, ü overbid", file=out)
+    print("B Bock round, R Ramsch round, * corrected, U overbid", file=out)
     for number, why in sh.unreadable:
         print(
             f"deal {number} cannot be scored ({why}); it counts 0 and the totals, "

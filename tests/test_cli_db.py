@@ -235,7 +235,7 @@ def test_selfplay_into_database(tmp_path, capsys):
     assert "stored 12 deals as series 1" in capsys.readouterr().err
     code, sheet = run(db, "sheet", "1")
     assert code == 0
-    assert sum(1 for line in sheet.splitlines() if line[:3].strip().rstrip("BR*ü").isdigit()) == 12
+    assert sum(1 for line in sheet.splitlines() if line[:3].strip().rstrip("BR*U").isdigit()) == 12
 
 
 def test_export_import_backup_restore(club, tmp_path):
@@ -539,3 +539,19 @@ def test_a_series_a_table_plays_is_not_closed_under_it(tmp_path, capsys):
     code, out = run(db, "close", str(sid), "--author", "Secretary")
     assert code == 0 and store.series(sid).closed
     store.close()
+
+
+def test_the_sheets_heading_leaves_out_an_empty_place_and_marks_overbid_games(tmp_path):
+    """A series without a place printed "seed 1 — 2026-11-30  — International ..." (two
+    spaces), and an overbid game was marked "ü" beside an English legend."""
+    db = tmp_path / "club.sqlite3"
+    players = "Anna,Bernd,Cem"
+    assert run(db, "create-series", "--title", "Friday", "--date", "2026-11-20",
+               "--players", players, "--profile", "isko")[0] == 0  # fmt: skip
+    assert run(db, "add-game", "1", "--declarer", "Anna", "--game", "clubs", "--bid", "36",
+               "--lost", "--matadors", "1")[0] == 0  # fmt: skip
+    code, out = run(db, "sheet", "1")
+    heading = out.splitlines()[0]
+    assert code == 0 and heading == "Friday — 2026-11-20 — International Skat Order — open"
+    first = next(line for line in out.splitlines() if line.lstrip().startswith("1"))
+    assert first.split()[0] == "1U" and "U overbid" in out
