@@ -253,6 +253,10 @@ class ClientTable:
         self._rejoined = False
         self.fetching: int | None = None  # a ``records`` request is out from this deal on
         self.joins = 0  # ``joined`` frames so far (a request before the last one is lost)
+        # the ids of the joins sent and not answered yet: a ``joined`` must answer one. A
+        # host that sent one unasked on a live connection could pass a seat it left out
+        # of a commit off as come back (not asked, "not checked") with no drop to be seen
+        self._joins_out: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------------ state
 
@@ -332,7 +336,9 @@ class ClientTable:
                 raise ClientError("the host's welcome has not arrived yet")
             proof = protocol.proof(protocol.password_key(password), self.challenge, table)
         self.table = table
-        return protocol.join(table, seat, proof, token, id=self._id())
+        frame = protocol.join(table, seat, proof, token, id=self._id())
+        self._joins_out = self._joins_out | {frame["id"]}
+        return frame
 
     def leave(self) -> dict[str, Any]:
         return protocol.leave(self._need_table(), id=self._id())
@@ -477,6 +483,7 @@ class ClientTable:
                 self.pongs += 1
             case ErrorReply():
                 self.errors.append(msg)
+                self._joins_out = self._joins_out - {msg.re}  # a join refused: not to answer
             case Closing():
                 self.closing = msg.reason
             case _:
@@ -495,6 +502,9 @@ class ClientTable:
     # joined ---------------------------------------------------------------
 
     def _joined(self, msg: Joined) -> None:
+        if msg.re not in self._joins_out:
+            raise _Refused("the host sent a 'joined' this client did not ask for")
+        self._joins_out = self._joins_out - {msg.re}
         if self.table is not None and msg.table != self.table:
             raise _Refused(f"the host seated this client at table {msg.table}, not {self.table}")
         size = len(msg.names)

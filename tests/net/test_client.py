@@ -103,10 +103,18 @@ class StandIn:
             view["hand"] = sorted([*view["hand"][1:], code(skat[0])])
         self.out.append(protocol.event(TABLE, self.tick, event, view))
 
-    def joined(self, seat: int | str | None = "mine") -> dict[str, Any]:
+    def joined(
+        self, seat: int | str | None = "mine", client: ClientTable | None = None
+    ) -> dict[str, Any]:
+        """The answer to ``client``'s join (the one it sent, or one it asks now: a client
+        refuses a ``joined`` it did not ask for); without a client, one answering nothing."""
         ctl = self.ctl
         deal = ctl.deal
         seat = self.seat if seat == "mine" else seat
+        re = None
+        if client is not None:
+            asked = client._joins_out
+            re = max(asked) if asked else client.join(TABLE, seat)["id"]
         over = isinstance(ctl.request(), SeriesOver)
         return protocol.joined(
             TABLE,
@@ -124,6 +132,7 @@ class StandIn:
             deal_seats=None if deal is None else deal.setup.seats,
             planned_deals=self.deals,
             state="finished" if over else "playing" if deal is not None else "lobby",
+            re=re,
         )
 
     def commit(self) -> None:
@@ -277,7 +286,7 @@ def start(profile, fixed_draws, **kw) -> tuple[StandIn, ClientTable]:
     fixed_draws["host"] = host
     client = ClientTable(TABLE)
     client.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x01" * 32)))
-    host.out.append(host.joined())
+    host.out.append(host.joined(client=client))
     pump(host, client)
     assert client.joined and client.seat == host.seat and not client.problems
     return host, client
@@ -328,7 +337,7 @@ def test_client_verifies_every_deal_and_keeps_the_hosts_records(
 def test_kibitzer_verifies_without_contributing(fixed_draws):
     host, client = start(ISKO, fixed_draws, seed=5, deals=2, watch=True)
     watcher = ClientTable(TABLE)
-    joined = host.joined(None)
+    joined = host.joined(None, client=watcher)
     assert watcher.feed(wire(joined)) == []
     assert watcher.kibitzing and not watcher.my_turn
     with pytest.raises(ClientError, match="kibitzer"):
@@ -587,7 +596,7 @@ def test_joined_alone_sets_up_the_table_and_its_seating_is_checked(fixed_draws):
     host, _ = mid_deal(fixed_draws)
     fresh = ClientTable(TABLE)
     fresh.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x05" * 32)))
-    assert fresh.feed(wire(host.joined())) == [] and not fresh.problems
+    assert fresh.feed(wire(host.joined(client=fresh))) == [] and not fresh.problems
     setup = host.ctl.deal.setup
     assert (fresh.dealer, fresh.deal_seats) == (setup.dealer, setup.seats)
     assert (fresh.planned_deals, fresh.deals_done, fresh.state) == (2, 0, "playing")
@@ -639,7 +648,7 @@ def test_a_reconnect_mid_deal_resumes_and_a_restarted_client_finds_its_series(
     again.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x02" * 32)))
     frame = again.join(TABLE, 0, token="token-anna")
     assert protocol.parse_client(wire(frame)).token == "token-anna"
-    host.out.append(host.joined())
+    host.out.append(host.joined(client=again))
     pump(host, again)
     assert again.actions == actions_for(ctl.deal, 0) and again.tick == host.tick
     recorder = ClientRecorder(Store.open(path))
@@ -1015,7 +1024,7 @@ def test_mutated_frames_never_crash_the_client(fixed_draws, data):
         fixed_draws["mid"] = mid_deal(fixed_draws)
     host, base = fixed_draws["mid"]
     client = copy.deepcopy(base)
-    frames = [host.joined(), *hostile_frames(host, client)]
+    frames = [host.joined(client=client), *hostile_frames(host, client)]
     frame = json.loads(json.dumps(data.draw(st.sampled_from(frames))))
     junk = st.one_of(
         st.none(),
@@ -1233,3 +1242,31 @@ def test_a_deal_seen_to_end_and_lost_with_the_window_is_fetched_when_it_joins_ag
     assert [x.get("fetched", False) for x in lan] == [False, where == "mid-deal"]
     # joined again with the whole copy: nothing more to ask for
     assert ClientRecorder(Store.open(path)).catch_up(again.series_at_host()) is None
+
+
+def test_a_joined_nobody_asked_for_does_not_pass_a_seat_left_out_off_as_come_back(fixed_draws):
+    """A seat back from a dropped connection is not asked for the deal being committed
+    ("not checked", no fault of the host's). A host that sent a ``joined`` on a live
+    connection, unasked, just before leaving the seat out of a commit would have had the
+    same pass without a drop anyone could see: the client refuses such a ``joined``."""
+    host, client = start(ISKO, fixed_draws, seed=5, deals=3)
+    play(host, client, until=1)
+    ctl, rng = host.ctl, random.Random(3)
+    while isinstance(need := ctl.request(), (ComputerTurn, HumanTurn)):
+        if isinstance(need, ComputerTurn):
+            ctl.submit(ctl.think(need))
+        else:
+            host.out.append(protocol.turn(TABLE, host.tick, need.seat, need.interjection))
+            pump(host, client)
+            action = random_policy(client.view, need.interjection, rng)
+            host.take(client.decline() if action is None else client.act(action))
+        pump(host, client)
+    host.reveal()
+    pump(host, client)
+    host.take(client.next_deal())
+    assert client.deal_over and not client.problems
+    client.feed(wire(host.joined()))  # on the live connection, answering no join
+    assert list(client.problems) == ["the host sent a 'joined' this client did not ask for"]
+    commitment = fairness.commitment(TABLE, 2, b"\x09" * 32)
+    client.feed(wire(protocol.commit(TABLE, 2, commitment, [])))  # this seat left out
+    assert client.problems[-1] == "the host did not ask this seat to contribute to deal 2"

@@ -60,6 +60,8 @@ class ClientBot:
         while self.seen < end:
             frame = self.peer.frames[self.seen]
             self.seen += 1
+            if frame["type"] == "joined":  # the answer to the test's join() for this seat
+                self.client._joins_out |= {frame.get("re")}
             for reply in self.client.feed(frame):
                 self.send(reply)
 
@@ -272,6 +274,8 @@ def test_a_late_concession_asks_the_defender_and_only_his_yes_applies_it():
     # the client of the asked defender knows it is asked, and builds the answer
     client = ClientTable("t1")
     for frame in asked.frames:
+        if frame["type"] == "joined":  # the answer to the test's join() for this seat
+            client._joins_out |= {frame.get("re")}
         client.feed(frame)
     assert client.concession == (need.seat, asked_seat)
     assert protocol.parse_client(client.consent(False)) == Consent(
