@@ -1570,6 +1570,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>Der Serien-Export stammt von einer anderen Version; diese kann ihn nicht lesen.</translation>
     </message>
     <message>
+        <source>The series “%1” is already in the database (series %2).</source>
+        <translation>Die Serie „%1“ ist bereits in der Datenbank (Serie %2).</translation>
+    </message>
+    <message>
         <source>The stake must be a number from 0 to %1 cents a point.</source>
         <translation>Der Einsatz muss eine Zahl von 0 bis %1 Cent je Punkt sein.</translation>
     </message>
@@ -3823,6 +3827,10 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
         <translation>%1 spielt %2</translation>
     </message>
     <message>
+        <source>%1 — Skat</source>
+        <translation>%1 — Skat</translation>
+    </message>
+    <message>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
@@ -4144,7 +4152,7 @@ Möchten Sie eine andere Spielliste öffnen und es verwerfen?</translation>
     </message>
     <message>
         <source>Skat — %1</source>
-        <translation>Skat — %1</translation>
+        <translation type="vanished">Skat — %1</translation>
     </message>
     <message>
         <source>Statistics</source>

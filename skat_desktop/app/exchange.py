@@ -1113,7 +1113,12 @@ def _import_one(
         raise ImportRefused(f"{where}: the rebuilt score sheet differs from the import")
     twin = _already_there(store, sid, before)
     if twin is not None:
-        raise ImportRefused(f"{where} is already in the database as series {twin}")
+        raise ImportRefused(
+            f"{where} is already in the database as series {twin}",
+            "already_there",
+            title=_one_line(s["title"]),
+            twin=twin,
+        )
     return sid
 
 

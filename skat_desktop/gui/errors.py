@@ -132,6 +132,14 @@ def _import_refused(e: ImportRefused) -> str:
         return fill(
             QCoreApplication.translate("Errors", "%1 cannot be read."), params.get("path", "")
         )
+    if code == "already_there":
+        return fill(
+            QCoreApplication.translate(
+                "Errors", "The series “%1” is already in the database (series %2)."
+            ),
+            params.get("title", ""),
+            params.get("twin", ""),
+        )
     return fill(
         QCoreApplication.translate("Errors", "The series export cannot be imported: %1"), _detail(e)
     )

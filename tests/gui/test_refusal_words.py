@@ -365,3 +365,26 @@ def test_a_bad_backup_is_said_as_the_backups_fault_not_the_databases(tmp_path, g
         " Spielen Sie eine andere Sicherung zurück.",
         "Die Sicherung broken.sqlite3 ist beschädigt; spielen Sie eine andere Sicherung zurück.",
     ]
+
+
+def test_a_series_imported_twice_is_refused_in_the_players_language(qapp):
+    """The refusal of a series already in the database came half in English in German
+    ("... Der Serien-Export kann nicht eingelesen werden: series 1 ('Freitag') is already
+    in the database as series 1")."""
+    from skat_desktop.app.exchange import ImportRefused
+    from skat_desktop.gui import i18n
+    from skat_desktop.gui.errors import describe
+
+    e = ImportRefused(
+        "series 1 ('Freitag') is already in the database as series 4",
+        "already_there",
+        title="Freitag",
+        twin=4,
+    )
+    try:
+        i18n.install_translations(qapp, "de")
+        said = describe(e)
+    finally:
+        i18n.remove_translations(qapp)
+    assert "Die Serie „Freitag“ ist bereits in der Datenbank (Serie 4)." in said
+    assert "already" not in said and "series" not in said
