@@ -948,9 +948,7 @@ class MainWindow(QMainWindow):
         self._update_store_label()
         port = self.table
         if port is not None:
-            title = profile_title(port.profile)
-            self.rules_label.setText(title)
-            self.setWindowTitle(self.tr("Skat — %1").replace("%1", title))
+            self._name_the_rules(port)
         else:
             self.setWindowTitle(self.tr("Skat"))
         self._update_deal_label()
@@ -2106,8 +2104,7 @@ class MainWindow(QMainWindow):
         self.session.storeChanged.connect(self._store_state_changed)
         self.session.seriesCreated.connect(self._series_created)
         self._series_summary = False
-        self.rules_label.setText(profile_title(port.profile))
-        self.setWindowTitle(self.tr("Skat — %1").replace("%1", profile_title(port.profile)))
+        self._name_the_rules(port)
         if (ctl is None or ctl.series_id is None) and self.sheet_view is not None:
             self.sheet_view.set_series(self.store, None)  # not the last series' sheet
         self.controllerChanged.emit(ctl if ctl is not None else port)
@@ -3023,6 +3020,14 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(text, 5000)
             return
         self.messages.show_message(text, kind)
+
+    def _name_the_rules(self, port: TablePort) -> None:
+        """The table's rules in the status bar and the window's title, the program's name
+        last: the desktop adds it to a title that does not end with it ("Skat — International
+        Skat Order — Skat" when it came first)."""
+        title = profile_title(port.profile)
+        self.rules_label.setText(title)
+        self.setWindowTitle(self.tr("%1 — Skat").replace("%1", title))
 
     def _update_deal_label(self) -> None:
         port = self.table
