@@ -77,6 +77,7 @@ from skat_desktop.engine.profiles import BUILTIN
 from skat_desktop.engine.tournament import METHODS
 from skat_desktop.gui.combo_width import keep_text_whole
 from skat_desktop.gui.game_words import (
+    date_pattern,
     deals_of_text,
     entry_refusal,
     fill,
@@ -1398,12 +1399,8 @@ class SeasonView(QWidget):
             player_statistics(self, self._store, player_id)
 
     def _retranslate(self) -> None:
-        from skat_desktop.gui.i18n import current_language
-
-        locale = QLocale(current_language().replace("-", "_"))
-        pattern = locale.dateFormat(QLocale.FormatType.ShortFormat)
         for edit in (self.date_from, self.date_to):  # dates as the language writes them
-            edit.setDisplayFormat(pattern if "yyyy" in pattern else pattern.replace("yy", "yyyy"))
+            edit.setDisplayFormat(date_pattern())
         for label, text in zip(
             self._labels,
             (

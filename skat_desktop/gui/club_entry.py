@@ -29,7 +29,6 @@ from PySide6.QtCore import (
     QCoreApplication,
     QDate,
     QEvent,
-    QLocale,
     QObject,
     QStringListModel,
     Qt,
@@ -82,6 +81,7 @@ from skat_desktop.engine.errors import SkatError
 from skat_desktop.engine.profiles import BUILTIN, RuleProfile
 from skat_desktop.gui.combo_width import ITEM_CHARS, ItemsCombo, keep_text_whole
 from skat_desktop.gui.game_words import (
+    date_pattern,
     doubling_name,
     entry_refusal,
     game_name,
@@ -91,7 +91,6 @@ from skat_desktop.gui.game_words import (
     signed,
     value_lines,
 )
-from skat_desktop.gui.i18n import current_language
 from skat_desktop.gui.new_game import offered_profiles
 from skat_desktop.gui.panels import ElidedLabel, FlowBox
 from skat_desktop.gui.plain import breakable, plain_label, tip
@@ -1662,9 +1661,7 @@ class NewEveningDialog(FitsScreen, QDialog):
         self.setWindowTitle(self.tr("New club evening"))
         self.title_label.setText(self.tr("&Title:"))
         self.date_label.setText(self.tr("&Date:"))
-        locale = QLocale(current_language().replace("-", "_"))
-        pattern = locale.dateFormat(QLocale.FormatType.ShortFormat)
-        self.date.setDisplayFormat(pattern if "yyyy" in pattern else pattern.replace("yy", "yyyy"))
+        self.date.setDisplayFormat(date_pattern())
         self.place_label.setText(self.tr("&Place:"))
         self.profile_label.setText(self.tr("&Rules:"))
         self.planned_label.setText(self.tr("Pla&nned deals:"))
