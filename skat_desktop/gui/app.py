@@ -119,7 +119,8 @@ CLOSING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 def close_on_signals(app: QApplication) -> QSocketNotifier | None:
     """Close the windows on :data:`CLOSING_SIGNALS` as Game → Quit would, instead of
     ending the process on the spot: the writes still queued are finished, a hosted table
-    tells its players, the window's place is kept. A second signal ends it at once.
+    tells its players, the window's place is kept. A second signal ends it at once; a
+    signal the program was started to ignore (``nohup``: SIGHUP) stays ignored.
 
     Python runs a signal handler only between bytecodes, and none run while Qt waits for
     events: the signal's byte, written to a socket (``signal.set_wakeup_fd``), wakes the
@@ -148,11 +149,14 @@ def close_on_signals(app: QApplication) -> QSocketNotifier | None:
 
     def close_windows(number: int, _frame: object) -> None:
         for name in CLOSING_SIGNALS:  # the next one is not asked twice
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
+            if signal.getsignal(getattr(signal, name)) is close_windows:
+                signal.signal(getattr(signal, name), signal.SIG_DFL)
         QTimer.singleShot(0, app.closeAllWindows)
 
     for name in CLOSING_SIGNALS:
-        signal.signal(getattr(signal, name), close_windows)
+        number = getattr(signal, name)
+        if signal.getsignal(number) is not signal.SIG_IGN:  # ``nohup``, a background job
+            signal.signal(number, close_windows)
     return notifier
 
 

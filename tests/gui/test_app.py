@@ -189,3 +189,25 @@ def test_a_logout_or_kill_closes_the_window_as_quit_would(tmp_path, name):
     assert out.strip() == "closed 0"
     saved = [f.read_text() for f in (tmp_path / "config").rglob("*.conf")]
     assert any("[window]" in text and "\ngeometry=" in text for text in saved)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_signal_the_program_was_started_to_ignore_stays_ignored(qapp):
+    """``nohup skat-desktop &`` ignores SIGHUP: closing the terminal must not close the
+    window the player detached from it (the handlers replaced SIG_IGN before)."""
+    names = gui_app.CLOSING_SIGNALS
+    before = {name: signal.getsignal(getattr(signal, name)) for name in names}
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    notifier = None
+    try:
+        notifier = gui_app.close_on_signals(qapp)
+        assert notifier is not None
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+        assert callable(signal.getsignal(signal.SIGTERM))
+    finally:
+        signal.set_wakeup_fd(-1)
+        for name, handler in before.items():
+            signal.signal(getattr(signal, name), handler)
+        if notifier is not None:
+            notifier.setEnabled(False)
+            notifier.deleteLater()
