@@ -302,7 +302,8 @@ class Store:
                     self.conn.execute("ROLLBACK")
                 raise explain(e, self.path or "the database", "write") from None
             kill_point("write.committed")
-            self._empty_log()
+            if durable:  # the table's snapshot at every move: the next durable commit
+                self._empty_log()
         finally:
             self._in_tx = False
             self._durable_again(durable)
@@ -314,7 +315,11 @@ class Store:
         SQLite pairs a file with the log under its *name*. A log left there is applied to
         whatever file is put under that name next: a backup copied over the database while
         this store has it open would, at the next program to open it (``db``, a second
-        window) or after this one is killed, silently get this file's pages."""
+        window) or after this one is killed, silently get this file's pages.
+
+        After durable commits only (a deal, an entry: three more flushes each): the
+        snapshot the table commits at every move without a flush would pay them at every
+        move, and its pages wait in the log for the deal's end."""
         with suppress(sqlite3.Error):  # the commit stands; the next one empties the log
             wait = self.conn.execute("PRAGMA busy_timeout").fetchone()[0]
             self.conn.execute("PRAGMA busy_timeout=0")

@@ -180,3 +180,18 @@ def test_a_backup_copied_over_the_database_of_a_killed_program_keeps_its_content
         [sys.executable, "-c", KILLED_WINDOW, str(path), str(backup)], timeout=60, check=True
     )
     assert other_program(path) == ["Xaver", "Yvonne"]
+
+
+def test_the_log_is_emptied_after_a_durable_commit_not_after_the_tables_snapshot(tmp_path):
+    """Emptying the log costs three flushes: after a deal or an entry, not at every move
+    (the snapshot's commit is made without a flush to be cheap)."""
+    store, sid = club(tmp_path)
+    log = tmp_path / "club.sqlite3-wal"
+    save_table(store, sid)  # durable
+    assert log.stat().st_size == 0
+    with store.transaction(durable=False):
+        store.conn.execute("UPDATE live_tables SET state = ? WHERE series_id = ?", ("{}", sid))
+    assert log.stat().st_size > 0  # left for the next durable commit
+    store.ensure_player("Dora")
+    assert log.stat().st_size == 0
+    store.close()
