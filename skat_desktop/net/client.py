@@ -436,6 +436,7 @@ class ClientTable:
             case Welcome():
                 self.host, self.server, self.challenge = msg.host, msg.server, msg.challenge
                 self.connections += 1
+                self._joins_out = frozenset()  # joins sent on a lost connection: unanswerable
                 if msg.version != protocol.VERSION:
                     raise _Refused(f"the host speaks protocol version {msg.version}")
             case Tables():
@@ -703,7 +704,10 @@ class ClientTable:
                 self.note(f"the host committed to deal {number} twice, differently")
                 return []
             if not in_play and old.mine is not None and self.seat in msg.contributors:
-                return [self._pledge_frame(number, old.mine)]  # shown again: pledged again
+                # shown again: pledged again, on this connection (one left out now that
+                # this connection held is the host's doing, not a pledge lost on the way)
+                self._check(number, pledged_on=self.connections)
+                return [self._pledge_frame(number, old.mine)]
             return []
         if in_play:
             self._check(number, commitment=msg.commitment, late=True)

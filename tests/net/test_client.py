@@ -523,9 +523,7 @@ def test_a_late_kibitzer_fetches_the_deals_before_it_and_keeps_the_whole_series(
     assert lan[3]["verified"] is True
 
 
-def test_a_watcher_that_comes_at_a_deals_end_finds_it_unchecked_not_failed(
-    tmp_path, monkeypatch
-):
+def test_a_watcher_that_comes_at_a_deals_end_finds_it_unchecked_not_failed(tmp_path, monkeypatch):
     """A window that came back (or came) just as a deal ended never saw it dealt: the
     reveal the host shows it again cannot be checked, which is no fault of the host's
     (it said "NOT verified: the host's commitment did not arrive before the deal")."""
@@ -1270,3 +1268,43 @@ def test_a_joined_nobody_asked_for_does_not_pass_a_seat_left_out_off_as_come_bac
     commitment = fairness.commitment(TABLE, 2, b"\x09" * 32)
     client.feed(wire(protocol.commit(TABLE, 2, commitment, [])))  # this seat left out
     assert client.problems[-1] == "the host did not ask this seat to contribute to deal 2"
+
+
+def _joined_answer(re: int | None, seat: int = 0) -> dict[str, Any]:
+    """A lobby's ``joined`` answering the join ``re``."""
+    return protocol.joined(
+        TABLE, seat, "tok", ISKO, ["Anna", "Bernd", "Cem"], 0, None, [], 0,
+        {"entries": [], "totals": [0, 0, 0]}, re, planned_deals=3, state="lobby",
+    )  # fmt: skip
+
+
+def test_a_join_lost_with_its_connection_cannot_be_answered_on_the_next(fixed_draws):
+    client = ClientTable(TABLE)
+    client.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x01" * 32)))
+    lost = client.join(TABLE, 0)["id"]  # the connection drops before the answer
+    client.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x02" * 32)))
+    client.feed(wire(_joined_answer(client.join(TABLE, 0)["id"])))
+    assert client.joined and not client.problems
+    client.feed(wire(_joined_answer(lost)))  # unasked on the live connection
+    assert list(client.problems) == ["the host sent a 'joined' this client did not ask for"]
+
+
+def test_a_pledge_sent_again_after_a_rejoin_and_left_out_is_the_hosts_doing(fixed_draws):
+    """The commit is shown again to a player back on a new connection, who pledges again
+    there: a pledge the host then leaves out is 'NOT verified', not lost on the way."""
+    fixed_draws["host"] = StandIn(ISKO)
+    fixed_draws["host"].planned = b"\x05" * 32
+    client = ClientTable(TABLE)
+    client.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x01" * 32)))
+    client.feed(wire(_joined_answer(client.join(TABLE, 0)["id"])))
+    commitment = b"\x07" * 32
+    assert [
+        f["type"] for f in client.feed(wire(protocol.commit(TABLE, 1, commitment, [0, 1, 2])))
+    ] == ["pledge"]
+    client.feed(wire(protocol.welcome("skat-desktop", "Club", b"\x02" * 32)))  # back
+    client.feed(wire(_joined_answer(client.join(TABLE, 0, token="tok")["id"])))
+    again = client.feed(wire(protocol.commit(TABLE, 1, commitment, [0, 1, 2])))
+    assert [f["type"] for f in again] == ["pledge"] and client.checks[1].pledged_on == 2
+    client.feed(wire(protocol.pledges(TABLE, 1, {1: b"\x01" * 32, 2: b"\x02" * 32})))
+    check = client.checks[1]
+    assert check.missing and not check.away
