@@ -1394,7 +1394,8 @@ def _validate_copy(copy: Path, shown: Path) -> None:
             return CorruptDatabase(
                 str(e).replace(str(copy), str(shown)), "backup_damaged", path=shown
             )
-        return type(e)(str(e).replace(str(copy), str(shown)), e.code, **e.params)
+        params = {k: shown if str(v) == str(copy) else v for k, v in e.params.items()}
+        return type(e)(str(e).replace(str(copy), str(shown)), e.code, **params)
 
     header = _read_header(copy)
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):

@@ -687,6 +687,8 @@ def test_restore_refuses_bad_backups_and_leaves_the_target(tmp_path, spoil, erro
     message = str(info.value)
     assert "\n" not in message and str(dest) in message
     assert "skat-restore" not in message  # names the backup, not the temporary copy
+    path = info.value.params.get("path")  # what the window names: the backup too
+    assert path is None or Path(path) == dest, path
     assert digest(target) == target_digest
     assert digest(dest) == backup_digest
     assert not Path(f"{target}.before-restore").exists()
@@ -856,3 +858,20 @@ def test_iss_export_refuses_what_iss_cannot_express(tmp_path):
     svc.correct(2, "Anna", "miscounted", {"kind": "passed_in"})
     with pytest.raises(ex.ExchangeError, match="corrected"):
         ex.export_iss(store, played)
+
+
+def test_a_backup_that_cannot_be_opened_is_named_not_its_hidden_copy(tmp_path, monkeypatch):
+    """A restore checks a hidden copy of the backup; a refusal from opening it named that
+    copy in its ``path``, which the window shows (the text named the backup already)."""
+    from skat_desktop.store.database import StoreError
+
+    dest, target = make_backup(tmp_path)
+
+    def cannot_use(path, *args, **kwargs):
+        raise StoreError(f"{path} cannot be used: no permission", "cannot_use", path=path)
+
+    monkeypatch.setattr(ex, "open_database", cannot_use)
+    with pytest.raises(StoreError) as info:
+        ex.restore(dest, target)
+    assert info.value.params["path"] == dest and str(dest) in str(info.value)
+    assert names_in(target) == ["Zoe"]
