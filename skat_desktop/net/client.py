@@ -1357,7 +1357,8 @@ class ClientRecorder:
         if same is None or same == profile:
             return profile
         options = json.dumps(profile.to_dict(), sort_keys=True).encode("utf-8")
-        return replace(profile, name=f"{profile.name}-{hashlib.sha256(options).hexdigest()[:8]}")
+        mark = hashlib.sha256(options).hexdigest()[:8]  # the title too: told apart in lists
+        return replace(profile, name=f"{profile.name}-{mark}", title=f"{profile.title} ({mark})")
 
     def _under_kept_rules(self, done: FinishedDeal) -> FinishedDeal:
         """``done`` with its deal replayed under :meth:`_kept_profile` (the same cards,

@@ -742,7 +742,9 @@ def test_the_hosts_rules_are_kept_even_if_this_database_knows_other_rules_by_the
     assert not client.problems
     info = mine.series(recorder.series_id)
     assert info.profile.name.startswith(f"{hosts.name}-")
-    assert dataclasses.replace(info.profile, name=hosts.name) == hosts
+    mark = info.profile.name.removeprefix(f"{hosts.name}-")
+    assert info.profile.title == f"{hosts.title} ({mark})"  # told apart in the filters
+    assert dataclasses.replace(info.profile, name=hosts.name, title=hosts.title) == hosts
     assert [r["number"] for r in rows(mine, info.id)] == [1, 2, 3]
     # the copy is found again (a restarted window), and the player's own rules are his
     at = client.series_at_host()
