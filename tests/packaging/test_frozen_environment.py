@@ -46,7 +46,9 @@ def test_the_users_own_library_path_comes_back():
 
 
 def test_the_users_own_qt_paths_stay():
-    """A Qt plugin path the user set (outside the folder) is the user's."""
+    """A Qt plugin path outside the folder is not the hook's and is left alone (the
+    PySide6 hook overwrites a user's own value before this runs: it cannot be given
+    back, only not taken away where it survived)."""
     env = bootloader_environment()
     env["QT_PLUGIN_PATH"] = "/usr/lib/qt6/plugins"
     restore_user_environment(env, FOLDER)
