@@ -10,7 +10,7 @@ from skat_desktop.store.database import StoreError
 from skat_desktop.store.repository import Store
 
 
-def other_program_adds_meanwhile(monkeypatch, store: Store, path) -> list[str]:
+def other_program_adds_meanwhile(monkeypatch, store: Store, path) -> tuple[list[str], Store]:
     """Right after the store's first look-up of a name, another program adds "anna" (or
     finds the file locked: it would wait, then find Anna). What the other program did."""
     other = Store.open(path, busy_ms=100)
@@ -29,7 +29,7 @@ def other_program_adds_meanwhile(monkeypatch, store: Store, path) -> list[str]:
         return found
 
     monkeypatch.setattr(Store, "find_player", find_player)
-    return done
+    return done, other
 
 
 def names(path) -> list[str]:
@@ -42,24 +42,27 @@ def names(path) -> list[str]:
 def test_adding_a_player_another_program_adds_meanwhile_makes_one_player(monkeypatch, tmp_path):
     path = tmp_path / "club.sqlite3"
     store = Store.open(path)
-    done = other_program_adds_meanwhile(monkeypatch, store, path)
-    try:
-        store.add_player("Anna")
-    except StoreError as e:  # the other program was first: said, not added twice
-        assert "already a player" in str(e)
-    assert done[0] == "asked"
+    done, other = other_program_adds_meanwhile(monkeypatch, store, path)
+    store.add_player("Anna")  # looked up under the write lock: the other program waits
+    assert done == ["asked", "locked"]
     store.close()
-    assert len(names(path)) == 1
+    other.close()
+    assert names(path) == ["Anna"]
+    other = Store.open(path)
+    with pytest.raises(StoreError, match="already a player"):  # and then finds her
+        other.add_player("anna")
+    other.close()
 
 
 def test_ensuring_a_player_another_program_adds_meanwhile_finds_that_one(monkeypatch, tmp_path):
     path = tmp_path / "club.sqlite3"
     store = Store.open(path)
-    done = other_program_adds_meanwhile(monkeypatch, store, path)
+    done, other = other_program_adds_meanwhile(monkeypatch, store, path)
     pid = store.ensure_player("Anna")
     assert done == ["asked", "added"]
     assert store.player_name(pid) == "anna"
     store.close()
+    other.close()
     assert names(path) == ["anna"]
 
 
