@@ -17,27 +17,7 @@ from typing import Any
 
 import pytest
 
-from skat_desktop.engine.profiles import builtin
-from skat_desktop.net.host import Host
-from skat_desktop.net.hosted_table import TableConfig
-
-from .test_pledge_race import LIMITS, TABLE, TIMEOUT_S, Clock, Seat, is_, open_and_play, run
-
-
-async def hosting(clock: Clock, size: int, deals: int) -> tuple[Host, int]:
-    config = TableConfig(
-        "Commit",
-        builtin("isko"),
-        ["open"] * size,
-        deals,
-        grace_s=1e6,
-        contribute_timeout_s=TIMEOUT_S,
-        substitute_after_s=None,
-        first_seed=1,
-    )
-    host = Host([(TABLE, config)], None, limits=LIMITS, workers=0, clock=clock)
-    _, port = await host.start("127.0.0.1", 0)
-    return host, port
+from .test_pledge_race import TABLE, Clock, Seat, hosting, is_, open_and_play, run
 
 
 def away(*seats: int) -> Callable[[dict[str, Any]], bool]:

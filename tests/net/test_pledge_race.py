@@ -115,12 +115,13 @@ async def seated(port: int) -> list[Seat]:
     return seats
 
 
-async def hosting(clock: Clock) -> tuple[Host, int]:
+async def hosting(clock: Clock, size: int = 3, deals: int = 1) -> tuple[Host, int]:
+    """A host on 127.0.0.1 with one table of ``size`` open seats, kept seats for good."""
     config = TableConfig(
         "Race",
         builtin("isko"),
-        ["open"] * 3,
-        1,
+        ["open"] * size,
+        deals,
         grace_s=1e6,
         contribute_timeout_s=TIMEOUT_S,
         substitute_after_s=None,
