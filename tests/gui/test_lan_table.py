@@ -821,11 +821,8 @@ def test_the_table_tab_knows_nobody_while_the_host_is_gone(qtbot, tmp_path):
     assert panel.seat_lines() == here and panel.seats.text() == "\n".join(here)
 
 
-def test_a_deal_this_window_came_into_is_unchecked_not_a_warning(qtbot, tmp_path, monkeypatch):
-    """A player back at his seat mid-deal (or a late watcher) saw "Deal 3 was NOT
-    verified: the host's commitment arrived only after the deal was dealt", in red and
-    in the message bar, as if the host had cheated. Coming late is no fault of the
-    host's: the deal is "not checked", without alarm; a real failure still alarms."""
+def seated_panel(qtbot, tmp_path):
+    """A link seated at a table (Anna, seat 0) and its Table panel, for verdicts."""
     from skat_desktop.gui.lan_link import TablePanel
     from skat_desktop.net.client import ClientTable
 
@@ -836,6 +833,15 @@ def test_a_deal_this_window_came_into_is_unchecked_not_a_warning(qtbot, tmp_path
     link.state = CONNECTED
     panel = TablePanel(link)
     qtbot.addWidget(panel)
+    return link, panel
+
+
+def test_a_deal_this_window_came_into_is_unchecked_not_a_warning(qtbot, tmp_path, monkeypatch):
+    """A player back at his seat mid-deal (or a late watcher) saw "Deal 3 was NOT
+    verified: the host's commitment arrived only after the deal was dealt", in red and
+    in the message bar, as if the host had cheated. Coming late is no fault of the
+    host's: the deal is "not checked", without alarm; a real failure still alarms."""
+    link, panel = seated_panel(qtbot, tmp_path)
     came = NotVerified("came_during", "this client came during deal 3: ...", deal=3)
     late = NotVerified("commitment_late", "the host's commitment ... after it was dealt", deal=4)
     panel.add_verdict(3, came)
@@ -863,16 +869,7 @@ def test_a_deal_whose_own_pledge_was_not_taken_is_unchecked_not_a_warning(
     """A player whose pledge was lost with his connection, or came after the pledges were
     shown, cannot know it reached the host in time: "not checked", with the reason, in
     amber and without the message bar -- not "NOT verified" as if the host had cheated."""
-    from skat_desktop.gui.lan_link import TablePanel
-    from skat_desktop.net.client import ClientTable
-
-    link = LanLink(None, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    client = ClientTable("club")
-    client.joined, client.seat, client.names = True, 0, ("Anna", "Ben", "Kai")
-    link.remote = RemoteTable(client, lambda _frame: None)
-    link.state = CONNECTED
-    panel = TablePanel(link)
-    qtbot.addWidget(panel)
+    link, panel = seated_panel(qtbot, tmp_path)
     away = NotVerified("pledge_away", "this client's connection was lost ...", deal=5)
     late = NotVerified("pledge_late", "this seat's pledge to deal 6 reached ...", deal=6)
     panel.add_verdict(5, away)
@@ -900,16 +897,7 @@ def test_a_deal_committed_while_this_player_was_away_is_unchecked_not_verified(
     """A player who was not connected when the deal was committed was not asked for her
     bytes: "not checked" in amber, with the reason, and no message bar (the drop was
     seen by everyone) -- never "verified"."""
-    from skat_desktop.gui.lan_link import TablePanel
-    from skat_desktop.net.client import ClientTable
-
-    link = LanLink(None, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    client = ClientTable("club")
-    client.joined, client.seat, client.names = True, 0, ("Anna", "Ben", "Kai")
-    link.remote = RemoteTable(client, lambda _frame: None)
-    link.state = CONNECTED
-    panel = TablePanel(link)
-    qtbot.addWidget(panel)
+    link, panel = seated_panel(qtbot, tmp_path)
     verdict = NotVerified("commit_away", "this seat was not connected when ...", deal=7)
     panel.add_verdict(7, verdict)
     assert panel.fair.text() == (
