@@ -2134,10 +2134,11 @@ class MainWindow(QMainWindow):
         self._clear_hint()
         if state is not None:
             self._show_waiting(state)  # first: a new panel size lays the table out anew
-            if session.local is None:
-                # a remote table's frames come on their own, and the question may have been
-                # asked before this redraw replaced its panel: it is asked again when ready
-                session.need = None
+            # this redraw replaced the turn's panel and its cards' choice: the question is
+            # asked again when the table is ready, even if it is the one asked before (a
+            # card taken back while it still flew; a remote table's frames come on their
+            # own, and the question may have been asked before this redraw)
+            session.need = None
             old = self.scene.state
             if old is None or old.deal_key != state.deal_key:
                 self.host.show_panel(None)  # the cards are dealt over a clear table

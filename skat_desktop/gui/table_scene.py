@@ -374,6 +374,10 @@ class TableScene(QGraphicsScene):
             if anim is not None:
                 self._start(anim)
                 return
+        self._at_rest()
+
+    def _at_rest(self) -> None:
+        """The table is still: everything in its place, and ``idle`` says so."""
         self._anim = None
         if self.state is not None:
             self._update_decor(self.state)
@@ -394,7 +398,13 @@ class TableScene(QGraphicsScene):
         self._run()
 
     def finish_animations(self) -> None:
-        """Jump to the end of every running and queued animation."""
+        """Jump to the end of every running and queued animation.
+
+        The table is at rest then and says so (``idle``), as when the animation ends by
+        itself: the window asks the next player only then, and an animation cut short (a
+        resize, the side panel, the last trick shown) must not leave it waiting forever."""
+        if self._anim is None and not self._steps:
+            return
         if self._anim is not None:
             anim, self._anim = self._anim, None
             anim.finished.disconnect(self._anim_finished)
@@ -409,8 +419,7 @@ class TableScene(QGraphicsScene):
             while self._steps:
                 self._steps.popleft()(False)
             self._drop_vanishing()
-            if self.state is not None:
-                self._update_decor(self.state)
+        self._at_rest()
 
     def _drop_vanishing(self) -> None:
         for item in self._vanishing:

@@ -17,7 +17,7 @@ from skat_desktop.engine.actions import Claim, Double, Play
 from skat_desktop.engine.profiles import BUILTIN, HOUSE
 from skat_desktop.store.repository import Store
 
-from .table_driver import TablePlayer, make_window, set_view_size, start
+from .table_driver import WAIT_MS, TablePlayer, make_window, set_view_size, start
 
 # ---------------------------------------------------------------------- whole series
 
@@ -207,6 +207,79 @@ def test_a_resize_lays_the_table_out_again(qtbot, tmp_path):
         set_view_size(qtbot, window, *size)
         assert window.scene.sceneRect().size().toSize().toTuple() == size
         _check_layout(window)
+
+
+def _offers_the_turn(window) -> bool:
+    """The window asks the human for the card the controller waits for: the session's
+    question is the table's, and the legal cards may be played."""
+    session, scene = window.session, window.scene
+    need = session.port.request()
+    return (
+        isinstance(need, HumanTurn)
+        and session.need == need
+        and scene.mode == "play"
+        and bool(scene.playable)
+    )
+
+
+@pytest.mark.parametrize("cut", ["resize", "side panel", "last trick"])
+def test_cutting_an_animation_short_does_not_stop_the_table(qtbot, tmp_path, cut):
+    """The cards still flew to the human's turn when something jumped the table to its end
+    (a resize, the side panel, the last trick): the table came to rest without saying so,
+    the session never asked again, and it said "Your turn" with no card to play (found by
+    a tester pressing keys fast after declaring; the fuzzer cut it down to a resize)."""
+    window = make_window(qtbot, tmp_path)
+    start(window, length=0, seed=4, seats=["human", "random", "random"])
+    player = TablePlayer(qtbot, window, seed=2)
+    player.turn("play", until=lambda need: need.view.tricks != ())  # a last trick to show
+    session, scene = window.session, window.scene
+    scene.set_speed(1)  # from here the cards fly, slowly
+    before = session.need
+    player.click_card(min(a.card for a in before.legal if type(a) is Play))
+    # the computers have played and the turn is the human's again, the table still moving
+    qtbot.waitUntil(
+        lambda: (
+            scene.busy
+            and isinstance(session.port.request(), HumanTurn)
+            and session.port.request() != before
+        ),
+        timeout=WAIT_MS,
+    )
+    assert not _offers_the_turn(window)
+    if cut == "resize":
+        width = window.view.width()
+        window.resize(window.width() - 60, window.height())
+        qtbot.waitUntil(lambda: window.view.width() != width)
+    elif cut == "side panel":
+        width = window.view.width()
+        window.show_game_log()
+        qtbot.waitUntil(lambda: window.view.width() != width)
+    else:
+        window.show_last_trick()
+        assert scene.last_trick_shown()
+    assert not scene.busy  # the animation was cut short
+    scene.set_speed(0)
+    qtbot.waitUntil(lambda: _offers_the_turn(window), timeout=WAIT_MS)
+    assert window.turn_label.text() == "Your turn: play a card"
+
+
+def test_a_card_taken_back_while_it_flies_is_asked_for_again(qtbot, tmp_path):
+    """Practice: Ctrl+Z while the card just played still flew to the trick brought back the
+    very turn the window had asked last; the window, already redrawn for the computers, took
+    it for nothing new and showed "Your turn" with no card to play (found by the fuzzer)."""
+    window = make_window(qtbot, tmp_path)
+    start(window, length=0, practice=True, seed=4, seats=["human", "random", "random"])
+    player = TablePlayer(qtbot, window, seed=2)
+    need = player.turn("play", until=lambda need: not need.view.trick)  # the human leads
+    session, scene = window.session, window.scene
+    scene.set_speed(1)
+    player.click_card(min(a.card for a in need.legal if type(a) is Play))
+    assert scene.busy and not isinstance(session.port.request(), HumanTurn)
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert session.port.request() == need  # the same turn again
+    scene.set_speed(0)
+    qtbot.waitUntil(lambda: _offers_the_turn(window), timeout=WAIT_MS)
+    assert scene.playable == {a.card for a in need.legal if type(a) is Play}
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 720)])
