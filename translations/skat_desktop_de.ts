@@ -6417,6 +6417,10 @@ kungen</translation>
         <translation>Verbunden mit %1 unter %2</translation>
     </message>
     <message>
+        <source>Deal %1: %2 pledged bytes and did not open them</source>
+        <translation>Spiel %1: %2 hat einen Beitrag zugesagt und nicht offengelegt</translation>
+    </message>
+    <message>
         <source>Deal %1: NOT verified (%2)</source>
         <translation>Spiel %1: NICHT geprüft (%2)</translation>
     </message>
@@ -6435,6 +6439,10 @@ kungen</translation>
     <message>
         <source>Deal %1: not checked (you came during it)</source>
         <translation type="vanished">Spiel %1: nicht geprüft (Sie kamen währenddessen dazu)</translation>
+    </message>
+    <message>
+        <source>Deal %1: the pledge of %2 came too late; dealt without it</source>
+        <translation>Spiel %1: Die Zusage von %2 kam zu spät; ohne sie gegeben</translation>
     </message>
     <message>
         <source>Deal %1: verified</source>
@@ -6491,6 +6499,10 @@ kungen</translation>
     <message>
         <source>open seat</source>
         <translation>freier Platz</translation>
+    </message>
+    <message>
+        <source>seat %1</source>
+        <translation>Platz %1</translation>
     </message>
     <message>
         <source>the host</source>

@@ -1225,6 +1225,7 @@ class TablePanel(QWidget):
                     .replace("%1", str(number))
                     .replace("%2", verdict_text(verdict))
                 )
+            lines.extend(self._left_out_lines(number))
         self.fair.setText("\n".join(lines) or self.tr("No deal has been checked yet."))
         self.fair.setToolTip(tip("\n".join(lines)))
         between = remote is None or not remote.dealt or remote.client.deal_over
@@ -1234,6 +1235,33 @@ class TablePanel(QWidget):
         self.line.setToolTip(
             "" if allowed else self.tr("The table chats between deals, not during one.")
         )
+
+    def _left_out_lines(self, number: int) -> list[str]:
+        """The seats whose bytes deal ``number`` was dealt without, as its reveal names
+        them to every client: a pledge not opened, a pledge that came too late."""
+        remote = self.link.remote
+        check = remote.client.checks.get(number) if remote is not None else None
+        if check is None:
+            return []
+        names = remote.client.names
+
+        def who(seat: int) -> str:
+            name = names[seat] if seat < len(names) else None
+            return name or self.tr("seat %1").replace("%1", str(seat + 1))
+
+        lines = [
+            self.tr("Deal %1: %2 pledged bytes and did not open them")
+            .replace("%1", str(number))
+            .replace("%2", who(seat))
+            for seat in check.withheld
+        ]
+        lines += [
+            self.tr("Deal %1: the pledge of %2 came too late; dealt without it")
+            .replace("%1", str(number))
+            .replace("%2", who(seat))
+            for seat in check.late_pledges
+        ]
+        return lines
 
     def add_chat(self, line: ChatMessage) -> None:
         self._chat.append(line)

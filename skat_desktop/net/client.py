@@ -138,6 +138,7 @@ class DealCheck:
     repledged: bool = False  # the host showed the pledges twice, differently
     opened: bool = False  # this client opened its bytes
     withheld: tuple[int, ...] = ()  # seats that pledged and did not open (the reveal's)
+    late_pledges: tuple[int, ...] = ()  # asked seats whose pledge came too late (``late``)
     seed: int | None = None  # from ``reveal``
     verified: bool | str | None = None  # None: not revealed yet; True; or why not
 
@@ -803,14 +804,15 @@ class ClientTable:
                     deal=number,
                 )
         reason = self._fair(number, check, msg) or wrong
-        self._check(number, withheld=msg.withheld)
+        late = tuple(sorted(set(msg.late) - set(msg.pledges)))
+        self._check(number, withheld=msg.withheld, late_pledges=late)
         for seat in msg.withheld:
             name = self.names[seat] if seat < len(self.names) else None
             self.notices.append(
                 f"{name or f'seat {seat + 1}'} pledged bytes to deal {number} and did not"
                 " open them: the deal was dealt without them"
             )
-        for seat in sorted(set(msg.late) - set(msg.pledges)):
+        for seat in late:
             name = self.names[seat] if seat < len(self.names) else None
             self.notices.append(
                 f"the pledge of {name or f'seat {seat + 1}'} to deal {number} came after the"

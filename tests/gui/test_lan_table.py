@@ -914,6 +914,22 @@ def test_a_deal_committed_while_this_player_was_away_is_unchecked_not_verified(
         window.close()
 
 
+def test_the_table_tab_names_whose_bytes_a_deal_was_dealt_without(qtbot, tmp_path):
+    """The reveal names a seat that pledged and did not open, or whose pledge came too
+    late, to every client: the Table tab says so under the deal's verdict (it was kept in
+    the client's notices only, which nothing showed)."""
+    from skat_desktop.net.client import DealCheck
+
+    link, panel = seated_panel(qtbot, tmp_path)
+    link.remote.client.checks[5] = DealCheck(5, withheld=(1,), late_pledges=(2,))
+    panel.add_verdict(5, True)
+    assert panel.fair.text().splitlines() == [
+        "Deal 5: verified",
+        "Deal 5: Ben pledged bytes and did not open them",
+        "Deal 5: the pledge of Kai came too late; dealt without it",
+    ]
+
+
 def test_every_verdict_code_is_said_in_the_players_language(qtbot, qapp):
     """Each code the client gives a deal NOT verified has its own translated words (with
     its seat, position and cards); a verdict without a known code is named in general."""

@@ -218,6 +218,7 @@ def test_a_pledge_that_came_after_the_time_out_is_not_checked_and_named_to_all()
     for s in (bernd, cleo):  # everyone is told whose pledge came too late
         assert s.table.verified(1) is True
         assert any("Anna" in n and "came after the pledges" in n for n in s.table.notices)
+        assert s.table.checks[1].late_pledges == (0,)  # what the Table tab shows
 
 
 def test_a_host_that_leaves_out_a_pledge_it_took_in_time_is_still_caught(monkeypatch):
