@@ -136,6 +136,14 @@ def is_(kind: str, **fields: Any) -> Callable[[dict[str, Any]], bool]:
     return lambda f: f["type"] == kind and all(f.get(k) == v for k, v in fields.items())
 
 
+async def heard(*seats: Seat) -> None:
+    """Wait until the host has read everything ``seats`` sent: it answers a ping only
+    after what came before it on the same connection."""
+    for s in seats:
+        s.send(s.table.ping())
+        await s.until(is_("pong"))
+
+
 async def open_and_play(seats: list[Seat]) -> None:
     """The others open their bytes; the deal is played out to its reveal at every seat."""
     for s in seats:
@@ -195,10 +203,7 @@ def test_a_pledge_that_came_after_the_time_out_is_not_checked_and_named_to_all()
             await asyncio.gather(*(s.until(is_("commit", deal=1)) for s in seats))
             (pledge,) = anna.held
             anna.held.clear()
-            # the others' pledges are in (the host answers a ping after what came before)
-            for s in (bernd, cleo):
-                s.send(s.table.ping())
-                await s.until(is_("pong"))
+            await heard(bernd, cleo)  # the others' pledges are in
             clock.now += TIMEOUT_S + 1  # the time-out passes: the host shows what it has
             shown = await anna.until(is_("pledges", deal=1))
             assert sorted(shown["pledges"]) == ["1", "2"]
@@ -238,9 +243,7 @@ def test_a_host_that_leaves_out_a_pledge_it_took_in_time_is_still_caught(monkeyp
         try:
             seats = await seated(port)
             await asyncio.gather(*(s.until(is_("commit", deal=1)) for s in seats))
-            for s in seats:  # every pledge has reached the host in time
-                s.send(s.table.ping())
-                await s.until(is_("pong"))
+            await heard(*seats)  # every pledge has reached the host in time
             clock.now += TIMEOUT_S + 1  # Anna is connected: only the time-out ends it
             await asyncio.gather(*(s.until(is_("pledges", deal=1)) for s in seats))
             await open_and_play(seats)
